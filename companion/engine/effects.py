@@ -1,0 +1,36 @@
+"""What the outside world shows after an input: effects are plain data.
+
+``kind`` says what happened (``monster-moved``, ``terror`` ...), ``text`` says
+in plain words what to do with the physical pieces, ``data`` carries what a
+tablet or the LED board needs (a path, a target, the new terror level).
+The kinds a game emits are listed in docs/engine.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+
+@dataclass(frozen=True)
+class Effect:
+    kind: str
+    text: str
+    data: Mapping[str, object] = field(default_factory=dict)
+
+    def to_plain(self) -> dict[str, object]:
+        return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+
+
+class EffectSink:
+    """Collects the effects of one input, in order."""
+
+    def __init__(self) -> None:
+        self.effects: list[Effect] = []
+
+    def emit(self, kind: str, text: str, /, **data: object) -> None:
+        self.effects.append(Effect(kind, text, data))
+
+    def take(self) -> tuple[Effect, ...]:
+        taken, self.effects = tuple(self.effects), []
+        return taken

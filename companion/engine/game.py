@@ -1,0 +1,121 @@
+"""A game is its input log folded over its origin.
+
+The rules are a coroutine: it yields a :class:`Prompt` and is sent the checked
+answer. ``Game`` feeds it inputs one at a time, records the ones it accepts and
+keeps nothing else, so the same origin and inputs always give the same state
+(replay), undo is "replay all but the last inputs", and a refused input leaves
+the game exactly as it was (if the rules refused it half-way, the game is
+rebuilt from its log).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Generator, Iterable, Mapping, Protocol, TypeVar
+
+from .effects import Effect, EffectSink
+from .errors import GameOver, IllegalInput, StaleInput
+from .plain import to_plain
+from .prompts import Prompt, check_answer
+
+T = TypeVar("T")
+Flow = Generator[Prompt, object, T]
+Input = Mapping[str, object]
+
+
+class Rules(Protocol):
+    """A game's rules: build the starting state and the coroutine that plays it."""
+
+    def begin(self, origin: Mapping[str, object], sink: EffectSink) -> tuple[object, Flow[None]]:
+        ...
+
+
+@dataclass(frozen=True)
+class Step:
+    """What one accepted input produced."""
+
+    effects: tuple[Effect, ...]
+    prompt: Prompt | None
+    version: int
+
+
+class Game:
+    """One game: origin + accepted inputs, with the state and prompt they give."""
+
+    def __init__(self, rules: Rules, origin: Mapping[str, object], inputs: Iterable[Input] = ()) -> None:
+        self.rules = rules
+        self.origin = origin
+        self._begin()
+        for entry in inputs:
+            self.apply(entry)
+
+    def _begin(self) -> None:
+        self._sink = EffectSink()
+        self.state, self._flow = self.rules.begin(self.origin, self._sink)
+        self.inputs: list[dict[str, object]] = []
+        self.prompt: Prompt | None = self._resume(None)
+        self.opening_effects = self._sink.take()
+
+    def _resume(self, answer: object) -> Prompt | None:
+        try:
+            return self._flow.send(answer)
+        except StopIteration:
+            return None
+
+    @property
+    def version(self) -> int:
+        """The number of accepted inputs; tablets send it back to prove they are current."""
+        return len(self.inputs)
+
+    @property
+    def over(self) -> bool:
+        return self.prompt is None
+
+    def apply(self, entry: Input, version: int | None = None) -> Step:
+        """Fold one input into the game, or refuse it and change nothing."""
+        if version is not None and version != self.version:
+            raise StaleInput(version, self.version)
+        prompt = self._current()
+        answer = check_answer(prompt, self._answer_of(prompt, entry))
+        try:
+            following = self._resume(answer)
+        except BaseException:
+            self._rebuild(self.inputs)
+            raise
+        self.inputs.append({"key": prompt.key, "answer": to_plain(answer)})
+        self.prompt = following
+        return Step(self._sink.take(), following, self.version)
+
+    def _current(self) -> Prompt:
+        if self.prompt is None:
+            raise GameOver("the game is over; nothing more can be played")
+        return self.prompt
+
+    @staticmethod
+    def _answer_of(prompt: Prompt, entry: Input) -> object:
+        if not isinstance(entry, Mapping) or "answer" not in entry:
+            raise IllegalInput(f"an input must be an object with an 'answer', got {entry!r}")
+        key = entry.get("key")
+        if key is not None and key != prompt.key:
+            raise IllegalInput(f"this input answers {key!r} but the game is asking {prompt.key!r}")
+        return entry["answer"]
+
+    def _rebuild(self, inputs: list[dict[str, object]]) -> None:
+        kept = list(inputs)
+        self._begin()
+        for entry in kept:
+            self.apply(entry)
+        self._sink.take()
+
+    def undo(self, count: int = 1) -> list[dict[str, object]]:
+        """Drop the last ``count`` inputs; returns them (for redo)."""
+        if not 0 < count <= len(self.inputs):
+            raise IllegalInput(f"cannot undo {count} input(s): the game has {len(self.inputs)}")
+        dropped = self.inputs[-count:]
+        self._rebuild(self.inputs[:-count])
+        return dropped
+
+    def answer_with(self, policy: Callable[[Prompt, object], object]) -> Step:
+        """Answer the current prompt with ``policy(prompt, state)`` (scripts, simulation)."""
+        prompt = self._current()
+        return self.apply({"key": prompt.key, "answer": policy(prompt, self.state)})

@@ -1,0 +1,127 @@
+"""What the engine asks for next, and the shape checks every answer passes.
+
+A prompt is plain data a tablet, a button, the dice camera or a script can
+answer. The checks here are the generic ones (was this option offered, is this
+a die face); the rules check the rest when they receive the answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, Mapping, Sequence
+
+from .errors import IllegalInput, NotOffered
+
+PromptKind = Literal["choice", "pick", "roll", "draw", "action"]
+DieKind = Literal["d20", "monster", "d6"]
+
+MONSTER_FACES = ("hit", "pow", "blank")
+#: The d20's symbol face counts as 20 (RL-D20-1); tablets may send either.
+D20_SYMBOL = "symbol"
+
+
+@dataclass(frozen=True)
+class Option:
+    """One offered answer: ``id`` is sent back, ``text`` is shown on the button."""
+
+    id: str
+    text: str
+    data: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A question for the table.
+
+    ``key`` names the kind of question (stable across versions, e.g.
+    ``monster-order``); ``text`` is the plain words shown on the tablet.
+    """
+
+    kind: PromptKind
+    key: str
+    text: str
+    player: str | None = None
+    options: tuple[Option, ...] = ()
+    min_picks: int = 0
+    max_picks: int = 0
+    die: DieKind | None = None
+    count: int = 0
+    context: Mapping[str, object] = field(default_factory=dict)
+
+    def option_ids(self) -> list[str]:
+        return [option.id for option in self.options]
+
+    def option(self, option_id: str) -> Option:
+        for option in self.options:
+            if option.id == option_id:
+                return option
+        raise NotOffered(f"{option_id!r} was not one of the choices offered ({self._offered()})")
+
+    def _offered(self) -> str:
+        return ", ".join(self.option_ids()) or "none"
+
+
+Answer = object  # what a prompt's check returns: str, tuple of str, tuple of faces/ints, or a mapping
+
+
+def check_answer(prompt: Prompt, answer: object) -> Answer:
+    """Refuse an answer of the wrong shape for ``prompt``; return it normalised."""
+    return _CHECKS[prompt.kind](prompt, answer)
+
+
+def _check_choice(prompt: Prompt, answer: object) -> str:
+    if not isinstance(answer, str):
+        raise IllegalInput(f"{prompt.key}: expected one choice as text, got {answer!r}")
+    return prompt.option(answer).id
+
+
+def _check_pick(prompt: Prompt, answer: object) -> tuple[str, ...]:
+    if not isinstance(answer, (list, tuple)) or not all(isinstance(a, str) for a in answer):
+        raise IllegalInput(f"{prompt.key}: expected a list of choices, got {answer!r}")
+    if len(set(answer)) != len(answer):
+        raise IllegalInput(f"{prompt.key}: the same choice was picked twice")
+    if not prompt.min_picks <= len(answer) <= prompt.max_picks:
+        raise IllegalInput(
+            f"{prompt.key}: pick between {prompt.min_picks} and {prompt.max_picks}, not {len(answer)}"
+        )
+    return tuple(prompt.option(a).id for a in answer)
+
+
+def _check_roll(prompt: Prompt, answer: object) -> tuple[object, ...]:
+    if not isinstance(answer, (list, tuple)) or len(answer) != prompt.count:
+        raise IllegalInput(f"{prompt.key}: expected {prompt.count} dice, got {answer!r}")
+    return tuple(_check_face(prompt, face) for face in answer)
+
+
+def _check_face(prompt: Prompt, face: object) -> object:
+    if prompt.die == "monster":
+        if face not in MONSTER_FACES:
+            raise IllegalInput(f"{face!r} is not a Monster die face (hit, pow or blank)")
+        return face
+    if prompt.die == "d20" and face == D20_SYMBOL:
+        return 20
+    top = 20 if prompt.die == "d20" else 6
+    if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= top:
+        raise IllegalInput(f"{face!r} is not a face of a {prompt.die} (1 to {top})")
+    return face
+
+
+def _check_action(prompt: Prompt, answer: object) -> Mapping[str, object]:
+    if not isinstance(answer, Mapping) or not isinstance(answer.get("action"), str):
+        raise IllegalInput(f"{prompt.key}: expected an action like {{'action': 'move', ...}}, got {answer!r}")
+    return answer
+
+
+_CHECKS = {
+    "choice": _check_choice,
+    "draw": _check_choice,
+    "pick": _check_pick,
+    "roll": _check_roll,
+    "action": _check_action,
+}
+
+
+def faces(answer: object) -> Sequence[object]:
+    """The dice of a checked roll answer."""
+    assert isinstance(answer, tuple)
+    return answer

@@ -1,0 +1,160 @@
+"""A monster's attack: target, Monster dice, POW before HIT, defence
+(RL-MP-13 .. RL-MP-20)."""
+
+from __future__ import annotations
+
+from companion.engine.game import Flow
+from companion.engine.prompts import Option, Prompt
+
+from .context import Character, Figure, GameContext
+from .gifts import accept_gift, gift_effects
+
+
+def choose_target(ctx: GameContext, here: str) -> Flow[Character | None]:
+    """A hero before a villager; the active player picks among several (RL-MP-14)."""
+    present = ctx.characters_at(here)
+    heroes = [c for c in present if c.kind == "hero"]
+    pool = heroes or present
+    if not pool:
+        return None
+    options = [Option(f"{c.kind}:{c.id}", ctx.character_name(c)) for c in pool]
+    chosen = yield from ctx.choose("attack-target", "Who does the monster attack?", options)
+    kind, _, who = chosen.partition(":")
+    return Character(kind, who)
+
+
+def attack(ctx: GameContext, figure: Figure, dice: int) -> Flow[None]:
+    here = ctx.where(figure)
+    name = ctx.figure_name(figure)
+    if here is None:
+        return
+    target = yield from choose_target(ctx, here)
+    if target is None:
+        ctx.emit("no-attack", f"No one is at {ctx.place_name(here)}: {name} does not attack.",
+                 monster=figure.monster, blight=figure.blight)
+        return
+    ctx.emit("target", f"{name} attacks {ctx.character_name(target)}.",
+             monster=figure.monster, blight=figure.blight, target=target.id, target_kind=target.kind, location=here)
+    if dice <= 0:
+        return
+    rolled = yield from ctx.roll_monster_dice(
+        "monster-dice", f"Roll {dice} Monster {'die' if dice == 1 else 'dice'} for {name}.", dice)
+    yield from resolve_dice(ctx, figure, here, target, rolled)
+
+
+def resolve_dice(ctx: GameContext, figure: Figure, here: str, target: Character, rolled: list[str]) -> Flow[None]:
+    """Every POW first (RL-MP-16), then the hits if the target is still there (RL-MP-17)."""
+    ctx.emit("dice", f"Rolled: {', '.join(f.upper() for f in rolled)}.", faces=rolled, monster=figure.monster)
+    for _ in range(rolled.count("pow")):
+        yield from ctx.monster_rules[figure.monster].power(ctx, figure, target)
+    hits = rolled.count("hit")
+    if hits == 0:
+        return
+    if ctx.character_location(target) != here:
+        ctx.emit("hits-miss", f"{ctx.character_name(target)} is no longer there: the hits miss.", target=target.id)
+        return
+    yield from land_hits(ctx, target, hits)
+
+
+def land_hits(ctx: GameContext, target: Character, hits: int) -> Flow[None]:
+    if target.kind == "villager":
+        defeat_villager(ctx, target.id)
+        return
+    hits = _absorb_hits(ctx, target.id, hits)
+    if hits > 0:
+        yield from defend_hero(ctx, target.id, hits)
+
+
+def _absorb_hits(ctx: GameContext, hero_id: str, hits: int) -> int:
+    """Hits taken away before the hero must answer: a Warlock ward, then Yog's gift."""
+    ward = min(ctx.state.bonuses.ward, hits)
+    if ward:
+        ctx.state.bonuses.ward -= ward
+        hits -= ward
+        ctx.emit("hit-ignored", f"The ward stops {ward} hit{'s' if ward > 1 else ''} on {ctx.hero_name(hero_id)}.",
+                 hero=hero_id, hits=ward)
+    hero = ctx.state.heroes[hero_id]
+    if hits and hero.gift and "ignore_first_hit" in gift_effects(ctx, hero_id) and hero.hit_ignored_turn != ctx.state.turn:
+        hero.hit_ignored_turn = ctx.state.turn
+        hits -= 1
+        ctx.emit("hit-ignored", f"{ctx.hero_name(hero_id)}'s Dark Gift ignores the first hit this turn.", hero=hero_id, hits=1)
+    return hits
+
+
+def defend_hero(ctx: GameContext, hero_id: str, hits: int) -> Flow[None]:
+    """Discard one item per hit, or fall (RL-MP-18). Relics never stop a hit (RL-IT-5)."""
+    hero = ctx.state.heroes[hero_id]
+    name = ctx.hero_name(hero_id)
+    options = []
+    if len(hero.items) >= hits:
+        options.append(Option("discard", f"Discard {hits} item{'s' if hits > 1 else ''} to stop the hit{'s' if hits > 1 else ''}"))
+    options.append(Option("fall", f"Take the hit{'s' if hits > 1 else ''}: {name} is defeated"))
+    if not hero.gift and "ignore_first_hit" in gift_effects(ctx, hero_id, accepted=False):
+        options.append(Option("gift", f"Accept the Dark Gift ({ctx.pack.hero(hero_id).gift.name}) first"))
+    if len(options) == 1:
+        ctx.emit("note", f"{name} has only {len(hero.items)} item(s) for {hits} hit(s).", hero=hero_id)
+        yield from defeat_hero(ctx, hero_id)
+        return
+    choice = yield Prompt("choice", "defend", f"{name} is hit {hits} time{'s' if hits > 1 else ''}. What now?",
+                          hero_id, tuple(options), context={"hero": hero_id, "hits": hits})
+    yield from _DEFENCES[str(choice)](ctx, hero_id, hits)
+
+
+def _discard_to_defend(ctx: GameContext, hero_id: str, hits: int) -> Flow[None]:
+    hero = ctx.state.heroes[hero_id]
+    if len(hero.items) == hits:
+        chosen: tuple[str, ...] = tuple(hero.items)
+    else:
+        options = tuple(Option(i, _item_text(ctx, i)) for i in hero.items)
+        answer = yield Prompt("pick", "defend-items", f"Which {hits} item(s) does {ctx.hero_name(hero_id)} discard?",
+                              hero_id, options, min_picks=hits, max_picks=hits)
+        assert isinstance(answer, tuple)
+        chosen = answer
+    for item in chosen:
+        ctx.discard_item(item, "to stop a hit")
+
+
+def _fall(ctx: GameContext, hero_id: str, hits: int) -> Flow[None]:
+    yield from defeat_hero(ctx, hero_id)
+
+
+def _accept_gift_then_defend(ctx: GameContext, hero_id: str, hits: int) -> Flow[None]:
+    accept_gift(ctx, hero_id)
+    hits = _absorb_hits(ctx, hero_id, hits)
+    if hits > 0:
+        yield from defend_hero(ctx, hero_id, hits)
+
+
+_DEFENCES = {"discard": _discard_to_defend, "fall": _fall, "gift": _accept_gift_then_defend}
+
+
+def _item_text(ctx: GameContext, item_id: str) -> str:
+    item = ctx.pack.item(item_id)
+    return f"{item.name} ({item.type} {item.strength})"
+
+
+def defeat_hero(ctx: GameContext, hero_id: str) -> Flow[None]:
+    """Off the board, terror +1; items and Perks kept (RL-MP-18, RL-TU-3)."""
+    hero = ctx.state.heroes[hero_id]
+    ctx.emit("hero-defeated", f"{ctx.hero_name(hero_id)} is defeated: take the figure off the board until "
+             f"{hero.player}'s next turn.", hero=hero_id, location=hero.location)
+    hero.location = None
+    ctx.raise_terror(f"{ctx.hero_name(hero_id)} was defeated")
+    return
+    yield  # a generator, so callers can "yield from" it like every other step
+
+
+def defeat_villager(ctx: GameContext, villager_id: str) -> None:
+    """A hit villager falls at once; heroes cannot save it (RL-MP-19)."""
+    villager = ctx.state.villagers[villager_id]
+    name = ctx.pack.villager(villager_id).name
+    ctx.emit("villager-defeated", f"{name} is killed: take the figure off the board.",
+             villager=villager_id, location=villager.location)
+    villager.location, villager.clutched = None, False
+    ctx.raise_terror(f"{name} died", times=villager_death_terror(ctx))
+
+
+def villager_death_terror(ctx: GameContext) -> int:
+    """How far terror rises for a dead villager: more with the Sorcerer's Gift (RL-HE-1)."""
+    extra = [gift_effects(ctx, h.id).get("villager_death_terror", 1) for h in ctx.state.heroes.values() if h.gift]
+    return max([1, *extra])

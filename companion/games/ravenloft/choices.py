@@ -1,0 +1,139 @@
+"""Concrete legal actions for the current prompt: what a tablet can offer as
+buttons and what the random simulator picks from. Kept bounded (one option
+per kind of choice), so it is a menu, not every combination."""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Mapping
+
+from companion.engine.prompts import Prompt
+
+from .context import GameContext
+
+Action = dict[str, object]
+
+
+def hero_actions(ctx: GameContext) -> list[Action]:
+    """The actions the active hero can take now (with at least one action left)."""
+    hero = ctx.state.active_hero
+    free = _perk_plays(ctx) + _gifts(ctx) + [{"action": "end"}]
+    if ctx.state.actions_left <= 0 or hero.location is None:
+        return free
+    here = hero.location
+    found = _moves(ctx, here) + _guides(ctx, here) + _pick_ups(ctx, here) + _shares(ctx, here)
+    found += _challenges(ctx, hero.id, distanced=False) + [{"action": "special"}]
+    return found + free
+
+
+def _moves(ctx: GameContext, here: str) -> list[Action]:
+    escort = [v.id for v in ctx.state.villagers_at(here)]
+    return [{"action": "move", "to": there, "villagers": escort} for there in ctx.graph.neighbours[here]]
+
+
+def _guides(ctx: GameContext, here: str) -> list[Action]:
+    out: list[Action] = []
+    for villager in ctx.villagers_on_board():
+        if villager.location == here:
+            out += [{"action": "guide", "villager": villager.id, "to": t} for t in ctx.graph.neighbours[here]]
+        elif villager.location and ctx.graph.adjacent(villager.location, here):
+            out.append({"action": "guide", "villager": villager.id, "to": here})
+    return out
+
+
+def _pick_ups(ctx: GameContext, here: str) -> list[Action]:
+    items = ctx.state.items_on(here)
+    strahd = ctx.state.mats.get("strahd")
+    relics = [r for r, where in getattr(strahd, "relics_on_board", {}).items() if where == here]
+    return [{"action": "pick_up", "items": items, "relics": relics}] if items or relics else []
+
+
+def _shares(ctx: GameContext, here: str) -> list[Action]:
+    others = ctx.state.heroes_at(here)
+    return [{"action": "share", "give": [{"item": giver.items[0], "from": giver.id, "to": taker.id}]}
+            for giver in others for taker in others if giver is not taker and giver.items]
+
+
+def _challenges(ctx: GameContext, hero_id: str, distanced: bool) -> list[Action]:
+    out: list[Action] = []
+    for monster in ctx.state.monsters_in_play():
+        rules = ctx.monster_rules[monster.id]
+        out += getattr(rules, "advance_options", _none)(ctx, hero_id, distanced)
+        if not distanced:
+            out += getattr(rules, "defeat_options", _none_defeat)(ctx, hero_id)
+    return out
+
+
+def _none(ctx: GameContext, hero_id: str, distanced: bool) -> list[Action]:
+    return []
+
+
+def _none_defeat(ctx: GameContext, hero_id: str) -> list[Action]:
+    return []
+
+
+def _perk_plays(ctx: GameContext) -> list[Action]:
+    out: list[Action] = []
+    for hero in ctx.state.heroes.values():
+        for perk in hero.perks:
+            play = _PERK_ARGS.get(ctx.pack.perk(perk).effect.kind, _no_args)(ctx, hero.id)
+            if play is not None:
+                out.append({"action": "perk", "hero": hero.id, "perk": perk, **play})
+    return out
+
+
+def _no_args(ctx: GameContext, holder: str) -> Action | None:
+    return {}
+
+
+def _never(ctx: GameContext, holder: str) -> Action | None:
+    return None
+
+
+def _place_hero_args(ctx: GameContext, holder: str) -> Action | None:
+    here = ctx.state.heroes[holder].location
+    return {"to": ctx.graph.neighbours[here][0]} if here and ctx.graph.neighbours[here] else None
+
+
+def _move_villager_args(ctx: GameContext, holder: str) -> Action | None:
+    for villager in ctx.villagers_on_board():
+        if villager.location and ctx.graph.neighbours[villager.location]:
+            return {"villager": villager.id, "to": ctx.graph.neighbours[villager.location][0]}
+    return None
+
+
+def _move_monster_args(ctx: GameContext, holder: str) -> Action | None:
+    return {} if any(True for _ in ctx.monster_figures()) else None
+
+
+_PERK_ARGS: dict[str, Callable[[GameContext, str], Action | None]] = {
+    "adjust_roll": _never,
+    "place_hero": _place_hero_args,
+    "move_villager": _move_villager_args,
+    "move_monster": _move_monster_args,
+    "manual": lambda ctx, holder: {"changes": []},
+}
+
+
+def _gifts(ctx: GameContext) -> list[Action]:
+    return [{"action": "gift", "hero": h.id} for h in ctx.state.heroes.values() if not h.gift]
+
+
+def action_options(ctx: GameContext, prompt: Prompt) -> list[Action]:
+    """Concrete answers for any ``action`` prompt."""
+    if prompt.key == "hero-action":
+        return hero_actions(ctx)
+    if prompt.key == "distanced-advance":
+        return _challenges(ctx, ctx.active_player, distanced=True) + [{"action": "skip"}]
+    return [{"action": "done", "changes": []}]
+
+
+#: Relative weights the simulator gives each kind of hero action, so random
+#: games make progress (advance and defeat) instead of wandering forever.
+WEIGHTS: Mapping[str, float] = {"advance": 6, "defeat": 12, "pick_up": 4, "special": 1.5, "gift": 0.05,
+                                "perk": 0.5, "end": 0.6, "share": 0.5}
+
+
+def pick_weighted(options: list[Action], rng: random.Random) -> Action:
+    weights = [WEIGHTS.get(str(o["action"]), 1.0) for o in options]
+    return rng.choices(options, weights)[0]

@@ -1,0 +1,109 @@
+"""Changes the players report after doing something by hand (a "manual" card
+event or perk): figures placed, terror moved, the Frenzy marker moved, items
+discarded. Every change is checked before any is applied."""
+
+from __future__ import annotations
+
+from typing import Callable, Mapping, Protocol
+
+from companion.engine.errors import IllegalInput
+from companion.engine.game import Flow
+
+from .arrivals import hero_arrives, villager_arrives
+from .context import GameContext
+
+Change = Mapping[str, object]
+
+
+def apply_changes(ctx: GameContext, answer: Mapping[str, object]) -> Flow[None]:
+    changes = answer.get("changes", [])
+    if not isinstance(changes, list) or not all(isinstance(c, Mapping) for c in changes):
+        raise IllegalInput("'changes' must be a list of objects like {'place': 'hero:sorcerer', 'at': 'krezk'}")
+    appliers = [_checked(ctx, change) for change in changes]
+    for apply in appliers:
+        yield from apply()
+
+
+def _checked(ctx: GameContext, change: Change) -> Callable[[], Flow[None]]:
+    for key, checker in _CHECKERS.items():
+        if key in change:
+            return checker(ctx, change)
+    raise IllegalInput(f"unknown change {dict(change)!r}: use place, terror, frenzy or discard")
+
+
+def _check_place(ctx: GameContext, change: Change) -> Callable[[], Flow[None]]:
+    kind, _, who = str(change["place"]).partition(":")
+    at = change.get("at")
+    if at is not None and (not isinstance(at, str) or at not in ctx.graph):
+        raise IllegalInput(f"cannot place anything at {at!r}: no such location on this board")
+    table = _figures(ctx).get(kind)
+    if table is None or who not in table:
+        raise IllegalInput(f"no {kind or 'figure'} called {who!r} in this game")
+    location = at if isinstance(at, str) else None
+
+    def apply() -> Flow[None]:
+        table[who].location = location
+        ctx.emit("figure-placed", f"{who} is now at {ctx.place_name(location)}.", figure=f"{kind}:{who}", location=location)
+        if kind == "hero":
+            yield from hero_arrives(ctx, who)
+        elif kind == "villager":
+            ctx.state.villagers[who].clutched = False
+            yield from villager_arrives(ctx, who)
+    return apply
+
+
+class _Placeable(Protocol):
+    location: str | None
+
+
+def _figures(ctx: GameContext) -> dict[str, Mapping[str, _Placeable]]:
+    return {"hero": ctx.state.heroes, "villager": ctx.state.villagers, "monster": ctx.state.monsters}
+
+
+def _check_terror(ctx: GameContext, change: Change) -> Callable[[], Flow[None]]:
+    delta = change["terror"]
+    if isinstance(delta, bool) or not isinstance(delta, int) or not -3 <= delta <= 3:
+        raise IllegalInput(f"terror change must be a whole number from -3 to 3, got {delta!r}")
+
+    def apply() -> Flow[None]:
+        if delta > 0:
+            ctx.raise_terror("the card says so", times=delta)
+        for _ in range(-delta):
+            ctx.lower_terror("the card says so")
+        return
+        yield
+    return apply
+
+
+def _check_frenzy(ctx: GameContext, change: Change) -> Callable[[], Flow[None]]:
+    monster = change["frenzy"]
+    if monster not in {m.id for m in ctx.state.monsters_in_play()}:
+        raise IllegalInput(f"the Frenzy marker can only go to a monster in play, not {monster!r}")
+
+    def apply() -> Flow[None]:
+        ctx.state.frenzy = str(monster)
+        ctx.emit("frenzy", f"The Frenzy marker is on {ctx.monster(str(monster)).name}.", monster=monster)
+        return
+        yield
+    return apply
+
+
+def _check_discard(ctx: GameContext, change: Change) -> Callable[[], Flow[None]]:
+    item = change["discard"]
+    held = {i for h in ctx.state.heroes.values() for i in h.items} | set(ctx.state.items_at)
+    if item not in held:
+        raise IllegalInput(f"{item!r} is not on the board or in a hero's hands, so it cannot be discarded")
+
+    def apply() -> Flow[None]:
+        ctx.discard_item(str(item), "the card says so")
+        return
+        yield
+    return apply
+
+
+_CHECKERS: dict[str, Callable[[GameContext, Change], Callable[[], Flow[None]]]] = {
+    "place": _check_place,
+    "terror": _check_terror,
+    "frenzy": _check_frenzy,
+    "discard": _check_discard,
+}

@@ -1,0 +1,95 @@
+"""The Monster Phase: draw a card, then Items, Event, Monster Attack, in that
+order (RL-MP-1, RL-MP-2), the attack line read left to right (RL-MP-4)."""
+
+from __future__ import annotations
+
+from companion.engine.game import Flow
+from companion.engine.prompts import Option, Prompt
+
+from .context import GameContext, GameEnded
+from .events import in_chosen_order, resolve_event
+from .monsters.base import Actor, MonsterRules
+from .pack_types import FRENZY, AttackLine, MonsterCard
+
+
+def monster_phase(ctx: GameContext) -> Flow[None]:
+    ctx.state.phase = "monster"
+    card = yield from draw_card(ctx)
+    for number in range(card.items):
+        item = yield from ctx.draw_item(f"item {number + 1} of {card.items} for {card.name}")
+        if item is not None:
+            ctx.place_item(item)
+    yield from resolve_event(ctx, card.event)
+    yield from resolve_attack_line(ctx, card.attack)
+    ctx.state.played_cards.append(card.id)
+    ctx.emit("card-discarded", f"Put {card.name} face up on the Monster discard pile.", card=card.id)
+
+
+def draw_card(ctx: GameContext) -> Flow[MonsterCard]:
+    """Which card came off the deck is an input; an empty deck loses the game (RL-END-3)."""
+    if not ctx.state.deck:
+        raise GameEnded("lost: out of time", "a Monster card had to be drawn but the deck is empty")
+    options = tuple(Option(c, ctx.pack.card(c).name) for c in sorted(ctx.state.deck, key=lambda c: ctx.pack.card(c).name))
+    answer = yield Prompt("draw", "monster-card", "Draw the top Monster card. Which card is it?",
+                          ctx.active_player, options, context={"left": len(ctx.state.deck)})
+    assert isinstance(answer, str)
+    ctx.state.deck.remove(answer)
+    card = ctx.pack.card(answer)
+    ctx.emit("card-drawn", f"Monster card: {card.name}.", card=card.id, left=len(ctx.state.deck))
+    return card
+
+
+def resolve_attack_line(ctx: GameContext, line: AttackLine) -> Flow[None]:
+    for symbol in line.symbols:
+        actors = actors_for(ctx, symbol)
+        if not actors:
+            ctx.emit("symbol-ignored", _ignored_text(symbol), symbol=symbol)
+            continue
+        ctx.emit("symbol", f"Attack line: {symbol} symbol.", symbol=symbol,
+                 monsters=sorted({a.monster for a in actors}))
+        for actor in (yield from _order_actors(ctx, actors)):
+            rules = ctx.monster_rules[actor.monster]
+            assert isinstance(rules, MonsterRules)
+            yield from rules.activate(ctx, actor, line.move, line.dice)
+
+
+def actors_for(ctx: GameContext, symbol: str) -> list[Actor]:
+    """Frenzy: the frenzied monster; a colour: every monster in play showing it."""
+    if symbol == FRENZY:
+        chosen = [ctx.state.frenzy] if ctx.state.frenzy else []
+    else:
+        chosen = [m.id for m in ctx.state.monsters_in_play() if symbol in ctx.monster(m.id).symbols]
+    actors: list[Actor] = []
+    for monster_id in chosen:
+        if not ctx.state.monsters[monster_id].defeated:
+            rules = ctx.monster_rules[monster_id]
+            assert isinstance(rules, MonsterRules)
+            actors.extend(rules.actors(ctx))
+    return actors
+
+
+def _order_actors(ctx: GameContext, actors: list[Actor]) -> Flow[list[Actor]]:
+    by_key = {f"{a.monster}/{a.role}": a for a in actors}
+    if len(by_key) == 1:
+        return list(by_key.values())
+    order = yield from in_chosen_order_of(ctx, by_key)
+    return [by_key[k] for k in order]
+
+
+def in_chosen_order_of(ctx: GameContext, actors: dict[str, Actor]) -> Flow[list[str]]:
+    left, order = list(actors), []
+    while left:
+        options = [Option(k, actors[k].label) for k in left]
+        chosen = yield from ctx.choose("monster-order", "Several monsters act now: which one goes first?", options)
+        left.remove(chosen)
+        order.append(chosen)
+    return order
+
+
+def _ignored_text(symbol: str) -> str:
+    if symbol == FRENZY:
+        return "Frenzy symbol, but no monster is frenzied: nothing happens."
+    return f"No monster in play has the {symbol} symbol: skip it."
+
+
+__all__ = ["monster_phase", "resolve_attack_line", "actors_for", "draw_card", "in_chosen_order"]

@@ -1,0 +1,117 @@
+"""Perk cards (RL-TU-2): any player may play any number during a Hero Phase,
+for no action. Each card names a primitive here (pack perks.json)."""
+
+from __future__ import annotations
+
+from typing import Callable, Mapping
+
+from companion.engine.errors import IllegalInput
+from companion.engine.game import Flow
+
+from .actions import text_field
+from .context import Character, GameContext
+from .manual import apply_changes
+from .movement import move_character
+from .specials import amount, move_a_monster
+
+Action = Mapping[str, object]
+Params = Mapping[str, object]
+PerkPlay = Callable[[GameContext, str, Params, Action], Flow[None]]
+PERKS: dict[str, PerkPlay] = {}
+
+
+def perk(kind: str) -> Callable[[PerkPlay], PerkPlay]:
+    def register(fn: PerkPlay) -> PerkPlay:
+        PERKS[kind] = fn
+        return fn
+    return register
+
+
+def play_perk(ctx: GameContext, acting_hero: str, action: Action) -> Flow[None]:
+    holder, perk_id = text_field(action, "hero"), text_field(action, "perk")
+    if holder not in ctx.state.heroes or perk_id not in ctx.state.heroes[holder].perks:
+        raise IllegalInput(f"{holder!r} does not hold the Perk card {perk_id!r}")
+    card = ctx.pack.perk(perk_id)
+    if card.effect.kind == "adjust_roll":
+        raise IllegalInput(f"{card.name} changes a d20 roll: it is offered right after a roll")
+    ctx.state.heroes[holder].perks.remove(perk_id)
+    ctx.state.perk_discard.append(perk_id)
+    ctx.emit("perk-played", f"{ctx.state.heroes[holder].player} plays {card.name}: {card.effect.text}",
+             hero=holder, perk=perk_id)
+    yield from PERKS[card.effect.kind](ctx, holder, card.effect.params, action)
+
+
+@perk("extra_actions")
+def _extra_actions(ctx: GameContext, holder: str, params: Params, action: Action) -> Flow[None]:
+    """Like Tatyana: the current player gets more actions (RL-EX-1)."""
+    ctx.state.actions_left += amount(params, "amount")
+    ctx.emit("actions", f"{ctx.hero_name(ctx.active_player)} now has {ctx.state.actions_left} action(s) left.",
+             actions_left=ctx.state.actions_left)
+    return
+    yield
+
+
+@perk("place_hero")
+def _place_hero(ctx: GameContext, holder: str, params: Params, action: Action) -> Flow[None]:
+    who = str(action.get("target", holder))
+    to = text_field(action, "to")
+    if who not in ctx.state.heroes or to not in ctx.graph:
+        raise IllegalInput(f"cannot place {who!r} at {to!r}")
+    here = ctx.state.heroes[who].location
+    if not params.get("anywhere", False) and (here is None or not ctx.graph.adjacent(here, to)):
+        raise IllegalInput(f"this Perk only places a hero next to where they are")
+    ctx.emit("hero-placed", f"Place {ctx.hero_name(who)} at {ctx.place_name(to)}.", hero=who, location=to)
+    yield from move_character(ctx, Character("hero", who), to)
+
+
+@perk("move_villager")
+def _move_villager(ctx: GameContext, holder: str, params: Params, action: Action) -> Flow[None]:
+    who, to = text_field(action, "villager"), text_field(action, "to")
+    villager = ctx.state.villagers.get(who)
+    if villager is None or villager.location is None or to not in ctx.graph:
+        raise IllegalInput(f"cannot move villager {who!r} to {to!r}")
+    if ctx.graph.distances(villager.location).get(to, 99) > amount(params, "steps"):
+        raise IllegalInput(f"{ctx.place_name(to)} is more than {amount(params, 'steps')} location(s) away")
+    ctx.emit("villager-moved", f"Move {ctx.pack.villager(who).name} to {ctx.place_name(to)}.",
+             villager=who, path=[villager.location, to])
+    yield from move_character(ctx, Character("villager", who), to)
+
+
+@perk("draw_items")
+def _draw_items(ctx: GameContext, holder: str, params: Params, action: Action) -> Flow[None]:
+    for _ in range(amount(params, "count")):
+        item = yield from ctx.draw_item("Perk card")
+        if item is not None:
+            ctx.state.heroes[holder].items.append(item)
+            ctx.emit("item-taken", f"{ctx.hero_name(holder)} takes the {ctx.pack.item(item).name}.", hero=holder, item=item)
+
+
+@perk("roll_bonus")
+def _roll_bonus(ctx: GameContext, holder: str, params: Params, action: Action) -> Flow[None]:
+    ctx.state.bonuses.roll_bonus += amount(params, "amount")
+    ctx.emit("bonus", f"+{ctx.state.bonuses.roll_bonus} to Advance and Defeat rolls this Hero Phase.",
+             roll_bonus=ctx.state.bonuses.roll_bonus)
+    return
+    yield
+
+
+@perk("move_monster")
+def _move_monster(ctx: GameContext, holder: str, params: Params, action: Action) -> Flow[None]:
+    yield from move_a_monster(ctx, amount(params, "steps"))
+
+
+@perk("terror")
+def _terror(ctx: GameContext, holder: str, params: Params, action: Action) -> Flow[None]:
+    change = amount(params, "amount", -1)
+    if change > 0:
+        ctx.raise_terror("Perk card", times=change)
+    for _ in range(-change):
+        ctx.lower_terror("Perk card")
+    return
+    yield
+
+
+@perk("manual")
+def _manual(ctx: GameContext, holder: str, params: Params, action: Action) -> Flow[None]:
+    """The players do what the card says; the action may carry the resulting 'changes'."""
+    yield from apply_changes(ctx, action)

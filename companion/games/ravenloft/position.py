@@ -1,0 +1,194 @@
+"""A position: a JSON description of the table as it stands (who is where,
+terror, frenzy, monsters in play), to start the engine mid-game. The format is
+documented in docs/formats.md. Everything is checked; a problem names the
+field and why."""
+
+from __future__ import annotations
+
+from typing import Literal, Mapping
+
+from companion.engine.errors import SetupError
+from companion.engine.plain import PlainDataError, from_plain, to_plain
+
+from .context import board_graph
+from .monsters import MonsterRules
+from .pack_types import Pack
+from .state import GameState, HeroState, Mat, MonsterState, TurnBonuses, VillagerState
+
+Data = Mapping[str, object]
+
+
+def state_from_position(pack: Pack, rules: Mapping[str, MonsterRules], data: object) -> GameState:
+    if not isinstance(data, Mapping):
+        raise SetupError("a position must be a JSON object")
+    monsters = _monsters(pack, data.get("monsters"))
+    graph = board_graph(pack, strahd_in_play="strahd" in monsters)
+    heroes = _heroes(pack, graph, data.get("heroes"))
+    state = GameState(
+        seats=list(heroes), active=_active(data, heroes), turn=_int(data, "turn", 1, 0, 10_000),
+        phase=_phase(data), terror=_int(data, "terror", 0, 0, pack.board.terror_max - 1),
+        frenzy=None, heroes=heroes, monsters=monsters, mats=_mats(rules, monsters, data.get("mats", {})),
+        villagers=_villagers(pack, graph, data.get("villagers", {})),
+        deck=[], actions_left=0, bonuses=TurnBonuses(),
+    )
+    state.frenzy = _frenzy(pack, state, data.get("frenzy"))
+    _cards(pack, state, data.get("played_cards", []))
+    _items(pack, graph, state, data.get("items", {}), data.get("discard", []))
+    _perks(pack, state)
+    state.actions_left = _int(data, "actions_left", pack.hero(state.active_hero.id).actions, 0, 20)
+    _place_monsters(graph, state, data.get("monsters"))
+    return state
+
+
+def _fail(where: str, why: str) -> SetupError:
+    return SetupError(f"position.{where}: {why}")
+
+
+def _int(data: Data, key: str, default: int, low: int, high: int) -> int:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise _fail(key, f"must be a whole number from {low} to {high}, got {value!r}")
+    return value
+
+
+def _phase(data: Data) -> Literal["hero", "monster"]:
+    phase = data.get("phase", "hero")
+    if phase == "hero" or phase == "monster":
+        return phase
+    raise _fail("phase", f"must be 'hero' or 'monster', got {phase!r}")
+
+
+def _monsters(pack: Pack, value: object) -> dict[str, MonsterState]:
+    if not isinstance(value, Mapping) or not value:
+        raise _fail("monsters", "give each monster in play with its location (null if defeated)")
+    for monster in value:
+        if not pack.has("monster", str(monster)):
+            raise _fail(f"monsters.{monster}", "no such monster in the pack")
+    ordered = sorted(value, key=lambda m: pack.monster(str(m)).frenzy_order)
+    return {str(m): MonsterState(str(m), None, defeated=value[m] is None) for m in ordered}
+
+
+def _place_monsters(graph: object, state: GameState, value: object) -> None:
+    assert isinstance(value, Mapping)
+    for monster, where in value.items():
+        if where is not None and where not in graph:  # type: ignore[operator]
+            raise _fail(f"monsters.{monster}", f"no location {where!r} on this board")
+        state.monsters[str(monster)].location = None if where is None else str(where)
+
+
+def _heroes(pack: Pack, graph: object, value: object) -> dict[str, HeroState]:
+    if not isinstance(value, list) or not value:
+        raise _fail("heroes", "list the heroes in clockwise order")
+    heroes: dict[str, HeroState] = {}
+    for n, entry in enumerate(value):
+        hero = _hero(pack, graph, entry, f"heroes[{n}]")
+        if hero.id in heroes:
+            raise _fail(f"heroes[{n}]", f"{hero.id} is listed twice")
+        heroes[hero.id] = hero
+    return heroes
+
+
+def _hero(pack: Pack, graph: object, entry: object, where: str) -> HeroState:
+    if not isinstance(entry, Mapping) or not pack.has("hero", str(entry.get("hero"))):
+        raise _fail(where, f"unknown hero {entry!r}")
+    at = entry.get("at")
+    if at is not None and at not in graph:  # type: ignore[operator]
+        raise _fail(f"{where}.at", f"no location {at!r} on this board")
+    try:
+        return HeroState(str(entry["hero"]), str(entry.get("player", entry["hero"])), None if at is None else str(at),
+                         items=from_plain(list[str], entry.get("items", []), f"{where}.items"),
+                         relics=from_plain(list[str], entry.get("relics", []), f"{where}.relics"),
+                         perks=from_plain(list[str], entry.get("perks", []), f"{where}.perks"),
+                         gift=bool(entry.get("gift", False)))
+    except PlainDataError as problem:
+        raise SetupError(f"position.{problem}") from None
+
+
+def _active(data: Data, heroes: dict[str, HeroState]) -> int:
+    active = data.get("active", next(iter(heroes)))
+    if active not in heroes:
+        raise _fail("active", f"{active!r} is not one of the heroes")
+    return list(heroes).index(str(active))
+
+
+def _villagers(pack: Pack, graph: object, value: object) -> dict[str, VillagerState]:
+    if not isinstance(value, Mapping):
+        raise _fail("villagers", "give villagers as {villager: location}")
+    villagers = {v.id: VillagerState(v.id) for v in pack.villagers}
+    for who, where in value.items():
+        if who not in villagers:
+            raise _fail(f"villagers.{who}", "no such villager")
+        if where is not None and where not in graph:  # type: ignore[operator]
+            raise _fail(f"villagers.{who}", f"no location {where!r} on this board")
+        villagers[str(who)].location = None if where is None else str(where)
+    return villagers
+
+
+def _frenzy(pack: Pack, state: GameState, value: object) -> str | None:
+    in_play = [m.id for m in state.monsters_in_play()]
+    if value is None:
+        return min(in_play, key=lambda m: pack.monster(m).frenzy_order) if in_play else None
+    if value not in in_play:
+        raise _fail("frenzy", f"{value!r} is not a monster in play")
+    return str(value)
+
+
+def _cards(pack: Pack, state: GameState, played: object) -> None:
+    if not isinstance(played, list) or any(not pack.has("card", str(c)) for c in played):
+        raise _fail("played_cards", f"must list Monster card ids from the pack, got {played!r}")
+    state.played_cards = [str(c) for c in played]
+    state.deck = sorted(c.id for c in pack.cards if c.id not in state.played_cards)
+
+
+def _items(pack: Pack, graph: object, state: GameState, on_board: object, discard: object) -> None:
+    if not isinstance(on_board, Mapping) or not isinstance(discard, list):
+        raise _fail("items", "give 'items' as {item: location} and 'discard' as a list")
+    held = [i for h in state.heroes.values() for i in h.items]
+    placed = list(on_board) + [str(d) for d in discard] + held + _items_on_mats(state)
+    for item in placed:
+        if not pack.has("item", str(item)):
+            raise _fail("items", f"no item called {item!r} in the pack")
+    doubles = sorted({i for i in placed if placed.count(i) > 1})
+    if doubles:
+        raise _fail("items", f"these items are in two places at once: {', '.join(doubles)}")
+    for item, where in on_board.items():
+        if where not in graph:  # type: ignore[operator]
+            raise _fail(f"items.{item}", f"no location {where!r} on this board")
+    state.items_at = {str(i): str(w) for i, w in on_board.items()}
+    state.item_discard = [str(d) for d in discard]
+    state.haversack = sorted(i.id for i in pack.items if i.id not in set(placed))
+
+
+def _items_on_mats(state: GameState) -> list[str]:
+    return [p for mat in state.mats.values() for p in getattr(mat, "parts", []) if p is not None]
+
+
+def _perks(pack: Pack, state: GameState) -> None:
+    held = [p for h in state.heroes.values() for p in h.perks]
+    unknown = [p for p in held if not pack.has("perk", p)]
+    if unknown:
+        raise _fail("heroes", f"unknown Perk cards: {', '.join(unknown)}")
+    state.perk_deck = sorted(p.id for p in pack.perks if p.id not in held)
+
+
+def _mats(rules: Mapping[str, MonsterRules], monsters: dict[str, MonsterState], value: object) -> dict[str, Mat]:
+    if not isinstance(value, Mapping):
+        raise _fail("mats", "give mats as {monster: {...}}")
+    mats: dict[str, Mat] = {}
+    for monster in monsters:
+        fresh = rules[monster].new_mat()
+        if fresh is None:
+            continue
+        given = value.get(monster, {})
+        merged = {**_plain_of(fresh), **(given if isinstance(given, Mapping) else {})}
+        try:
+            mats[monster] = from_plain(type(fresh), merged, f"mats.{monster}")
+        except PlainDataError as problem:
+            raise SetupError(f"position.{problem}") from None
+    return mats
+
+
+def _plain_of(mat: Mat) -> dict[str, object]:
+    plain = to_plain(mat)
+    assert isinstance(plain, dict)
+    return plain

@@ -1,0 +1,73 @@
+"""Playing by policy: the seeded random table (simulation, property tests,
+a fully digital game) and the "first option" policy for scripts."""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from companion.engine.effects import EffectSink
+from companion.engine.errors import IllegalInput
+from companion.engine.game import Game, Step
+from companion.engine.prompts import Prompt
+from companion.engine.randomsource import RandomSource
+
+from .choices import action_options, pick_weighted
+from .context import GameContext
+from .rules import RavenloftRules
+from .state import GameState
+
+Policy = Callable[[Prompt, object], object]
+
+
+def context_for(rules: RavenloftRules, state: GameState) -> GameContext:
+    """A read-only view of ``state`` for choosing (effects go nowhere)."""
+    monster_rules = {m: rules.monster_rules[m] for m in state.monsters}
+    return GameContext(rules.pack, state, EffectSink(), monster_rules, rules.graph_for(state))
+
+
+def random_policy(rules: RavenloftRules, seed: int) -> RandomSource:
+    def choose_action(prompt: Prompt, state: object, rng: random.Random) -> object:
+        assert isinstance(state, GameState)
+        return pick_weighted(action_options(context_for(rules, state), prompt), rng)
+
+    return RandomSource(seed, rules.pack.monster_die, choose_action)
+
+
+def first_policy(rules: RavenloftRules) -> Policy:
+    """Always the first offered option, the lowest dice, and "end" for actions."""
+    def answer(prompt: Prompt, state: object) -> object:
+        if prompt.kind in ("choice", "draw"):
+            return prompt.options[0].id
+        if prompt.kind == "pick":
+            return [o.id for o in prompt.options[: prompt.min_picks]]
+        if prompt.kind == "roll":
+            return ["blank" if prompt.die == "monster" else 10] * prompt.count
+        assert isinstance(state, GameState)
+        return action_options(context_for(rules, state), prompt)[-1]
+
+    return answer
+
+
+def play_out(game: Game, policy: Policy, max_inputs: int, retries: int = 5) -> list[Step]:
+    """Answer prompts with ``policy`` until the game ends or ``max_inputs`` are in.
+
+    An action the rules refuse is retried with a new draw from the policy; after
+    ``retries`` refusals the Hero Phase is ended instead.
+    """
+    steps: list[Step] = []
+    while not game.over and game.version < max_inputs:
+        steps.append(_answer_once(game, policy, retries))
+    return steps
+
+
+def _answer_once(game: Game, policy: Policy, retries: int) -> Step:
+    assert game.prompt is not None
+    for _ in range(retries):
+        try:
+            return game.apply({"key": game.prompt.key, "answer": policy(game.prompt, game.state)})
+        except IllegalInput:
+            if game.prompt.kind != "action":
+                raise
+    fallback = "end" if game.prompt.key == "hero-action" else "skip"
+    return game.apply({"key": game.prompt.key, "answer": {"action": fallback, "changes": []}})

@@ -1,0 +1,40 @@
+"""Turn order (RL-TU-1): each turn is the active player's Hero Phase, then a
+Monster Phase; play passes clockwise."""
+
+from __future__ import annotations
+
+from companion.engine.game import Flow
+
+from .arrivals import hero_arrives
+from .context import GameContext
+from .gifts import gift_effects
+from .state import TurnBonuses
+
+
+def start_turn(ctx: GameContext) -> Flow[None]:
+    state = ctx.state
+    state.turn += 1
+    state.phase = "hero"
+    state.bonuses = TurnBonuses()
+    for rules in ctx.monster_rules.values():
+        start = getattr(rules, "start_of_turn", None)
+        if start is not None:
+            start(ctx)
+    hero = state.active_hero
+    state.actions_left = ctx.pack.hero(hero.id).actions + gift_effects(ctx, hero.id).get("extra_actions", 0)
+    ctx.emit("turn", f"Turn {state.turn}: {hero.player} plays {ctx.hero_name(hero.id)}.",
+             hero=hero.id, turn=state.turn, actions_left=state.actions_left)
+    if hero.location is None:
+        yield from return_hero(ctx, hero.id)
+
+
+def return_hero(ctx: GameContext, hero_id: str) -> Flow[None]:
+    """A defeated hero comes back at the Gates of Barovia with full actions (RL-TU-3)."""
+    gates = ctx.pack.board.gates
+    ctx.state.heroes[hero_id].location = gates
+    ctx.emit("hero-returned", f"Put {ctx.hero_name(hero_id)} back at {ctx.place_name(gates)}.", hero=hero_id, location=gates)
+    yield from hero_arrives(ctx, hero_id)
+
+
+def pass_turn(ctx: GameContext) -> None:
+    ctx.state.active = (ctx.state.active + 1) % len(ctx.state.seats)
