@@ -50,7 +50,7 @@ def resolve_dice(ctx: GameContext, figure: Figure, here: str, target: Character,
     hits = rolled.count("hit")
     if hits == 0:
         return
-    if ctx.character_location(target) != here:
+    if ctx.character_location(target) != ctx.where(figure):  # the monster may have moved (Carried Off)
         ctx.emit("hits-miss", f"{ctx.character_name(target)} is no longer there: the hits miss.", target=target.id)
         return
     yield from land_hits(ctx, target, hits)
