@@ -17,6 +17,7 @@ def test_distances_are_breadth_first() -> None:
 
 def test_rl_mp_12_every_tied_shortest_path_is_returned() -> None:
     # S fans out to three middles that all reach G: three tied shortest paths, plus a longer one.
+    """RL-MP-12."""
     fan = Graph.from_edges("SMNOGX", [("S", "M"), ("S", "N"), ("S", "O"), ("M", "G"), ("N", "G"), ("O", "G"),
                                       ("S", "X"), ("X", "M")])
     assert fan.shortest_paths("S", "G") == [("S", "M", "G"), ("S", "N", "G"), ("S", "O", "G")]
@@ -30,6 +31,7 @@ def test_two_equal_routes_are_both_given() -> None:
 
 
 def test_rl_mp_8_closest_returns_all_tied_candidates() -> None:
+    """RL-MP-8."""
     assert SQUARE.closest("A", ["D", "E", "F"]) == (2, ["D", "E"])
     assert SQUARE.closest("A", []) == (-1, [])
 

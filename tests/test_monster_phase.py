@@ -76,6 +76,7 @@ DRUID_AT = lambda where, **more: {"hero": "druid", "player": "Beau", "at": where
 # -- moving (RL-MP-7 .. RL-MP-12) ---------------------------------------------------------
 
 def test_rl_mp_7_and_rl_mp_12_moves_along_a_chosen_shortest_path() -> None:
+    """RL-MP-7, RL-MP-12."""
     game = monster_phase({"carrionette": "vallaki"}, [SORCERER_AT("tser-falls")])
     ask(game, "monster-card", "potion-2-2")
     assert game.prompt is not None and game.prompt.key == "path"  # via Old Bonegrinder or Madam Eva's Tent
@@ -89,18 +90,21 @@ def test_rl_mp_7_and_rl_mp_12_moves_along_a_chosen_shortest_path() -> None:
 def test_rl_mp_12_no_question_when_the_walked_part_is_the_same() -> None:
     # From Vallaki to Tser Falls there are two routes, but a one-step walk toward a hero
     # at Madam Eva's Tent has only one: no path prompt.
+    """RL-MP-12."""
     game = monster_phase({"carrionette": "vallaki"}, [SORCERER_AT("madam-evas-tent")])
     ask(game, "monster-card", "chest-1-1")
     assert game.prompt is not None and game.prompt.key == "monster-dice"
 
 
 def test_rl_mp_10_entering_a_location_with_a_character_ends_the_move() -> None:
+    """RL-MP-10."""
     game = monster_phase({"carrionette": "vallaki"}, [SORCERER_AT("madam-evas-tent")])
     said = ask(game, "monster-card", "potion-3-1")
     assert "Move Carrionette from Vallaki to Madam Eva's Tent (1 location)." in said
 
 
 def test_rl_mp_9_a_monster_with_a_character_does_not_move() -> None:
+    """RL-MP-9."""
     game = monster_phase({"carrionette": "vallaki"}, [SORCERER_AT("vallaki"), DRUID_AT("madam-evas-tent")])
     said = ask(game, "monster-card", "potion-2-2")
     assert any("starts with a character" in s for s in said)
@@ -108,6 +112,7 @@ def test_rl_mp_9_a_monster_with_a_character_does_not_move() -> None:
 
 
 def test_rl_mp_11_no_character_on_the_board_no_move() -> None:
+    """RL-MP-11."""
     game = monster_phase({"carrionette": "vallaki"}, [SORCERER_AT(None)])
     said = ask(game, "monster-card", "potion-2-2")
     assert any("No character is on the board" in s for s in said)
@@ -115,18 +120,21 @@ def test_rl_mp_11_no_character_on_the_board_no_move() -> None:
 
 
 def test_rl_mp_8_hero_beats_villager_at_the_same_distance() -> None:
+    """RL-MP-8."""
     game = monster_phase({"carrionette": "vallaki"}, [SORCERER_AT("lake-zarovich")], villagers={"bildrath": "madam-evas-tent"})
     said = ask(game, "monster-card", "potion-2-2")
     assert game.state.monsters["carrionette"].location == "lake-zarovich", said
 
 
 def test_rl_mp_8_a_closer_villager_beats_a_hero() -> None:
+    """RL-MP-8."""
     game = monster_phase({"carrionette": "vallaki"}, [SORCERER_AT("krezk")], villagers={"bildrath": "madam-evas-tent"})
     ask(game, "monster-card", "potion-2-2")
     assert game.state.monsters["carrionette"].location == "madam-evas-tent"
 
 
 def test_rl_mp_8_equally_close_heroes_are_the_active_players_choice() -> None:
+    """RL-MP-8."""
     game = monster_phase({"carrionette": "vallaki"}, [SORCERER_AT("lake-zarovich"), DRUID_AT("madam-evas-tent")])
     ask(game, "monster-card", "potion-2-2")
     assert game.prompt is not None and game.prompt.key == "move-toward"
@@ -138,6 +146,7 @@ def test_rl_mp_8_equally_close_heroes_are_the_active_players_choice() -> None:
 # -- attacking (RL-MP-13 .. RL-MP-19) --------------------------------------------------------
 
 def test_rl_mp_14_hero_before_villager_and_a_choice_between_heroes() -> None:
+    """RL-MP-14."""
     game = monster_phase({"carrionette": "vallaki"}, [SORCERER_AT("vallaki"), DRUID_AT("vallaki")],
                          villagers={"bildrath": "vallaki"})
     ask(game, "monster-card", "chest-1-1")
@@ -147,6 +156,7 @@ def test_rl_mp_14_hero_before_villager_and_a_choice_between_heroes() -> None:
 
 
 def test_rl_mp_15_roll_the_dice_shown_and_rl_mp_19_a_hit_villager_dies() -> None:
+    """RL-MP-15, RL-MP-19."""
     game = monster_phase({"carrionette": "vallaki"}, [SORCERER_AT("krezk")], villagers={"bildrath": "vallaki"}, terror=2)
     ask(game, "monster-card", "potion-2-2")
     assert game.prompt is not None and game.prompt.key == "monster-dice" and game.prompt.count == 2
@@ -156,6 +166,7 @@ def test_rl_mp_15_roll_the_dice_shown_and_rl_mp_19_a_hit_villager_dies() -> None
 
 
 def test_rl_mp_18_discard_one_item_per_hit_or_fall() -> None:
+    """RL-MP-18."""
     game = monster_phase({"carrionette": "vallaki"}, [SORCERER_AT("vallaki", items=["club", "rod", "whip"])], terror=1)
     ask(game, "monster-card", "potion-2-2")
     ask(game, "monster-dice", ["hit", "hit"])
@@ -170,6 +181,7 @@ def test_rl_mp_18_discard_one_item_per_hit_or_fall() -> None:
 
 
 def test_rl_mp_13_no_character_at_the_end_of_the_move_no_attack() -> None:
+    """RL-MP-13."""
     game = monster_phase({"carrionette": "vallaki"}, [SORCERER_AT("krezk")])
     said = settle(game, ask(game, "monster-card", "chest-1-1"))
     assert game.state.monsters["carrionette"].location in ("wizard-of-wines", "lake-zarovich")
@@ -177,7 +189,7 @@ def test_rl_mp_13_no_character_at_the_end_of_the_move_no_attack() -> None:
 
 
 def test_rl_mp_17_hits_land_only_if_the_target_is_still_there() -> None:
-    """Baba Lysaga's Power carries her away from her target before the hit (RL-MP-16, RL-BL-1)."""
+    """Baba Lysaga's Power carries her away from her target before the hit (RL-MP-16, RL-BL-1). (RL-MP-17)"""
     game = monster_phase({"baba-lysaga": "vallaki"}, [SORCERER_AT("vallaki", items=["rod"])],
                          villagers={"bildrath": "krezk"})
     ask(game, "monster-card", "spellbook-1-2")
@@ -188,6 +200,7 @@ def test_rl_mp_17_hits_land_only_if_the_target_is_still_there() -> None:
 
 
 def test_rl_mp_20_warlock_ward_from_the_hero_phase_stops_a_hit() -> None:
+    """RL-MP-20."""
     game = monster_phase({"carrionette": "vallaki"}, [SORCERER_AT("vallaki")])
     state = to_plain(game.state)
     state["bonuses"]["ward"] = 1
@@ -198,6 +211,7 @@ def test_rl_mp_20_warlock_ward_from_the_hero_phase_stops_a_hit() -> None:
 
 
 def test_rl_mp_20_ranger_slows_monsters_this_monster_phase() -> None:
+    """RL-MP-20."""
     game = monster_phase({"carrionette": "vallaki"}, [SORCERER_AT("tser-falls")])
     state = to_plain(game.state)
     state["bonuses"]["slow_monsters"] = 1
@@ -209,12 +223,14 @@ def test_rl_mp_20_ranger_slows_monsters_this_monster_phase() -> None:
 # -- the card (RL-MP-1 .. RL-MP-6) -----------------------------------------------------------
 
 def test_rl_mp_1_and_rl_end_3_an_empty_deck_loses_the_game() -> None:
+    """RL-MP-1, RL-END-3."""
     everything = [c.id for c in RULES.pack.cards]
     game = monster_phase({"carrionette": "vallaki"}, [SORCERER_AT("krezk")], played_cards=everything)
     assert game.over and game.state.outcome == "lost: out of time"
 
 
 def test_rl_mp_2_items_then_event_then_attack() -> None:
+    """RL-MP-2."""
     game = monster_phase({"carrionette": "vallaki"}, [SORCERER_AT("krezk")])
     assert effect_kinds(game, "monster-card", "all-three") == ["card-drawn"]
     kinds = effect_kinds(game, "item", "rod")
@@ -223,17 +239,20 @@ def test_rl_mp_2_items_then_event_then_attack() -> None:
 
 
 def test_rl_mp_3_an_event_for_an_absent_symbol_is_ignored() -> None:
+    """RL-MP-3."""
     game = monster_phase({"carrionette": "vallaki"}, [SORCERER_AT("krezk")])
     assert "event-ignored" in effect_kinds(game, "monster-card", "wand-event")
     assert game.state.monsters["carrionette"].location == "vallaki"
 
 
 def test_rl_mp_4_a_symbol_on_no_mat_is_ignored() -> None:
+    """RL-MP-4."""
     game = monster_phase({"carrionette": "vallaki"}, [SORCERER_AT("krezk")])
     assert "symbol-ignored" in effect_kinds(game, "monster-card", "wand-only")
 
 
 def test_rl_mp_5_active_player_orders_monsters_sharing_a_symbol() -> None:
+    """RL-MP-5."""
     game = monster_phase({"carrionette": "vallaki", "baba-lysaga": "krezk"}, [SORCERER_AT("abbey-of-saint-markovia")])
     ask(game, "monster-card", "spellbook-1-2")
     assert game.prompt is not None and game.prompt.key == "monster-order"
@@ -241,6 +260,7 @@ def test_rl_mp_5_active_player_orders_monsters_sharing_a_symbol() -> None:
 
 
 def test_rl_mp_6_one_monster_can_act_twice() -> None:
+    """RL-MP-6."""
     game = monster_phase({"carrionette": "vallaki"}, [SORCERER_AT("krezk")], frenzy="carrionette")
     said = settle(game, ask(game, "monster-card", "frenzy-potion"))
     assert sum("Carrionette moves and attacks" in s for s in said) == 2
@@ -248,12 +268,14 @@ def test_rl_mp_6_one_monster_can_act_twice() -> None:
 
 
 def test_rl_vi_1_villagers_enter_where_the_card_says() -> None:
+    """RL-VI-1."""
     game = monster_phase({"carrionette": "vallaki"}, [SORCERER_AT("krezk")])
     ask(game, "monster-card", "bildrath-enters")
     assert game.state.villagers["bildrath"].location == "krezk"
 
 
 def test_rl_gt_3_events_naming_a_symbol_do_not_move_twig_blights() -> None:
+    """RL-GT-3."""
     game = monster_phase({"gulthias-tree": "yester-hill"}, [SORCERER_AT("krezk")],
                          mats={"gulthias-tree": {"blights": ["abbey-of-saint-markovia", None, None]}})
     ask(game, "monster-card", "potion-event")
@@ -265,6 +287,7 @@ def test_rl_gt_3_events_naming_a_symbol_do_not_move_twig_blights() -> None:
 # -- Frenzy (RL-FR-*) ---------------------------------------------------------------------------
 
 def test_rl_fr_1_and_rl_su_3_frenzy_starts_on_the_lowest_order() -> None:
+    """RL-FR-1, RL-SU-3."""
     game = BASE.new_game({"setup": {"monsters": ["gulthias-tree", "strahd", "baba-lysaga"], "heroes": ["sorcerer"]}})
     assert list(game.state.monsters) == ["baba-lysaga", "strahd", "gulthias-tree"]
     assert game.state.frenzy == "baba-lysaga"
@@ -273,6 +296,7 @@ def test_rl_fr_1_and_rl_su_3_frenzy_starts_on_the_lowest_order() -> None:
 @pytest.mark.parametrize("start, expected", [("carrionette", "strahd"), ("strahd", "gulthias-tree"),
                                              ("gulthias-tree", "carrionette")])
 def test_rl_fr_2_next_monster_wraps_to_the_lowest(start: str, expected: str) -> None:
+    """RL-FR-2."""
     monsters = {"carrionette": "vallaki", "strahd": "dining-hall", "gulthias-tree": "yester-hill"}
     game = monster_phase(monsters, [SORCERER_AT("krezk")], frenzy=start)
     ask(game, "monster-card", "frenzy-next")
@@ -280,6 +304,7 @@ def test_rl_fr_2_next_monster_wraps_to_the_lowest(start: str, expected: str) -> 
 
 
 def test_rl_fr_2_with_no_other_monster_the_marker_stays() -> None:
+    """RL-FR-2."""
     game = monster_phase({"carrionette": "vallaki", "strahd": None}, [SORCERER_AT("krezk")])
     ask(game, "monster-card", "frenzy-next")
     assert game.state.frenzy == "carrionette"
@@ -293,6 +318,7 @@ def _ready_to_defeat_carrionette(**extra: Any) -> Game:
 
 
 def test_rl_fr_3_rl_end_4_rl_ha_6_defeat_passes_frenzy_and_lowers_terror() -> None:
+    """RL-FR-3, RL-END-4, RL-HA-6."""
     game = _ready_to_defeat_carrionette()
     ask(game, "hero-action", {"action": "defeat", "monster": "carrionette", "items": ["club"]})
     said = ask(game, "defeat", [12])
@@ -302,6 +328,7 @@ def test_rl_fr_3_rl_end_4_rl_ha_6_defeat_passes_frenzy_and_lowers_terror() -> No
 
 
 def test_rl_end_1_defeating_the_last_monster_wins_at_once() -> None:
+    """RL-END-1."""
     game = _ready_to_defeat_carrionette(monsters={"carrionette": "vallaki"})
     ask(game, "hero-action", {"action": "defeat", "monster": "carrionette", "items": ["club", "warhammer"]})
     ask(game, "defeat", [5])
@@ -309,6 +336,7 @@ def test_rl_end_1_defeating_the_last_monster_wins_at_once() -> None:
 
 
 def test_rl_end_2_terror_at_the_maximum_loses_at_once() -> None:
+    """RL-END-2."""
     top = RULES.pack.board.terror_max
     game = monster_phase({"carrionette": "vallaki"}, [SORCERER_AT("krezk")], villagers={"bildrath": "vallaki"},
                          terror=top - 1)
@@ -318,6 +346,7 @@ def test_rl_end_2_terror_at_the_maximum_loses_at_once() -> None:
 
 
 def test_rl_ha_6_defeat_before_the_challenge_is_refused() -> None:
+    """RL-HA-6."""
     game = _ready_to_defeat_carrionette(mats={"carrionette": {"parts": ["rod", None, None]}})
     with pytest.raises(IllegalInput, match="spare part"):
         game.apply({"key": "hero-action", "answer": {"action": "defeat", "monster": "carrionette", "items": ["club"]}})
@@ -327,6 +356,7 @@ def test_rl_ha_6_defeat_before_the_challenge_is_refused() -> None:
 # -- setup and turns (RL-SU-*, RL-TU-*) ------------------------------------------------------
 
 def test_rl_su_1_solo_starts_at_terror_3_and_rl_su_4_rl_su_5_setup() -> None:
+    """RL-SU-1, RL-SU-4, RL-SU-5."""
     game = BASE.new_game({"setup": {"monsters": ["carrionette"], "heroes": [{"hero": "sorcerer", "player": "Sam"}]}})
     assert game.state.terror == 3
     assert game.state.heroes["sorcerer"].location == "tser-falls"
@@ -346,6 +376,7 @@ def _through_setup(game: Game) -> None:
 
 
 def test_rl_su_6_highest_roll_starts_ties_roll_again() -> None:
+    """RL-SU-6."""
     game = BASE.new_game({"setup": {"monsters": ["carrionette"], "heroes": ["sorcerer", "druid", "paladin"]}})
     _through_setup(game)
     ask(game, "first-player", [12, 17, "symbol"][:2] + [17])
@@ -355,6 +386,7 @@ def test_rl_su_6_highest_roll_starts_ties_roll_again() -> None:
 
 
 def test_rl_tu_1_hero_phase_then_monster_phase_then_the_next_player() -> None:
+    """RL-TU-1."""
     game = game_at({"phase": "hero", "monsters": {"carrionette": "vallaki"},
                     "heroes": [SORCERER_AT("krezk"), DRUID_AT("abbey-of-saint-markovia")]})
     ask(game, "hero-action", {"action": "end"})
@@ -364,6 +396,7 @@ def test_rl_tu_1_hero_phase_then_monster_phase_then_the_next_player() -> None:
 
 
 def test_rl_tu_3_a_defeated_hero_returns_at_the_gates_with_full_actions() -> None:
+    """RL-TU-3."""
     game = monster_phase({"carrionette": "vallaki"}, [SORCERER_AT("krezk"), DRUID_AT(None, items=["rod"])])
     said = ask(game, "monster-card", "none-attack")
     assert game.state.heroes["druid"].location == "gates-of-barovia" and game.state.heroes["druid"].items == ["rod"]
@@ -378,6 +411,7 @@ def hero_phase(heroes: list[dict[str, Any]], **extra: Any) -> Game:
 
 
 def test_rl_ha_1_move_only_to_an_adjacent_location() -> None:
+    """RL-HA-1."""
     game = hero_phase([SORCERER_AT("krezk")])
     with pytest.raises(IllegalInput, match="Vallaki is not next to Krezk"):
         game.apply({"answer": {"action": "move", "to": "vallaki"}})
@@ -387,6 +421,7 @@ def test_rl_ha_1_move_only_to_an_adjacent_location() -> None:
 
 
 def test_rl_ha_4_share_between_heroes_at_one_location() -> None:
+    """RL-HA-4."""
     game = hero_phase([SORCERER_AT("krezk"), DRUID_AT("krezk", items=["rod", "club"]),
                        {"hero": "paladin", "player": "Joel", "at": "krezk"}])
     ask(game, "hero-action", {"action": "share", "give": [{"item": "rod", "from": "druid", "to": "paladin"},
@@ -398,6 +433,7 @@ def test_rl_ha_4_share_between_heroes_at_one_location() -> None:
 
 
 def test_rl_ha_8_dark_gift_is_free_permanent_and_flips_the_table() -> None:
+    """RL-HA-8."""
     game = hero_phase([SORCERER_AT("krezk")])
     ask(game, "hero-action", {"action": "gift", "hero": "sorcerer"})
     assert game.state.heroes["sorcerer"].gift and game.state.actions_left == 4
@@ -409,6 +445,7 @@ def test_rl_ha_8_dark_gift_is_free_permanent_and_flips_the_table() -> None:
 
 
 def test_rl_he_1_yog_ignores_the_first_hit_each_turn_and_doubles_villager_terror() -> None:
+    """RL-HE-1."""
     game = monster_phase({"carrionette": "vallaki"}, [SORCERER_AT("vallaki", gift=True)], villagers={"bildrath": "krezk"})
     ask(game, "monster-card", "chest-1-1")
     said = ask(game, "monster-dice", ["hit"])
@@ -420,6 +457,7 @@ def test_rl_he_1_yog_ignores_the_first_hit_each_turn_and_doubles_villager_terror
 
 
 def test_rl_ha_9_paladin_bonus_ends_with_the_hero_phase() -> None:
+    """RL-HA-9."""
     game = hero_phase([SORCERER_AT("krezk", perks=["morninglords-blessing"])])
     ask(game, "hero-action", {"action": "perk", "hero": "sorcerer", "perk": "morninglords-blessing"})
     assert game.state.bonuses.roll_bonus > 0
@@ -428,6 +466,7 @@ def test_rl_ha_9_paladin_bonus_ends_with_the_hero_phase() -> None:
 
 
 def test_rl_d20_1_symbol_counts_as_20_and_rl_d20_2_gives_a_perk_in_the_hero_phase() -> None:
+    """RL-D20-1, RL-D20-2."""
     game = hero_phase([SORCERER_AT("krezk")])
     ask(game, "hero-action", {"action": "special"})
     ask(game, "special", ["symbol"])
@@ -435,6 +474,7 @@ def test_rl_d20_1_symbol_counts_as_20_and_rl_d20_2_gives_a_perk_in_the_hero_phas
 
 
 def test_rl_d20_2_no_perk_for_a_20_in_the_monster_phase() -> None:
+    """RL-D20-2."""
     game = monster_phase({"gulthias-tree": "yester-hill"}, [SORCERER_AT("wizard-of-wines")],
                          mats={"gulthias-tree": {"blights": ["krezk", None, None]}})
     ask(game, "monster-card", "potion-2-2")
@@ -447,6 +487,7 @@ def test_rl_d20_2_no_perk_for_a_20_in_the_monster_phase() -> None:
 
 
 def test_rl_it_3_empty_haversack_is_refilled_from_the_discard() -> None:
+    """RL-IT-3."""
     everything = sorted(i.id for i in RULES.pack.items)
     game = monster_phase({"carrionette": "vallaki"}, [SORCERER_AT("krezk")], discard=everything)
     assert game.state.haversack == []
@@ -456,6 +497,7 @@ def test_rl_it_3_empty_haversack_is_refilled_from_the_discard() -> None:
 
 
 def test_rl_st_6_and_rl_su_9_the_castle_mat_joins_only_with_strahd() -> None:
+    """RL-ST-6, RL-SU-9."""
     with_strahd = game_at({"phase": "hero", "monsters": {"strahd": "dining-hall"},
                            "heroes": [SORCERER_AT("ravenloft-grand-stairway")]})
     ask(with_strahd, "hero-action", {"action": "move", "to": "stairs"})

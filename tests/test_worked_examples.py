@@ -46,6 +46,7 @@ EX1_POSITION = {
 
 
 def test_rl_ex_1_board_fits_the_hero_phase_example(rules: RavenloftRules) -> None:
+    """RL-EX-1."""
     assert distance(rules, "svalich-woods", "gates-of-barovia") == 1
     assert distance(rules, "gates-of-barovia", "tser-falls") == 1
     assert distance(rules, "gates-of-barovia", "village-of-barovia") == 1  # the Carrionette next door
@@ -95,6 +96,7 @@ EX2_POSITION = {
 
 
 def test_rl_ex_2_board_fits_the_monster_phase_example(rules: RavenloftRules) -> None:
+    """RL-EX-2."""
     assert distance(rules, "ruins-of-berez", "gates-of-barovia") == 2  # Baba Lysaga to the Druid
     assert distance(rules, "ruins-of-berez", "vallaki") == 2  # ... and to the Paladin
     assert distance(rules, "ruins-of-berez", "van-richtens-tower") > 2

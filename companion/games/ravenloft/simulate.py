@@ -26,12 +26,22 @@ def context_for(rules: RavenloftRules, state: GameState) -> GameContext:
     return GameContext(rules.pack, state, EffectSink(), monster_rules, rules.graph_for(state))
 
 
+class RandomTable(RandomSource):
+    """Random answers, except that heroes usually defend themselves when they can
+    (random games would otherwise end in a few turns and test little)."""
+
+    def __call__(self, prompt: Prompt, state: object) -> object:
+        if prompt.key == "defend" and "discard" in prompt.option_ids() and self.rng.random() < 0.85:
+            return "discard"
+        return super().__call__(prompt, state)
+
+
 def random_policy(rules: RavenloftRules, seed: int) -> RandomSource:
     def choose_action(prompt: Prompt, state: object, rng: random.Random) -> object:
         assert isinstance(state, GameState)
         return pick_weighted(action_options(context_for(rules, state), prompt), rng)
 
-    return RandomSource(seed, rules.pack.monster_die, choose_action)
+    return RandomTable(seed, rules.pack.monster_die, choose_action)
 
 
 def first_policy(rules: RavenloftRules) -> Policy:
