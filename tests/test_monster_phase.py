@@ -505,3 +505,23 @@ def test_rl_st_6_and_rl_su_9_the_castle_mat_joins_only_with_strahd() -> None:
     without = hero_phase([SORCERER_AT("ravenloft-grand-stairway")])
     with pytest.raises(IllegalInput, match="'stairs' is not a location on this board"):
         without.apply({"answer": {"action": "move", "to": "stairs"}})
+
+
+def test_rl_it_4_single_type_icon_takes_one_or_more_of_that_type_only() -> None:
+    """RL-IT-4: Weapon items (the single-type icon): one or more, all Weapons, strengths add up."""
+    game = _ready_to_defeat_carrionette(heroes=[SORCERER_AT("vallaki", items=["club", "warhammer", "staff"])])
+    with pytest.raises(IllegalInput, match="only weapon items count"):
+        game.apply({"answer": {"action": "defeat", "monster": "carrionette", "items": ["club", "staff"]}})
+    ask(game, "hero-action", {"action": "defeat", "monster": "carrionette", "items": ["club", "warhammer"]})
+    said = ask(game, "defeat", [5])  # 5 + 5 + 5 = 15
+    assert any("= 15" in s for s in said) and game.state.monsters["carrionette"].defeated
+
+
+def test_rl_it_4_an_item_of_a_type_is_exactly_one() -> None:
+    """RL-IT-4: "a Mundane item" for the Hut is one item, not a handful."""
+    game = game_at({"phase": "hero", "monsters": {"baba-lysaga": "krezk"},
+                    "heroes": [SORCERER_AT("krezk", items=["broom", "lockpicks"])]})
+    with pytest.raises(IllegalInput):
+        game.apply({"answer": {"action": "advance", "monster": "baba-lysaga", "step": "gem",
+                               "item": ["broom", "lockpicks"], "to": "door"}})
+    assert game.state.heroes["sorcerer"].items == ["broom", "lockpicks"]

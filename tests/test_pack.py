@@ -86,11 +86,13 @@ def test_shipped_pack_loads(pack: Pack) -> None:
 
 
 def test_rl_su_2_thirty_monster_cards(pack: Pack) -> None:
+    """RL-SU-2."""
     assert len(pack.cards) == 30
     assert len({card.id for card in pack.cards}) == 30
 
 
 def test_rl_it_1_sixty_items_each_with_name_type_strength_location(pack: Pack) -> None:
+    """RL-IT-1."""
     assert len(pack.items) == 60
     assert len({item.id for item in pack.items}) == 60
     assert Counter(item.type for item in pack.items) == {"weapon": 20, "magical": 20, "mundane": 20}
@@ -107,6 +109,7 @@ def test_component_counts_perks_villagers_heroes_monsters(pack: Pack) -> None:
 
 
 def test_rl_su_7_exactly_twenty_numbered_locations_numbered_once_each(pack: Pack) -> None:
+    """RL-SU-7."""
     numbers = [loc.number for loc in pack.board.locations if loc.number is not None]
     assert sorted(numbers) == list(range(1, 21))
 
@@ -126,13 +129,14 @@ def test_whole_board_is_connected(pack: Pack) -> None:
 
 
 def test_rl_su_9_main_board_is_connected_without_the_castle_mat(pack: Pack) -> None:
-    """Without Strahd the mat is not on the table: the board must hold together alone."""
+    """Without Strahd the mat is not on the table: the board must hold together alone. (RL-SU-9)"""
     links = _neighbours(pack)
     board = {loc.id for loc in pack.board.locations if loc.area == "board"}
     assert _reach(links, pack.board.gates, board) == board
 
 
 def test_rl_su_9_rl_st_6_castle_mat_joins_the_board_only_through_castle_link(pack: Pack) -> None:
+    """RL-SU-9, RL-ST-6."""
     area = {loc.id: loc.area for loc in pack.board.locations}
     crossing = [{c.a, c.b} for c in pack.board.connections if area[c.a] != area[c.b]]
     assert crossing == [set(pack.board.castle_link)]
@@ -149,7 +153,7 @@ def test_connections_average_a_road_network(pack: Pack) -> None:
 
 def test_rl_ex_1_rl_ex_2_board_fits_the_rulebook_examples(pack: Pack) -> None:
     """Hero Phase: Gates next to Tser Falls. Monster Phase: one place next to both
-    the Gates and Van Richten's Tower, which are not next to each other."""
+    the Gates and Van Richten's Tower, which are not next to each other. (RL-EX-1, RL-EX-2)"""
     links = _neighbours(pack)
     assert "tser-falls" in links["gates-of-barovia"]
     assert "van-richtens-tower" not in links["gates-of-barovia"]
@@ -157,17 +161,20 @@ def test_rl_ex_1_rl_ex_2_board_fits_the_rulebook_examples(pack: Pack) -> None:
 
 
 def test_rl_tu_3_gates_and_madam_evas_tent_are_main_board_places(pack: Pack) -> None:
+    """RL-TU-3."""
     assert pack.location(pack.board.gates).name == "Gates of Barovia"
     assert pack.location(pack.board.madam_evas_tent).name == "Madam Eva's Tent"
 
 
 def test_rl_ha_7_every_d20_table_covers_1_to_20_exactly_once(pack: Pack) -> None:
+    """RL-HA-7."""
     for name, table in _tables(pack):
         results = Counter(n for entry in table for n in range(entry.low, entry.high + 1))
         assert sorted(results) == list(range(1, 21)) and set(results.values()) == {1}, name
 
 
 def test_rl_d20_3_a_one_does_nothing_on_every_table(pack: Pack) -> None:
+    """RL-D20-3."""
     for name, table in _tables(pack):
         assert [e.effect.kind for e in table if e.low == 1] == ["nothing"], name
 
@@ -199,6 +206,7 @@ def test_abbey_of_saint_markovia_is_verified_location_one(pack: Pack) -> None:
 
 
 def test_rl_he_1_sorcerer_tile_is_verified_and_exact(pack: Pack) -> None:
+    """RL-HE-1."""
     hero = pack.hero("sorcerer")
     assert (hero.actions, hero.start, hero.verified) == (4, "tser-falls", True)
     assert [(e.low, e.high, e.effect.kind) for e in hero.special] == [
@@ -211,6 +219,7 @@ def test_rl_he_1_sorcerer_tile_is_verified_and_exact(pack: Pack) -> None:
 
 
 def test_rl_he_1_sorcerer_dark_gift_yog_the_invincible(pack: Pack) -> None:
+    """RL-HE-1."""
     gift = pack.hero("sorcerer").gift
     assert gift.name == "Yog, the Invincible"
     assert [(e.kind, dict(e.params)) for e in gift.effects] == [
@@ -218,6 +227,7 @@ def test_rl_he_1_sorcerer_dark_gift_yog_the_invincible(pack: Pack) -> None:
 
 
 def test_rl_he_2_other_heroes_are_unverified_druid_shows_known_numbers(pack: Pack) -> None:
+    """RL-HE-2."""
     assert [hero.id for hero in pack.heroes if not hero.verified] == ["druid", "paladin", "ranger", "warlock"]
     druid = pack.hero("druid")
     assert druid.actions == 4
@@ -225,19 +235,21 @@ def test_rl_he_2_other_heroes_are_unverified_druid_shows_known_numbers(pack: Pac
 
 
 def test_rl_ha_9_paladin_ranger_warlock_use_their_own_primitives(pack: Pack) -> None:
+    """RL-HA-9."""
     assert {e.effect.kind for e in pack.hero("paladin").special} == {"nothing", "roll_bonus"}
     assert "slow_monsters" in {e.effect.kind for e in pack.hero("ranger").special}
     assert "ward" in {e.effect.kind for e in pack.hero("warlock").special}
 
 
 def test_rl_vi_2_bildrath_and_the_mad_mage_are_verified(pack: Pack) -> None:
+    """RL-VI-2."""
     assert pack.villager("bildrath").safe_location == "tser-falls"
     assert pack.villager("mad-mage-of-mount-baratok").safe_location == "mount-baratok"
     assert {v.id for v in pack.villagers if v.verified} == {"bildrath", "mad-mage-of-mount-baratok"}
 
 
 def test_rl_su_3_frenzy_orders_and_colour_symbols(pack: Pack) -> None:
-    """Baba Lysaga carries the Spellbook: the rulebook's 'Shield (teal)' is a misprint (RL-BL)."""
+    """Baba Lysaga carries the Spellbook: the rulebook's 'Shield (teal)' is a misprint (RL-BL). (RL-SU-3)"""
     assert {m.id: (m.frenzy_order, m.symbols) for m in pack.monsters} == {
         "carrionette": (1, ("chest", "spellbook", "potion")),
         "baba-lysaga": (2, ("sword", "hat", "spellbook")),
@@ -249,12 +261,14 @@ def test_rl_su_3_frenzy_orders_and_colour_symbols(pack: Pack) -> None:
 
 
 def test_rl_su_10_monster_starts_are_guesses_on_the_main_board(pack: Pack) -> None:
+    """RL-SU-10."""
     assert not any(monster.verified for monster in pack.monsters)
     for monster in pack.monsters:
         assert pack.location(monster.start).area == "board"
 
 
 def test_rl_ca_2_rl_ca_3_carrionette_numbers(pack: Pack) -> None:
+    """RL-CA-2, RL-CA-3."""
     details = pack.monster("carrionette").details
     assert isinstance(details, CarrionetteDetails)
     assert (details.swap_target, details.match_bonus, details.double_match_bonus, details.defeat_target) == (15, 5, 10, 15)
@@ -262,6 +276,7 @@ def test_rl_ca_2_rl_ca_3_carrionette_numbers(pack: Pack) -> None:
 
 
 def test_rl_su_7_rl_gt_5_rl_gt_7_gulthias_tree_numbers(pack: Pack) -> None:
+    """RL-SU-7, RL-GT-5, RL-GT-7."""
     details = pack.monster("gulthias-tree").details
     assert isinstance(details, GulthiasTreeDetails)
     assert sum(root.count for root in details.roots) == 9
@@ -269,6 +284,7 @@ def test_rl_su_7_rl_gt_5_rl_gt_7_gulthias_tree_numbers(pack: Pack) -> None:
 
 
 def test_rl_su_8_rl_bl_3_baba_lysaga_hut(pack: Pack) -> None:
+    """RL-SU-8, RL-BL-3."""
     details = pack.monster("baba-lysaga").details
     assert isinstance(details, BabaLysagaDetails)
     assert (details.gem_start, details.door, details.defeat_target) == ("top", "door", 15)
@@ -277,6 +293,7 @@ def test_rl_su_8_rl_bl_3_baba_lysaga_hut(pack: Pack) -> None:
 
 
 def test_rl_su_9_rl_st_3_strahd_tarokka_relics_and_targets(pack: Pack) -> None:
+    """RL-SU-9, RL-ST-3."""
     details = pack.monster("strahd").details
     assert isinstance(details, StrahdDetails)
     assert len(details.tarokka) == 6
@@ -294,6 +311,7 @@ def test_tatyana_perk_gives_two_more_actions_and_is_verified(pack: Pack) -> None
 
 
 def test_rl_it_1_items_the_rulebook_shows(pack: Pack) -> None:
+    """RL-IT-1."""
     shown = {item.name: (item.strength, item.location) for item in pack.items}
     assert shown["Thighbone"] == (6, "abbey-of-saint-markovia")
     assert shown["Whip"] == (2, "dining-hall")
@@ -305,6 +323,7 @@ def test_rl_it_1_items_the_rulebook_shows(pack: Pack) -> None:
 
 
 def test_rl_ex_2_monster_cards_the_rulebook_shows(pack: Pack) -> None:
+    """RL-EX-2."""
     ambush = pack.card("ambush")
     assert (ambush.items, ambush.event.kind, ambush.event.params.get("symbol")) == (2, "pull_adjacent", "skull")
     assert ambush.attack.symbols[:2] == (FRENZY, "sword")
@@ -387,6 +406,7 @@ def test_unknown_location_in_a_connection_is_refused(folder: Path) -> None:
 
 
 def test_rl_su_7_duplicate_d20_number_is_refused(folder: Path) -> None:
+    """RL-SU-7."""
     krezk = _index(folder, "board.json", "locations", "krezk")
     _edit(folder, "board.json", lambda b: b["locations"][krezk].__setitem__("number", 1))
     error = _problem(folder, f"board.json: locations[{krezk}].number:", "number 1 is also used by 'abbey-of-saint-markovia'")
@@ -404,11 +424,13 @@ def test_unreachable_location_is_refused(folder: Path) -> None:
 
 
 def test_rl_st_6_castle_mat_joined_elsewhere_is_refused(folder: Path) -> None:
+    """RL-ST-6."""
     _edit(folder, "board.json", lambda b: b["connections"].append({"between": ["chapel", "study"], "verified": False}))
     _problem(folder, "board.json: connections[", "only castle_link may (RL-ST-6)")
 
 
 def test_rl_st_6_castle_link_missing_from_connections_is_refused(folder: Path) -> None:
+    """RL-ST-6."""
     def drop(board: Json) -> None:
         board["connections"] = [c for c in board["connections"] if set(c["between"]) != {"ravenloft-grand-stairway", "stairs"}]
 
@@ -451,16 +473,19 @@ def test_invalid_json_is_refused_with_line_and_column(folder: Path) -> None:
 
 
 def test_rl_it_1_item_at_an_unknown_location_is_refused(folder: Path) -> None:
+    """RL-IT-1."""
     _edit(folder, "items.json", lambda i: i["items"][5].__setitem__("location", "atlantis"))
     _problem(folder, "items.json: items[5].location:", "no location called 'atlantis'")
 
 
 def test_rl_it_1_item_on_the_castle_mat_is_refused(folder: Path) -> None:
+    """RL-IT-1."""
     _edit(folder, "items.json", lambda i: i["items"][5].__setitem__("location", "study"))
     _problem(folder, "items.json: items[5].location:", "must be on the main board")
 
 
 def test_rl_it_1_item_count_and_strength_are_checked(folder: Path) -> None:
+    """RL-IT-1."""
     def spoil(items: Json) -> None:
         items["items"][0]["strength"] = "six"
         items["items"].pop()
@@ -471,33 +496,38 @@ def test_rl_it_1_item_count_and_strength_are_checked(folder: Path) -> None:
 
 
 def test_rl_ha_7_d20_table_with_a_gap_is_refused(folder: Path) -> None:
+    """RL-HA-7."""
     _edit(folder, "heroes.json", lambda h: h["heroes"][0]["special"].pop(1))
     _problem(folder, "heroes.json: heroes[0].special:", "d20 results 2–5 are not covered")
 
 
 def test_rl_ha_7_d20_table_with_an_overlap_is_refused(folder: Path) -> None:
+    """RL-HA-7."""
     _edit(folder, "heroes.json", lambda h: h["heroes"][1]["special_after_gift"][1].__setitem__("low", 3))
     _problem(folder, "heroes.json: heroes[1].special_after_gift:", "d20 results 3–5 are covered by more than one row")
 
 
 def test_rl_d20_3_a_one_that_does_something_is_refused(folder: Path) -> None:
+    """RL-D20-3."""
     _edit(folder, "heroes.json", lambda h: h["heroes"][0]["special"][0]["effect"].update(kind="gain_perk"))
     _problem(folder, "heroes.json: heroes[0].special[0].effect.kind:", "a roll of 1 must do nothing")
 
 
 def test_rl_su_2_card_count_is_checked(folder: Path) -> None:
+    """RL-SU-2."""
     _edit(folder, "cards.json", lambda c: c["cards"].pop())
     _problem(folder, "cards.json: cards:", "expected 30 Monster cards, found 29 (RL-SU-2)")
 
 
 def test_rl_su_7_root_counts_must_add_up_to_nine(folder: Path) -> None:
+    """RL-SU-7."""
     tree = _index(folder, "monsters.json", "monsters", "gulthias-tree")
     _edit(folder, "monsters.json", lambda m: m["monsters"][tree]["details"]["roots"][0].__setitem__("count", 3))
     _problem(folder, f"monsters.json: monsters[{tree}].details.roots:", "root counts add up to 10")
 
 
 def test_rl_bl_4_hut_needs_a_way_round_every_space(folder: Path) -> None:
-    """A straight corridor: her token on any middle space would block the Gem for good."""
+    """A straight corridor: her token on any middle space would block the Gem for good. (RL-BL-4)"""
     baba = _index(folder, "monsters.json", "monsters", "baba-lysaga")
     names = ["top", "s1", "s2", "s3", "s4", "s5", "door"]
     corridor = [{"id": n, "links": [m for m in (names[i - 1] if i else None, names[i + 1] if i < 6 else None) if m]}

@@ -60,6 +60,7 @@ class HutMat:
     gem: str = ""
     face_down: list[str] = field(default_factory=list)  # Hut spaces with an unknown token
     revealed: dict[str, str] = field(default_factory=dict)  # space -> token id showing there
+    removed: list[str] = field(default_factory=list)  # tokens taken out of the Hut (RL-BL-2)
 
 
 @dataclass

@@ -1,0 +1,278 @@
+"""Baba Lysaga and her walking Hut (RL-BL-1 .. RL-BL-4, RL-SU-8, RL-VI-3).
+
+Her Power carries villagers off (to their own safe place, where they stay in
+her clutches). Her challenge is a little puzzle on her mat: reveal the Hut
+tokens, clear scarecrows and ravens, and walk the Gem to the Door through empty
+spaces; her own token blocks the way for good.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from companion.engine.errors import IllegalInput
+from companion.engine.game import Flow
+from companion.engine.prompts import Option
+
+from ..arrivals import villager_arrives
+from ..challenge import check_items, held_of_type, items_named, require_at
+from ..context import Character, Figure, GameContext
+from ..movement import choose_path, walk_monster
+from ..pack_types import BabaLysagaDetails, HutToken, ItemType
+from ..state import HutMat
+from .base import (MAX_OPTIONS, Action, ActionDict, MonsterRules, action_names, action_text, ask_draw, away_from,
+                   by_strength, item_sets, one_per_strength, register, spend_and_roll)
+
+#: How far Carried Off takes her (RL-BL-1).
+CARRY_STEPS = 2
+#: The item type each fight needs (RL-BL-2).
+FIGHTS: dict[str, ItemType] = {"scarecrow": "weapon", "raven": "magical"}
+
+
+@register
+class BabaLysagaRules(MonsterRules):
+    id = "baba-lysaga"
+
+    @property
+    def details(self) -> BabaLysagaDetails:
+        details = self.monster.details
+        assert isinstance(details, BabaLysagaDetails), "Baba Lysaga's pack entry needs her Hut"
+        return details
+
+    def mat(self, ctx: GameContext) -> HutMat:
+        mat = ctx.state.mats[self.id]
+        assert isinstance(mat, HutMat)
+        return mat
+
+    def new_mat(self) -> HutMat:
+        """The Gem on its start space; a face-down token on every other space but the Door (RL-SU-8)."""
+        details = self.details
+        hidden = [s.id for s in details.spaces if s.id not in (details.gem_start, details.door)]
+        return HutMat(gem=details.gem_start, face_down=hidden)
+
+    def setup(self, ctx: GameContext) -> Flow[None]:
+        yield from super().setup(ctx)
+        ctx.emit("mat-setup", f"Put the Gem face up on the {self.details.gem_start} space of Baba Lysaga's mat, then "
+                 f"shuffle the {len(self.details.tokens)} Hut tokens and lay them face down on the other spaces "
+                 "except the Door.", monster=self.id)
+
+    def token(self, token_id: str) -> HutToken:
+        return next(t for t in self.details.tokens if t.id == token_id)
+
+    # -- Power: Carried Off (RL-BL-1, RL-VI-3) ------------------------------------------------------
+    def power(self, ctx: GameContext, figure: Figure, target: Character) -> Flow[None]:
+        """Villagers with her ride along step by step; one set down on its safe place stays clutched."""
+        here = self.here(ctx)
+        if here is None:
+            return
+        goal = yield from self._carry_goal(ctx, here)
+        if goal is None:
+            ctx.emit("monster-stays", "Carried Off: no villager is elsewhere on the board, so Baba Lysaga stays.",
+                     monster=self.id, location=here)
+            return
+        riders = [v.id for v in ctx.state.villagers_at(here)]
+        path = yield from choose_path(ctx, here, goal, CARRY_STEPS)
+        walk_monster(ctx, Figure(self.id), path, stop_at_characters=False)
+        for villager in riders:
+            yield from self._carry(ctx, villager, path)
+
+    def _carry_goal(self, ctx: GameContext, here: str) -> Flow[str | None]:
+        dist = ctx.graph.distances(here)
+        spots = sorted({v.location for v in ctx.villagers_on_board() if v.location != here and v.location in dist})
+        if not spots:
+            return None
+        best = min(dist[s] for s in spots)
+        options = [Option(s, self._villagers_text(ctx, s), {"location": s}) for s in spots if dist[s] == best]
+        return (yield from ctx.choose("carried-off-toward",
+                                      "Equally close villagers: which does Baba Lysaga go for?", options))
+
+    def _villagers_text(self, ctx: GameContext, location: str) -> str:
+        names = ", ".join(ctx.pack.villager(v.id).name for v in ctx.state.villagers_at(location))
+        return f"{names} at {ctx.place_name(location)}"
+
+    def _carry(self, ctx: GameContext, villager_id: str, path: tuple[str, ...]) -> Flow[None]:
+        villager = ctx.state.villagers[villager_id]
+        ctx.emit("villager-moved", f"Move {ctx.pack.villager(villager_id).name} along with Baba Lysaga to "
+                 f"{ctx.place_name(path[-1])}.", villager=villager_id, path=list(path))
+        for step in path[1:]:
+            villager.location, villager.clutched = step, False
+            yield from villager_arrives(ctx, villager_id, carried=True)
+
+    # -- Advance: explore the Hut (RL-BL-2, RL-BL-4) ---------------------------------------------------
+    def advance_kinds(self) -> tuple[str, ...]:
+        return ("reveal", "gem", "scarecrow", "raven")
+
+    def advance(self, ctx: GameContext, hero_id: str, action: Action, distanced: bool) -> Flow[None]:
+        step = self.step_of(action)
+        require_at(ctx, hero_id, self.here(ctx), "explore Baba Lysaga's Hut", distanced)
+        if step == "reveal":
+            yield from self._reveal(ctx, hero_id, action)
+        elif step == "gem":
+            self._move_gem(ctx, hero_id, action)
+        else:
+            yield from self._fight(ctx, hero_id, action, step)
+
+    def _one_item(self, ctx: GameContext, hero_id: str, action: Action, item_type: ItemType) -> str:
+        return check_items(ctx, hero_id, [action_text(action, "item", f"{item_type} item")], item_type, count=1)[0]
+
+    def _reveal(self, ctx: GameContext, hero_id: str, action: Action) -> Flow[None]:
+        item = self._one_item(ctx, hero_id, action, "mundane")
+        spaces = self._spaces_to_reveal(ctx, action, ctx.pack.item(item).strength)
+        ctx.discard_item(item, "spent to reveal Hut tokens")
+        for space in spaces:
+            yield from self._reveal_one(ctx, space)
+
+    def _spaces_to_reveal(self, ctx: GameContext, action: Action, power: int) -> list[str]:
+        """The player names which face-down tokens: as many as the item's strength allows."""
+        hidden = self.mat(ctx).face_down
+        if not hidden:
+            raise IllegalInput("every Hut token is already face up: there is nothing left to reveal")
+        spaces = action_names(action, "spaces", "Hut spaces")
+        wrong = [s for s in spaces if s not in hidden]
+        if wrong:
+            raise IllegalInput(f"no face-down token lies on {', '.join(wrong)} (face down: {', '.join(hidden)})")
+        wanted = min(power, len(hidden))
+        if len(spaces) != wanted:
+            raise IllegalInput(f"this item reveals exactly {wanted} Hut token(s); {len(spaces)} space(s) were named")
+        return spaces
+
+    def _reveal_one(self, ctx: GameContext, space: str) -> Flow[None]:
+        mat = self.mat(ctx)
+        options = [Option(t.id, self._token_text(t), {"kind": t.kind, "target": t.target}) for t in self._unseen(mat)]
+        token = yield from ask_draw(ctx, "hut-token", f"Turn over the Hut token on the {space} space. Which is it?",
+                                    options)
+        mat.face_down.remove(space)
+        mat.revealed[space] = token
+        ctx.emit("hut-token", f"The {space} space shows {self._token_text(self.token(token))}: leave it face up.",
+                 monster=self.id, space=space, token=token)
+
+    def _unseen(self, mat: HutMat) -> list[HutToken]:
+        """Tokens that may still lie face down: neither showing nor removed."""
+        gone = set(mat.revealed.values()) | set(mat.removed)
+        return [t for t in self.details.tokens if t.id not in gone]
+
+    @staticmethod
+    def _token_text(token: HutToken) -> str:
+        if token.kind == "witch":
+            return "Baba Lysaga herself (she can never be moved or removed)"
+        return f"a {token.kind} (target {token.target})"
+
+    def _move_gem(self, ctx: GameContext, hero_id: str, action: Action) -> None:
+        item = self._one_item(ctx, hero_id, action, "mundane")
+        to, mat = action_text(action, "to", "Hut space for the Gem"), self.mat(ctx)
+        self._check_gem_move(mat, to, ctx.pack.item(item).strength)
+        ctx.discard_item(item, "spent to move the Gem")
+        mat.gem = to
+        door = " It is on the Door: Baba Lysaga can now be confronted." if to == self.details.door else ""
+        ctx.emit("gem-moved", f"Move the Gem to the {to} space of the Hut.{door}", monster=self.id, space=to)
+
+    def _check_gem_move(self, mat: HutMat, to: str, power: int) -> None:
+        spaces = [s.id for s in self.details.spaces]
+        if to not in spaces:
+            raise IllegalInput(f"the Hut has no space called {to!r} (its spaces: {', '.join(spaces)})")
+        if to == mat.gem:
+            raise IllegalInput(f"the Gem is already on the {to} space")
+        steps = self.gem_reach(mat).get(to)
+        if steps is None:
+            raise IllegalInput(f"the Gem cannot reach the {to} space: Hut tokens (face up or down) block every way")
+        if steps > power:
+            raise IllegalInput(f"the {to} space is {steps} spaces from the Gem, but the item only moves it {power}")
+
+    def gem_reach(self, mat: HutMat) -> dict[str, int]:
+        """How many steps the Gem needs to each space it can reach through empty spaces."""
+        blocked = set(mat.face_down) | set(mat.revealed)
+        links = self._links()
+        seen, queue = {mat.gem: 0}, deque([mat.gem])
+        while queue:
+            here = queue.popleft()
+            for there in links[here]:
+                if there not in seen and there not in blocked:
+                    seen[there] = seen[here] + 1
+                    queue.append(there)
+        return seen
+
+    def _links(self) -> dict[str, set[str]]:
+        links: dict[str, set[str]] = {s.id: set() for s in self.details.spaces}
+        for space in self.details.spaces:
+            for other in space.links:
+                links[space.id].add(other)
+                links.setdefault(other, set()).add(space.id)
+        return links
+
+    def _fight(self, ctx: GameContext, hero_id: str, action: Action, kind: str) -> Flow[None]:
+        """A scarecrow takes a Weapon, a raven a Magical item; d20 + strength against the token's target."""
+        item = self._one_item(ctx, hero_id, action, FIGHTS[kind])
+        space = action_text(action, "space", "Hut space")
+        token = self._token_on(ctx, space, kind)
+        if not (yield from spend_and_roll(ctx, [item], kind, f"beat the {kind}", token.target or 0)):
+            ctx.emit("note", f"The {kind} holds its space; the spent item stays discarded.", space=space)
+            return
+        self._remove_token(ctx, space, token)
+        if kind == "raven":
+            yield from ctx.gain_perk(ctx.active_player, "a raven was released")
+
+    def _token_on(self, ctx: GameContext, space: str, kind: str) -> HutToken:
+        mat = self.mat(ctx)
+        if space in mat.face_down:
+            raise IllegalInput(f"the token on the {space} space is still face down: reveal it first")
+        if space not in mat.revealed:
+            raise IllegalInput(f"no Hut token lies on the {space} space")
+        token = self.token(mat.revealed[space])
+        if token.kind == "witch":
+            raise IllegalInput("that is Baba Lysaga's own token: it can never be moved or removed, "
+                               "so find a way around her")
+        if token.kind != kind:
+            raise IllegalInput(f"the {space} space shows a {token.kind}, not a {kind}")
+        return token
+
+    def _remove_token(self, ctx: GameContext, space: str, token: HutToken) -> None:
+        mat = self.mat(ctx)
+        del mat.revealed[space]
+        mat.removed.append(token.id)
+        ctx.emit("hut-token-removed", f"Take the {token.kind} token off the {space} space of the Hut.",
+                 monster=self.id, space=space, token=token.id)
+
+    def advance_options(self, ctx: GameContext, hero_id: str, distanced: bool) -> list[ActionDict]:
+        if not distanced and away_from(ctx, hero_id, self.here(ctx), "explore"):
+            return []
+        options = self._reveal_options(ctx, hero_id) + self._gem_options(ctx, hero_id)
+        for space, token_id in sorted(self.mat(ctx).revealed.items()):
+            kind = self.token(token_id).kind
+            if kind in FIGHTS:
+                options += [self.advance_action(kind, item=i, space=space)
+                            for i in one_per_strength(ctx, held_of_type(ctx, hero_id, FIGHTS[kind]))]
+        return options[:MAX_OPTIONS]
+
+    def _reveal_options(self, ctx: GameContext, hero_id: str) -> list[ActionDict]:
+        hidden, chosen = self.mat(ctx).face_down, dict[int, str]()
+        for item in by_strength(ctx, held_of_type(ctx, hero_id, "mundane")):
+            chosen.setdefault(min(ctx.pack.item(item).strength, len(hidden)), item)
+        return [self.advance_action("reveal", item=i, spaces=hidden[:n]) for n, i in chosen.items() if n]
+
+    def _gem_options(self, ctx: GameContext, hero_id: str) -> list[ActionDict]:
+        mundane, mat, options = by_strength(ctx, held_of_type(ctx, hero_id, "mundane")), self.mat(ctx), []
+        for space, steps in sorted(self.gem_reach(mat).items()):
+            able = [i for i in mundane if ctx.pack.item(i).strength >= steps]
+            if space != mat.gem and able:
+                options.append(self.advance_action("gem", item=able[0], to=space))
+        return options
+
+    # -- Defeat (RL-BL-3) -------------------------------------------------------------------------
+    def defeat_blocker(self, ctx: GameContext, hero_id: str) -> str | None:
+        gem = self.mat(ctx).gem
+        if gem != self.details.door:
+            return (f"Baba Lysaga cannot be confronted yet: the Gem must reach the Door of her Hut "
+                    f"(it is on the {gem} space)")
+        return away_from(ctx, hero_id, self.here(ctx), "confront Baba Lysaga")
+
+    def defeat(self, ctx: GameContext, hero_id: str, action: Action) -> Flow[None]:
+        blocker = self.defeat_blocker(ctx, hero_id)
+        if blocker:
+            raise IllegalInput(blocker)
+        items = check_items(ctx, hero_id, items_named(action), "magical")
+        yield from self.defeat_roll(ctx, items, self.details.defeat_target)
+
+    def defeat_options(self, ctx: GameContext, hero_id: str) -> list[ActionDict]:
+        if self.defeat_blocker(ctx, hero_id):
+            return []
+        return [self.defeat_action(s) for s in item_sets(ctx, held_of_type(ctx, hero_id, "magical"))]

@@ -1,0 +1,150 @@
+"""The Carrionette (RL-CA-1 .. RL-CA-3).
+
+A puppet: the heroes swap its spare parts for their own items, one risky
+d20 roll at a time, and only then can they take it apart with weapons. The
+swapped items stay on its mat until it is defeated, so they are counted there
+(``items_on_mat``) and never lost from the table.
+"""
+
+from __future__ import annotations
+
+from companion.engine.errors import IllegalInput
+from companion.engine.game import Flow
+
+from ..challenge import check_items, held_of_type, items_named, require_at
+from ..context import Character, Figure, GameContext
+from ..d20 import check
+from ..pack_types import CarrionetteDetails
+from ..state import CarrionetteMat, HeroState
+from .base import (MAX_OPTIONS, Action, ActionDict, MonsterRules, action_index, action_text, away_from,
+                   by_strength, item_sets, names_of, ordinal, register)
+
+
+@register
+class CarrionetteRules(MonsterRules):
+    id = "carrionette"
+
+    @property
+    def details(self) -> CarrionetteDetails:
+        details = self.monster.details
+        assert isinstance(details, CarrionetteDetails), "the Carrionette's pack entry needs spare parts"
+        return details
+
+    def mat(self, ctx: GameContext) -> CarrionetteMat:
+        mat = ctx.state.mats[self.id]
+        assert isinstance(mat, CarrionetteMat)
+        return mat
+
+    def new_mat(self) -> CarrionetteMat:
+        return CarrionetteMat(parts=[None] * len(self.details.spare_parts))
+
+    # -- Power: Silver Needle (RL-CA-1) ----------------------------------------------------
+    def power(self, ctx: GameContext, figure: Figure, target: Character) -> Flow[None]:
+        """The drawn item only names a strength; it is discarded, and so is every matching item
+        held by a hero standing with the Carrionette (relics are not items, so they are safe)."""
+        drawn = yield from ctx.draw_item("the Carrionette's Silver Needle")
+        if drawn is None:
+            return
+        needle = ctx.pack.item(drawn).strength
+        ctx.discard_item(drawn, f"Silver Needle: it names strength {needle}")
+        here = self.here(ctx)
+        for hero in ctx.state.heroes_at(here) if here else []:
+            self._needle(ctx, hero, needle)
+
+    def _needle(self, ctx: GameContext, hero: HeroState, needle: int) -> None:
+        matching = [i for i in hero.items if ctx.pack.item(i).strength == needle]
+        name = ctx.hero_name(hero.id)
+        if not matching:
+            ctx.emit("note", f"{name} holds no item of strength {needle}: nothing to discard.", hero=hero.id)
+            return
+        ctx.emit("silver-needle", f"Silver Needle: {name} discards {names_of(ctx, matching)} (strength {needle}).",
+                 hero=hero.id, items=matching, strength=needle)
+        for item in matching:
+            ctx.discard_item(item, f"Silver Needle, strength {needle}")
+
+    # -- Advance: swap a spare part (RL-CA-2) --------------------------------------------------
+    def advance_kinds(self) -> tuple[str, ...]:
+        return ("swap",)
+
+    def advance(self, ctx: GameContext, hero_id: str, action: Action, distanced: bool) -> Flow[None]:
+        self.step_of(action)
+        item, part = self._checked_swap(ctx, hero_id, action, distanced)
+        yield from self._swap(ctx, hero_id, item, part)
+
+    def _checked_swap(self, ctx: GameContext, hero_id: str, action: Action, distanced: bool) -> tuple[str, int]:
+        require_at(ctx, hero_id, self.here(ctx), "swap one of the Carrionette's spare parts", distanced)
+        item = check_items(ctx, hero_id, [action_text(action, "item", "item to swap in")], count=1)[0]
+        parts = self.mat(ctx).parts
+        part = action_index(action, "part", len(parts), "spare parts")
+        swapped = parts[part]
+        if swapped is not None:
+            raise IllegalInput(f"the Carrionette's {ordinal(part)} spare part is already swapped "
+                               f"(the {ctx.pack.item(swapped).name} lies on it); pick another part")
+        return item, part
+
+    def _swap(self, ctx: GameContext, hero_id: str, item: str, part: int) -> Flow[None]:
+        """The item sits on the part while the die rolls, so it is never missing from the table."""
+        name, bonus, parts = ctx.pack.item(item).name, self.bonus(ctx, item, part), self.mat(ctx).parts
+        ctx.state.heroes[hero_id].items.remove(item)
+        parts[part] = item
+        ctx.emit("item-on-mat", f"Put the {name} on the Carrionette's {ordinal(part)} spare part.",
+                 monster=self.id, item=item, part=part, bonus=bonus)
+        text = (f"Roll the d20 to swap the {ordinal(part)} spare part: add {bonus} for matching it; "
+                f"{self.details.swap_target} or more keeps the {name} there.")
+        if (yield from check(ctx, "swap", text, bonus, self.details.swap_target)):
+            done = len(parts) - parts.count(None)
+            ctx.emit("part-swapped", f"Swapped! Leave the {name} on the {ordinal(part)} spare part "
+                     f"({done} of {len(parts)} swapped).", monster=self.id, item=item, part=part)
+            return
+        parts[part] = None
+        ctx.discard_item(item, "caught swapping a spare part")
+
+    def bonus(self, ctx: GameContext, item_id: str, part: int) -> int:
+        """+5 when the item matches the part's type or strength, +10 when it matches both."""
+        item, spare = ctx.pack.item(item_id), self.details.spare_parts[part]
+        matches = int(item.type == spare.type) + int(item.strength == spare.strength)
+        return (0, self.details.match_bonus, self.details.double_match_bonus)[matches]
+
+    def advance_options(self, ctx: GameContext, hero_id: str, distanced: bool) -> list[ActionDict]:
+        """For each free part, the weakest item earning each bonus the hero can reach."""
+        if not distanced and away_from(ctx, hero_id, self.here(ctx), "swap"):
+            return []
+        options: list[ActionDict] = []
+        for part, taken in enumerate(self.mat(ctx).parts):
+            if taken is None:
+                options += [self.advance_action("swap", item=i, part=part) for i in self._per_bonus(ctx, hero_id, part)]
+        return options[:MAX_OPTIONS]
+
+    def _per_bonus(self, ctx: GameContext, hero_id: str, part: int) -> list[str]:
+        chosen: dict[int, str] = {}
+        for item in by_strength(ctx, ctx.state.heroes[hero_id].items):
+            chosen.setdefault(self.bonus(ctx, item, part), item)
+        return [chosen[bonus] for bonus in sorted(chosen, reverse=True)]
+
+    # -- Defeat (RL-CA-3) ------------------------------------------------------------------
+    def defeat_blocker(self, ctx: GameContext, hero_id: str) -> str | None:
+        left = self.mat(ctx).parts.count(None)
+        if left:
+            return (f"the Carrionette cannot be taken apart yet: {left} of its spare parts "
+                    f"still need swapping")
+        return away_from(ctx, hero_id, self.here(ctx), "take the Carrionette apart")
+
+    def defeat(self, ctx: GameContext, hero_id: str, action: Action) -> Flow[None]:
+        blocker = self.defeat_blocker(ctx, hero_id)
+        if blocker:
+            raise IllegalInput(blocker)
+        items = check_items(ctx, hero_id, items_named(action), "weapon")
+        yield from self.defeat_roll(ctx, items, self.details.defeat_target)
+
+    def defeat_options(self, ctx: GameContext, hero_id: str) -> list[ActionDict]:
+        if self.defeat_blocker(ctx, hero_id):
+            return []
+        return [self.defeat_action(s) for s in item_sets(ctx, held_of_type(ctx, hero_id, "weapon"))]
+
+    def items_on_mat(self, ctx: GameContext) -> list[str]:
+        return [item for item in self.mat(ctx).parts if item is not None]
+
+    def on_defeated(self, ctx: GameContext) -> None:
+        """The swapped items were discarded by ``defeat_monster``; the parts are empty now."""
+        mat = self.mat(ctx)
+        mat.parts = [None] * len(mat.parts)

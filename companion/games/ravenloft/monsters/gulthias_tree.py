@@ -1,0 +1,271 @@
+"""The Gulthias Tree and its Twig Blights (RL-GT-1 .. RL-GT-8, RL-SU-7).
+
+The Tree never moves; its symbols send one Twig Blight at a time out to
+fight (the active player picks which, never the same one twice in a turn).
+Blights come back by d20 rolls. The challenge is digging up the Roots with
+Magical items, a push-your-luck loop inside one action, then chopping the Tree.
+"""
+
+from __future__ import annotations
+
+from companion.engine.errors import IllegalInput
+from companion.engine.game import Flow
+from companion.engine.prompts import Option
+
+from ..attack import attack
+from ..challenge import check_items, held_of_type, items_named, require_at
+from ..context import Character, Figure, GameContext
+from ..movement import move_toward_closest
+from ..pack_types import GulthiasTreeDetails
+from ..state import TreeMat
+from .base import (MAX_OPTIONS, Action, ActionDict, Actor, MonsterRules, action_index, action_text, ask_draw,
+                   away_from, item_sets, one_per_strength, register, spend_and_roll)
+
+
+@register
+class GulthiasTreeRules(MonsterRules):
+    id = "gulthias-tree"
+    rooted = True
+
+    @property
+    def details(self) -> GulthiasTreeDetails:
+        details = self.monster.details
+        assert isinstance(details, GulthiasTreeDetails), "the Gulthias Tree's pack entry needs Roots and Blights"
+        return details
+
+    def mat(self, ctx: GameContext) -> TreeMat:
+        mat = ctx.state.mats[self.id]
+        assert isinstance(mat, TreeMat)
+        return mat
+
+    def new_mat(self) -> TreeMat:
+        details = self.details
+        return TreeMat(roots={g.id: g.count for g in details.roots}, blights=[None] * details.blights)
+
+    def group_size(self, group: str) -> int:
+        """A Root showing k symbols belongs to a group of k Roots (RL-GT-6)."""
+        return next(g.count for g in self.details.roots if g.id == group)
+
+    # -- setup (RL-SU-7) and Necrosynthesis (RL-GT-4) -----------------------------------------
+    def setup(self, ctx: GameContext) -> Flow[None]:
+        """Roots start face down on the mat; each Blight is placed by a d20 roll."""
+        yield from super().setup(ctx)
+        ctx.emit("mat-setup", f"Shuffle the {sum(self.mat(ctx).roots.values())} Root tokens and lay them face down "
+                 "on the Gulthias Tree's mat.", monster=self.id)
+        for index in range(self.details.blights):
+            yield from self.place_blight(ctx, index, at_setup=True)
+
+    def place_blight(self, ctx: GameContext, index: int, at_setup: bool) -> Flow[None]:
+        """Roll until the number names a free location.
+
+        At setup a 1 is simply location 1: the Blight must be placed, so it is not
+        a critical failure there. In the Monster Phase (Necrosynthesis) a 1 is a
+        critical failure (RL-D20-3) and that Blight stays off the board.
+        """
+        name = f"Twig Blight {index + 1}"
+        if not self._free_numbers(ctx):
+            ctx.emit("note", f"No numbered location is free: {name} stays off the board.",
+                     monster=self.id, blight=index)
+            return
+        while True:
+            roll = yield from ctx.roll_d20("blight-setup" if at_setup else "necrosynthesis",
+                                           f"Roll the d20 to place {name}.")
+            if roll == 1 and not at_setup:
+                ctx.emit("critical-failure", f"A 1: critical failure, {name} stays off the board.", blight=index)
+                return
+            spot, why = self._spot(ctx, roll)
+            if spot is not None:
+                ctx.put(Figure(self.id, index), spot)
+                ctx.emit("blight-placed", f"Put {name} at {ctx.place_name(spot)} (number {roll}).",
+                         monster=self.id, blight=index, location=spot)
+                return
+            ctx.emit("reroll", f"{why[:1].upper()}{why[1:]}: roll the d20 again for {name}.",
+                     monster=self.id, blight=index, value=roll)
+
+    def _numbered(self, ctx: GameContext) -> dict[int, str]:
+        places = ctx.pack.board.locations
+        return {loc.number: loc.id for loc in places if loc.number is not None and loc.id in ctx.graph}
+
+    def _free_numbers(self, ctx: GameContext) -> list[int]:
+        return [n for n, loc in self._numbered(ctx).items() if self._taken_by(ctx, loc) is None]
+
+    def _spot(self, ctx: GameContext, roll: int) -> tuple[str | None, str]:
+        location = self._numbered(ctx).get(roll)
+        if location is None:
+            return None, f"No location has the number {roll}"
+        taken = self._taken_by(ctx, location)
+        if taken is not None:
+            return None, f"{taken} is already at {ctx.place_name(location)}"
+        return location, ""
+
+    def _taken_by(self, ctx: GameContext, location: str) -> str | None:
+        """Who stops a Blight landing here: any character or any monster figure (Blights included)."""
+        people = ctx.characters_at(location)
+        if people:
+            return ctx.character_name(people[0])
+        figures = [f for f in ctx.monster_figures() if ctx.where(f) == location]
+        return ctx.figure_name(figures[0]) if figures else None
+
+    def power(self, ctx: GameContext, figure: Figure, target: Character) -> Flow[None]:
+        """Necrosynthesis: every cut-down Blight tries to come back."""
+        fallen = [i for i, where in enumerate(self.mat(ctx).blights) if where is None]
+        if not fallen:
+            ctx.emit("note", "Necrosynthesis: every Twig Blight is already on the board.", monster=self.id)
+        for index in fallen:
+            yield from self.place_blight(ctx, index, at_setup=False)
+
+    # -- Monster Phase (RL-GT-1, RL-GT-2) -------------------------------------------------------
+    def actors(self, ctx: GameContext) -> list[Actor]:
+        return [Actor(self.id, "tree", "Gulthias Tree"), Actor(self.id, "blight", "a Twig Blight")]
+
+    def start_of_turn(self, ctx: GameContext) -> None:
+        """A Blight may act again in a new turn (RL-GT-2)."""
+        self.mat(ctx).blights_used.clear()
+
+    def activate(self, ctx: GameContext, actor: Actor, move: int, dice: int) -> Flow[None]:
+        if actor.role == "tree":
+            ctx.emit("monster-activated", "The Gulthias Tree never moves; it attacks only someone at its own location.",
+                     monster=self.id)
+            yield from attack(ctx, Figure(self.id), dice)
+            return
+        yield from self._blight_acts(ctx, move, dice)
+
+    def _blight_acts(self, ctx: GameContext, move: int, dice: int) -> Flow[None]:
+        mat = self.mat(ctx)
+        ready = [i for i, where in enumerate(mat.blights) if where is not None and i not in mat.blights_used]
+        if not ready:
+            ctx.emit("note", "No Twig Blight can act: each is off the board or has already acted this turn.",
+                     monster=self.id)
+            return
+        options = [Option(str(i), f"Twig Blight {i + 1} at {ctx.place_name(mat.blights[i])}") for i in ready]
+        index = int((yield from ctx.choose("which-blight", "Which Twig Blight moves and attacks?", options)))
+        mat.blights_used.append(index)
+        figure = Figure(self.id, index)
+        ctx.emit("monster-activated", f"Twig Blight {index + 1} moves and attacks.", monster=self.id, blight=index)
+        yield from move_toward_closest(ctx, figure, max(0, move - ctx.state.bonuses.slow_monsters))
+        yield from attack(ctx, figure, dice)
+
+    # -- Advance: prune (RL-GT-5) and dig (RL-GT-6) -------------------------------------------------
+    def advance_kinds(self) -> tuple[str, ...]:
+        return ("prune", "dig")
+
+    def advance(self, ctx: GameContext, hero_id: str, action: Action, distanced: bool) -> Flow[None]:
+        if self.step_of(action) == "prune":
+            yield from self._prune(ctx, hero_id, action, distanced)
+        else:
+            yield from self._dig(ctx, hero_id, action, distanced)
+
+    def _prune(self, ctx: GameContext, hero_id: str, action: Action, distanced: bool) -> Flow[None]:
+        blights = self.mat(ctx).blights
+        index = action_index(action, "blight", len(blights), "Twig Blights")
+        name, where = f"Twig Blight {index + 1}", blights[index]
+        if where is None:
+            raise IllegalInput(f"{name} is not on the board, so there is nothing to prune")
+        require_at(ctx, hero_id, where, f"prune {name}", distanced)
+        items = check_items(ctx, hero_id, items_named(action), "mundane")
+        if (yield from spend_and_roll(ctx, items, "prune", f"prune {name}", self.details.prune_target)):
+            ctx.put(Figure(self.id, index), None)
+            ctx.emit("blight-removed", f"{name} is cut down: take it off {ctx.place_name(where)}.",
+                     monster=self.id, blight=index, location=where)
+        else:
+            ctx.emit("note", f"{name} shrugs off the pruning; the spent items stay discarded.", blight=index)
+
+    def _dig(self, ctx: GameContext, hero_id: str, action: Action, distanced: bool) -> Flow[None]:
+        """Discard a Magical item per Root turned; stop to keep them, or bust on a repeated group."""
+        require_at(ctx, hero_id, self.here(ctx), "dig up the Gulthias Tree's Roots", distanced)
+        first = action_text(action, "item", "Magical item")
+        item: str | None = check_items(ctx, hero_id, [first], "magical", count=1)[0]
+        if not sum(self.mat(ctx).roots.values()):
+            raise IllegalInput("every Root is already dug up: the Gulthias Tree can be chopped down now")
+        revealed: list[str] = []
+        while item is not None:
+            ctx.discard_item(item, "spent to dig up a Root")
+            group = yield from self._turn_root(ctx, revealed)
+            if group in revealed:
+                self._bust(ctx, group, len(revealed) + 1)
+                return
+            revealed.append(group)
+            item = yield from self._dig_more(ctx, hero_id, revealed)
+        self._remove_roots(ctx, revealed)
+
+    def _turn_root(self, ctx: GameContext, revealed: list[str]) -> Flow[str]:
+        roots = self.mat(ctx).roots
+        down = {g: n - revealed.count(g) for g, n in roots.items() if n - revealed.count(g) > 0}
+        options = [Option(g, self._root_text(g), {"symbols": self.group_size(g), "face_down": n})
+                   for g, n in down.items()]
+        group = yield from ask_draw(ctx, "root", "Turn a face-down Root face up. Which Root is it?", options)
+        if group not in revealed:
+            ctx.emit("root-revealed", f"The Root shows {self._root_text(group)}; {roots[group] - 1} more of that group "
+                     "still lie face down, and turning one of them now would spoil this dig.",
+                     monster=self.id, group=group, face_down=roots[group] - 1)
+        return group
+
+    def _root_text(self, group: str) -> str:
+        size = self.group_size(group)
+        return f"{size} symbol{'s' if size > 1 else ''} ({group})"
+
+    def _dig_more(self, ctx: GameContext, hero_id: str, revealed: list[str]) -> Flow[str | None]:
+        left = sum(self.mat(ctx).roots.values()) - len(revealed)
+        options = [Option("stop", f"Stop and remove the {len(revealed)} revealed Root(s)")]
+        if left > 0:
+            options += [Option(i, f"Dig again, discarding the {ctx.pack.item(i).name} ({ctx.pack.item(i).strength})")
+                        for i in held_of_type(ctx, hero_id, "magical")]
+        choice = yield from ctx.choose("dig-more", "Dig again or stop here?", options)
+        return None if choice == "stop" else choice
+
+    def _bust(self, ctx: GameContext, group: str, count: int) -> None:
+        ctx.emit("roots-shuffled", f"A second Root of the {group} group in this dig! Turn all {count} Roots revealed "
+                 "in this action face down again and shuffle them; none are removed.", monster=self.id, group=group)
+
+    def _remove_roots(self, ctx: GameContext, revealed: list[str]) -> None:
+        roots = self.mat(ctx).roots
+        for group in revealed:
+            roots[group] -= 1
+        ctx.emit("roots-removed", f"Take the {len(revealed)} revealed Root(s) off the Gulthias Tree's mat: "
+                 f"{sum(roots.values())} still lie face down.", monster=self.id, removed=list(revealed))
+
+    def advance_options(self, ctx: GameContext, hero_id: str, distanced: bool) -> list[ActionDict]:
+        options = self._prune_options(ctx, hero_id, distanced)
+        if sum(self.mat(ctx).roots.values()) and (distanced or not away_from(ctx, hero_id, self.here(ctx), "dig")):
+            magical = one_per_strength(ctx, held_of_type(ctx, hero_id, "magical"))
+            options += [self.advance_action("dig", item=i) for i in magical]
+        return options[:MAX_OPTIONS]
+
+    def _prune_options(self, ctx: GameContext, hero_id: str, distanced: bool) -> list[ActionDict]:
+        mundane, options = held_of_type(ctx, hero_id, "mundane"), []
+        for index, where in enumerate(self.mat(ctx).blights):
+            if where is not None and (distanced or not away_from(ctx, hero_id, where, "prune")):
+                options += [self.advance_action("prune", blight=index, items=s) for s in item_sets(ctx, mundane, 3)]
+        return options
+
+    # -- Defeat (RL-GT-7, RL-GT-8) ---------------------------------------------------------------
+    def defeat_blocker(self, ctx: GameContext, hero_id: str) -> str | None:
+        """Only the Roots matter: Blights never need pruning first (RL-GT-8)."""
+        left = sum(self.mat(ctx).roots.values())
+        if left:
+            return f"the Gulthias Tree cannot be chopped down yet: {left} Root(s) are still face down on its mat"
+        return away_from(ctx, hero_id, self.here(ctx), "chop down the Gulthias Tree")
+
+    def defeat(self, ctx: GameContext, hero_id: str, action: Action) -> Flow[None]:
+        blocker = self.defeat_blocker(ctx, hero_id)
+        if blocker:
+            raise IllegalInput(blocker)
+        items = check_items(ctx, hero_id, items_named(action), "weapon")
+        yield from self.defeat_roll(ctx, items, self.details.defeat_target)
+
+    def defeat_options(self, ctx: GameContext, hero_id: str) -> list[ActionDict]:
+        if self.defeat_blocker(ctx, hero_id):
+            return []
+        return [self.defeat_action(s) for s in item_sets(ctx, held_of_type(ctx, hero_id, "weapon"))]
+
+    def on_defeated(self, ctx: GameContext) -> None:
+        """The Tree falls with all its Blights."""
+        mat = self.mat(ctx)
+        for index, where in enumerate(mat.blights):
+            if where is not None:
+                ctx.emit("blight-removed", f"Take Twig Blight {index + 1} off {ctx.place_name(where)}.",
+                         monster=self.id, blight=index, location=where)
+                mat.blights[index] = None
+
+    def figures_at(self, ctx: GameContext) -> list[str | None]:
+        return [self.here(ctx), *self.mat(ctx).blights]

@@ -1,0 +1,229 @@
+"""Strahd von Zarovich (RL-ST-1 .. RL-ST-6, RL-SU-9, RL-IT-5).
+
+A four-step hunt: Madam Eva's Tarokka cards say where the three Relics lie,
+the heroes carry the Relics home into the castle, destroy the Heart of Sorrow
+(which drops Strahd into the North Tower) and then face him. Relics are not
+items: they are picked up and shared like items but never stop a hit.
+"""
+
+from __future__ import annotations
+
+from companion.engine.errors import IllegalInput
+from companion.engine.game import Flow
+from companion.engine.prompts import Option
+
+from ..attack import land_hits
+from ..challenge import check_items, held_of_type, items_named, require_at
+from ..context import Character, Figure, GameContext
+from ..pack_types import ITEM_TYPES, ItemType, Relic, StrahdDetails, TarokkaCard
+from ..state import StrahdMat
+from .base import (MAX_OPTIONS, Action, ActionDict, MonsterRules, action_text, ask_draw, away_from, by_strength,
+                   item_sets, register, spend_and_roll)
+
+
+@register
+class StrahdRules(MonsterRules):
+    id = "strahd"
+
+    @property
+    def details(self) -> StrahdDetails:
+        details = self.monster.details
+        assert isinstance(details, StrahdDetails), "Strahd's pack entry needs his Tarokka cards and Relics"
+        return details
+
+    def mat(self, ctx: GameContext) -> StrahdMat:
+        mat = ctx.state.mats[self.id]
+        assert isinstance(mat, StrahdMat)
+        return mat
+
+    def new_mat(self) -> StrahdMat:
+        return StrahdMat()
+
+    def setup(self, ctx: GameContext) -> Flow[None]:
+        """RL-SU-9: the castle mat joins the board (the graph includes it while Strahd is in the game)."""
+        yield from super().setup(ctx)
+        ctx.emit("mat-setup", "Put Strahd's second mat next to Castle Ravenloft. Shuffle the Tarokka cards, lay three "
+                 "face down on his first mat and put the rest back in the box; put the three Relics on his first mat "
+                 "and the Heart of Sorrow on the second.", monster=self.id)
+
+    def relic(self, relic_id: str) -> Relic:
+        for relic in self.details.relics:
+            if relic.id == relic_id:
+                return relic
+        known = ", ".join(r.id for r in self.details.relics)
+        raise IllegalInput(f"there is no Relic called {relic_id!r} (the Relics: {known})")
+
+    def card(self, card_id: str) -> TarokkaCard:
+        return next(c for c in self.details.tarokka if c.id == card_id)
+
+    # -- Power: Strahd's Fury (RL-ST-1) ----------------------------------------------------------
+    def power(self, ctx: GameContext, figure: Figure, target: Character) -> Flow[None]:
+        """One hit to everyone with him; the active player orders them (RL-MP-5)."""
+        here = self.here(ctx)
+        victims = ctx.characters_at(here) if here else []
+        if not victims:
+            ctx.emit("note", "Strahd's Fury: no one is with Strahd.", monster=self.id)
+            return
+        ctx.emit("strahd-fury", f"Strahd's Fury: everyone at {ctx.place_name(here)} takes 1 hit.",
+                 monster=self.id, location=here)
+        for who in (yield from self._fury_order(ctx, victims)):
+            if ctx.character_location(who) == here:
+                yield from land_hits(ctx, who, 1)
+
+    def _fury_order(self, ctx: GameContext, victims: list[Character]) -> Flow[list[Character]]:
+        left, order = {f"{c.kind}:{c.id}": c for c in victims}, []
+        while left:
+            options = [Option(key, ctx.character_name(c)) for key, c in left.items()]
+            chosen = yield from ctx.choose("fury-order", "Strahd's Fury: whose hit is dealt next?", options)
+            order.append(left.pop(chosen))
+        return order
+
+    # -- Relics on the board (RL-IT-5) ---------------------------------------------------------------
+    def pick_up_relics(self, ctx: GameContext, hero_id: str, relic_ids: list[str]) -> None:
+        """The Pick Up action's part for Relics: only those lying where the hero stands."""
+        hero, lying = ctx.state.heroes[hero_id], self.mat(ctx).relics_on_board
+        if len(set(relic_ids)) != len(relic_ids):
+            raise IllegalInput("the same Relic was named twice")
+        for relic in map(self.relic, relic_ids):
+            where = lying.get(relic.id)
+            if where is None:
+                raise IllegalInput(f"the {relic.name} is not lying on the board")
+            if where != hero.location:
+                raise IllegalInput(f"the {relic.name} lies at {ctx.place_name(where)}, but {ctx.hero_name(hero_id)} "
+                                   f"is at {ctx.place_name(hero.location)}")
+        for relic_id in relic_ids:
+            del lying[relic_id]
+            hero.relics.append(relic_id)
+            ctx.emit("relic-picked-up", f"{ctx.hero_name(hero_id)} picks up the {self.relic(relic_id).name}.",
+                     hero=hero_id, relic=relic_id)
+
+    # -- Advance (RL-ST-2 .. RL-ST-4) -------------------------------------------------------------------
+    def advance_kinds(self) -> tuple[str, ...]:
+        return ("eva", "relic", "heart")
+
+    def advance(self, ctx: GameContext, hero_id: str, action: Action, distanced: bool) -> Flow[None]:
+        step = self.step_of(action)
+        if step == "eva":
+            yield from self._consult_eva(ctx, hero_id, action, distanced)
+        elif step == "relic":
+            self._return_relic(ctx, hero_id, action, distanced)
+        else:
+            yield from self._destroy_heart(ctx, hero_id, action, distanced)
+
+    def _consult_eva(self, ctx: GameContext, hero_id: str, action: Action, distanced: bool) -> Flow[None]:
+        """The item's type picks the Tarokka card; which card of that type lay there is an input."""
+        require_at(ctx, hero_id, ctx.pack.board.madam_evas_tent, "consult Madam Eva", distanced)
+        item = check_items(ctx, hero_id, [action_text(action, "item", "item")], count=1)[0]
+        kind, mat = ctx.pack.item(item).type, self.mat(ctx)
+        if kind in mat.revealed:
+            raise IllegalInput(f"the Tarokka card for {kind} items is already face up "
+                               f"({self.card(mat.revealed[kind]).name}); spend an item of another type")
+        cards = self._cards_left(ctx, kind)
+        if not cards:
+            raise IllegalInput(f"no Tarokka card for {kind} items can still point to a Relic")
+        ctx.discard_item(item, "spent to consult Madam Eva")
+        options = [Option(c.id, f"{c.name} ({ctx.place_name(c.location)})") for c in cards]
+        card = self.card((yield from ask_draw(ctx, "tarokka", f"Turn over the Tarokka card for {kind} items. "
+                                              "Which card is it?", options)))
+        mat.revealed[kind] = card.id
+        mat.relics_on_board[card.relic] = card.location
+        ctx.emit("relic-placed", f"The card is {card.name}: put the {self.relic(card.relic).name} at "
+                 f"{ctx.place_name(card.location)}.", monster=self.id, card=card.id, relic=card.relic,
+                 location=card.location)
+
+    def _cards_left(self, ctx: GameContext, kind: ItemType) -> list[TarokkaCard]:
+        return [c for c in self.details.tarokka if c.type == kind and not self._relic_found(ctx, c.relic)]
+
+    def _relic_found(self, ctx: GameContext, relic_id: str) -> bool:
+        mat = self.mat(ctx)
+        held = any(relic_id in h.relics for h in ctx.state.heroes.values())
+        return held or relic_id in mat.relics_on_board or relic_id in mat.relics_returned
+
+    def _return_relic(self, ctx: GameContext, hero_id: str, action: Action, distanced: bool) -> None:
+        relic, mat = self.relic(action_text(action, "relic", "Relic")), self.mat(ctx)
+        hero = ctx.state.heroes[hero_id]
+        if relic.id not in hero.relics:
+            already = " (it is already back in the castle)" if relic.id in mat.relics_returned else ""
+            raise IllegalInput(f"{ctx.hero_name(hero_id)} does not hold the {relic.name}{already}")
+        require_at(ctx, hero_id, relic.return_to, f"return the {relic.name}", distanced)
+        hero.relics.remove(relic.id)
+        mat.relics_returned.append(relic.id)
+        ctx.emit("relic-returned", f"Put the {relic.name} in {ctx.place_name(relic.return_to)} "
+                 f"({len(mat.relics_returned)} of {len(self.details.relics)} Relics returned).",
+                 monster=self.id, relic=relic.id, location=relic.return_to)
+
+    def _destroy_heart(self, ctx: GameContext, hero_id: str, action: Action, distanced: bool) -> Flow[None]:
+        """All Relics first (RL-ST-3); success places Strahd in the North Tower (placed, not moved)."""
+        details, mat = self.details, self.mat(ctx)
+        if mat.heart_destroyed:
+            raise IllegalInput("the Heart of Sorrow is already destroyed")
+        missing = [r.name for r in details.relics if r.id not in mat.relics_returned]
+        if missing:
+            raise IllegalInput("every Relic must be back in the castle before the Heart of Sorrow can be attacked; "
+                               f"still missing: {', '.join(missing)}")
+        require_at(ctx, hero_id, details.heart_location, "destroy the Heart of Sorrow", distanced)
+        items = check_items(ctx, hero_id, items_named(action), "weapon")
+        if not (yield from spend_and_roll(ctx, items, "heart", "destroy the Heart of Sorrow", details.heart_target)):
+            ctx.emit("note", "The Heart of Sorrow still beats; the spent items stay discarded.", monster=self.id)
+            return
+        mat.heart_destroyed = True
+        ctx.put(Figure(self.id), details.north_tower)
+        ctx.emit("heart-destroyed", "Take the Heart of Sorrow off Strahd's second mat.", monster=self.id)
+        ctx.emit("monster-placed", f"Place Strahd in {ctx.place_name(details.north_tower)} (he is placed there, "
+                 "not moved).", monster=self.id, location=details.north_tower)
+
+    def advance_options(self, ctx: GameContext, hero_id: str, distanced: bool) -> list[ActionDict]:
+        options = self._eva_options(ctx, hero_id, distanced) + self._relic_options(ctx, hero_id, distanced)
+        mat, details = self.mat(ctx), self.details
+        ready = not mat.heart_destroyed and len(mat.relics_returned) == len(details.relics)
+        if ready and (distanced or not away_from(ctx, hero_id, details.heart_location, "heart")):
+            weapons = held_of_type(ctx, hero_id, "weapon")
+            options += [self.advance_action("heart", items=s) for s in item_sets(ctx, weapons)]
+        return options[:MAX_OPTIONS]
+
+    def _eva_options(self, ctx: GameContext, hero_id: str, distanced: bool) -> list[ActionDict]:
+        if not distanced and away_from(ctx, hero_id, ctx.pack.board.madam_evas_tent, "eva"):
+            return []
+        options: list[ActionDict] = []
+        for kind in ITEM_TYPES:
+            held = by_strength(ctx, held_of_type(ctx, hero_id, kind))
+            if held and kind not in self.mat(ctx).revealed and self._cards_left(ctx, kind):
+                options.append(self.advance_action("eva", item=held[0]))
+        return options
+
+    def _relic_options(self, ctx: GameContext, hero_id: str, distanced: bool) -> list[ActionDict]:
+        relics = [self.relic(r) for r in ctx.state.heroes[hero_id].relics]
+        return [self.advance_action("relic", relic=r.id) for r in relics
+                if distanced or not away_from(ctx, hero_id, r.return_to, "return")]
+
+    # -- Defeat (RL-ST-5) ---------------------------------------------------------------------------------
+    def defeat_blocker(self, ctx: GameContext, hero_id: str) -> str | None:
+        if not self.mat(ctx).heart_destroyed:
+            return "Strahd cannot be faced yet: the Heart of Sorrow must be destroyed first"
+        return away_from(ctx, hero_id, self.here(ctx), "face Strahd")
+
+    def defeat(self, ctx: GameContext, hero_id: str, action: Action) -> Flow[None]:
+        blocker = self.defeat_blocker(ctx, hero_id)
+        if blocker:
+            raise IllegalInput(blocker)
+        items = check_items(ctx, hero_id, items_named(action), count=self.details.showdown_items)
+        yield from self.defeat_roll(ctx, items, self.details.defeat_target)
+
+    def defeat_options(self, ctx: GameContext, hero_id: str) -> list[ActionDict]:
+        """The strongest and the weakest set of exactly ``showdown_items`` items."""
+        held, count = ctx.state.heroes[hero_id].items, self.details.showdown_items
+        if self.defeat_blocker(ctx, hero_id) or len(held) < count:
+            return []
+        sets = [by_strength(ctx, held, strongest_first=True)[:count], by_strength(ctx, held)[:count]]
+        return [self.defeat_action(s) for s in ([sets[0]] if sorted(sets[0]) == sorted(sets[1]) else sets)]
+
+    def on_defeated(self, ctx: GameContext) -> None:
+        """Relics only serve to reach him; any still out (not possible in normal play) go back in the box."""
+        mat = self.mat(ctx)
+        loose = list(mat.relics_on_board) + [r for h in ctx.state.heroes.values() for r in h.relics]
+        if loose:
+            ctx.emit("relics-cleared", "Put the Relics still out back in the box: they have no use now.",
+                     monster=self.id, relics=loose)
+        mat.relics_on_board.clear()
+        for hero in ctx.state.heroes.values():
+            hero.relics.clear()
