@@ -1,0 +1,64 @@
+"""App factory: one Flask app, one Socket.IO server, one set of tables.
+
+Nothing is created at import time; tests make as many apps as they like.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from flask import Flask
+from flask_socketio import SocketIO
+
+from companion.games import KINDS, GameKind
+from companion.store import Store
+from companion.table import Tables
+
+from . import http, sockets
+
+WEB_DIR = Path(__file__).resolve().parents[2] / "web"
+MAX_BODY = 1024 * 1024  # HTTP request bodies
+MAX_SOCKET_MESSAGE = 1024 * 1024  # engine.io drops connections sending more; handlers refuse over 64 KiB
+
+
+@dataclass
+class Services:
+    """What the handlers need, kept on the app (no module globals)."""
+
+    store: Store
+    tables: Tables
+    socketio: SocketIO
+    web_dir: Path
+    subscribed: set[str] = field(default_factory=set)
+
+
+def create_app(config: Mapping[str, Any] | None = None,
+               kinds: Mapping[str, Callable[[], GameKind]] | None = None) -> Flask:
+    """``config`` keys: STATE_DIR (where the SQLite file lives), WEB_DIR, TESTING."""
+    settings = dict(config or {})
+    app = Flask(__name__, static_folder=None)
+    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, **settings)
+    state_dir = Path(settings.get("STATE_DIR", default_state_dir()))
+    store = Store(state_dir / "companion.sqlite")
+    socketio = SocketIO(app, async_mode="threading", max_http_buffer_size=MAX_SOCKET_MESSAGE,
+                        logger=False, engineio_logger=False)
+    services = Services(store, Tables(store, kinds or KINDS), socketio, Path(settings.get("WEB_DIR", WEB_DIR)))
+    app.extensions["companion"] = services
+    app.register_blueprint(http.blueprint)
+    sockets.register(socketio, services)
+    return app
+
+
+def services_of(app: Flask) -> Services:
+    found = app.extensions["companion"]
+    assert isinstance(found, Services)
+    return found
+
+
+def default_state_dir() -> Path:
+    import os
+
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "table-companion"

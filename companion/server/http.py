@@ -1,0 +1,71 @@
+"""HTTP routes: the tablet app's static files and a small JSON API."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request, send_from_directory
+from werkzeug.exceptions import NotFound
+
+from companion.table import TableError
+
+blueprint = Blueprint("companion", __name__)
+
+
+def _services() -> Any:
+    return current_app.extensions["companion"]
+
+
+@blueprint.get("/")
+def index() -> Response:
+    return send_from_directory(_services().web_dir, "index.html")
+
+
+@blueprint.get("/<path:name>")
+def static_file(name: str) -> Response:
+    if name.startswith("api/"):
+        raise NotFound()
+    return send_from_directory(_services().web_dir, name)
+
+
+@blueprint.get("/api/health")
+def health() -> Response:
+    from importlib.metadata import version
+
+    return jsonify(ok=True, version=version("table-companion"))
+
+
+@blueprint.get("/api/games")
+def games() -> Response:
+    return jsonify(games=_services().tables.summaries())
+
+
+@blueprint.get("/api/games/<game_id>/export")
+def export_game(game_id: str) -> Response:
+    try:
+        data = _services().store.export_game(game_id)
+    except KeyError:
+        return _error(404, "unknown-game", f"there is no game with id {game_id!r}")
+    body = json.dumps(data, indent=1)
+    return Response(body, mimetype="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="game-{game_id}.json"'})
+
+
+@blueprint.post("/api/games/import")
+def import_game() -> Response:
+    data = request.get_json(silent=True)
+    if data is None:
+        return _error(400, "bad-request", "send the game file as JSON")
+    try:
+        game_id = _services().tables.import_game(data)
+    except TableError as problem:
+        return _error(400, problem.code, str(problem))
+    _services().socketio.emit("games", {"games": _services().tables.summaries()})
+    return jsonify(ok=True, game_id=game_id)
+
+
+def _error(status: int, code: str, message: str) -> Response:
+    response = jsonify(ok=False, error={"code": code, "message": message})
+    response.status_code = status
+    return response
