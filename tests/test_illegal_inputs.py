@@ -107,3 +107,19 @@ def test_a_broken_setup_is_refused(setup: dict[str, Any], match: str) -> None:
     """RL-SU-3, RL-SU-4: 1-4 monsters, 1-5 different heroes."""
     with pytest.raises(SetupError, match=match):
         RULES.new_game({"setup": setup})
+
+
+@pytest.mark.parametrize("change, match", [
+    ({"villager": {"bildrath": "krezk"}}, "position: unknown field"),
+    ({"heroes": [{"hero": "sorcerer", "at": ["krezk"]}]}, r"heroes\[0\].at: no location \['krezk'\]"),
+    ({"heroes": [{"hero": "sorcerer", "player": ["Sam"]}]}, r"heroes\[0\].player: the player's name must be some text"),
+    ({"heroes": [{"hero": "sorcerer", "relics": ["sunsword"]}]}, r"heroes\[0\].relics: no relic called sunsword"),
+    ({"active": ["sorcerer"]}, "position.active"),
+    ({"monsters": {"gulthias-tree": "yester-hill"}, "mats": {"gulthias-tree": {"blights": ["nowhere", None, None]}}},
+     "Twig Blight 1 is at 'nowhere'"),
+    ({"mats": {"carrionette": {"parts": [None]}}}, "'parts' needs 3 entries"),
+    ({"items": {"club": None}}, "an item on the board needs a location"),
+])
+def test_a_position_with_wrong_shapes_is_refused_with_the_field(change: dict[str, Any], match: str) -> None:
+    with pytest.raises(SetupError, match=match):
+        RULES.new_game({"position": {**TABLE, **change}})

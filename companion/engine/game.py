@@ -10,8 +10,9 @@ rebuilt from its log).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Callable, Generator, Iterable, Mapping, Protocol, TypeVar
+from typing import Callable, Generator, Iterable, Protocol, TypeVar
 
 from .effects import Effect, EffectSink
 from .errors import GameOver, IllegalInput, StaleInput

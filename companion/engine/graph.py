@@ -8,7 +8,7 @@ active player chooses (RL-MP-8, RL-MP-12, RL-MP-14), so every query here returns
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Mapping, Sequence
 
 Path = tuple[str, ...]
@@ -23,6 +23,7 @@ class Graph:
     """Undirected adjacency between location ids."""
 
     neighbours: Mapping[str, tuple[str, ...]]
+    _distances: dict[str, Mapping[str, int]] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def from_edges(cls, nodes: Iterable[str], edges: Iterable[tuple[str, str]]) -> "Graph":
@@ -44,8 +45,17 @@ class Graph:
     def adjacent(self, a: str, b: str) -> bool:
         return b in self.neighbours.get(a, ())
 
-    def distances(self, source: str) -> dict[str, int]:
-        """Breadth-first distances from ``source`` to every reachable location."""
+    def distances(self, source: str) -> Mapping[str, int]:
+        """Breadth-first distances from ``source`` to every reachable location.
+
+        The board never changes during a game, so each answer is kept (read-only).
+        """
+        known = self._distances.get(source)
+        if known is None:
+            known = self._distances[source] = self._breadth_first(source)
+        return known
+
+    def _breadth_first(self, source: str) -> dict[str, int]:
         seen = {self.check(source): 0}
         queue = deque([source])
         while queue:

@@ -7,10 +7,11 @@ field.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 import dataclasses
 import functools
 import types
-from typing import Any, Literal, Mapping, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
 T = TypeVar("T")
 

@@ -7,8 +7,9 @@ a die face); the rules check the rest when they receive the answer.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal, Mapping, Sequence
+from typing import Literal, Sequence
 
 from .errors import IllegalInput, NotOffered
 

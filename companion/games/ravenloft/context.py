@@ -188,14 +188,26 @@ class GameContext:
             self.emit("haversack-refilled", "The Haversack is empty: put every discarded item back in and shake it.")
 
     def _haversack_options(self) -> list[Option]:
-        """One option per different token: identical tokens are one choice for the player."""
-        seen: dict[tuple[object, ...], Option] = {}
-        for item_id in sorted(self.state.haversack):
-            item = self.pack.item(item_id)
-            look = (item.name, item.type, item.strength, item.location)
-            if look not in seen:
-                seen[look] = Option(item_id, f"{item.name} ({item.type} {item.strength}, {self.place_name(item.location)})")
-        return sorted(seen.values(), key=lambda o: o.text)
+        """One option per different token: identical tokens are one choice for the player.
+
+        Asked at every item draw, so the labelled options come from a cache in
+        label order and are only filtered here.
+        """
+        inside, shown, options = set(self.state.haversack), set(), []
+        for option in self._item_options():
+            if option.id in inside and option.text not in shown:
+                shown.add(option.text)
+                options.append(option)
+        return options
+
+    def _item_options(self) -> list[Option]:
+        memo = self.pack.memo("item-options")
+        if "all" not in memo:
+            labelled = sorted((self.pack.item_label(i.id), i.id) for i in self.pack.items)
+            memo["all"] = [Option(item_id, label) for label, item_id in labelled]
+        options = memo["all"]
+        assert isinstance(options, list)
+        return options
 
     def place_item(self, item_id: str) -> None:
         item = self.pack.item(item_id)

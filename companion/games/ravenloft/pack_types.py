@@ -300,6 +300,15 @@ class Pack:
     def location(self, location_id: str) -> Location:
         return self._get("location", location_id, Location)
 
+    def item_label(self, item_id: str) -> str:
+        """How an item token reads on a button."""
+        item = self.item(item_id)
+        return f"{item.name} ({item.type} {item.strength}, {self.location(item.location).name})"
+
+    def memo(self, name: str) -> dict[str, object]:
+        """A cache for data derived from the pack (which never changes once loaded)."""
+        return self._index.setdefault(f"memo:{name}", {})
+
     def has(self, kind: str, wanted: str) -> bool:
         return wanted in self._index[kind]
 

@@ -10,17 +10,24 @@ from typing import Literal, Mapping
 from companion.engine.errors import SetupError
 from companion.engine.plain import PlainDataError, from_plain, to_plain
 
+from companion.engine.graph import Graph
+
 from .context import board_graph
 from .monsters import MonsterRules
 from .pack_types import Pack
 from .state import GameState, HeroState, Mat, MonsterState, TurnBonuses, VillagerState
 
 Data = Mapping[str, object]
+FIELDS = {"monsters", "heroes", "active", "phase", "turn", "terror", "frenzy", "actions_left", "villagers",
+          "items", "discard", "played_cards", "mats"}
 
 
 def state_from_position(pack: Pack, rules: Mapping[str, MonsterRules], data: object) -> GameState:
     if not isinstance(data, Mapping):
         raise SetupError("a position must be a JSON object")
+    unknown = sorted(str(k) for k in data if k not in FIELDS)
+    if unknown:
+        raise SetupError(f"position: unknown field(s) {', '.join(unknown)} (known: {', '.join(sorted(FIELDS))})")
     monsters = _monsters(pack, data.get("monsters"))
     graph = board_graph(pack, strahd_in_play="strahd" in monsters)
     heroes = _heroes(pack, graph, data.get("heroes"))
@@ -37,7 +44,18 @@ def state_from_position(pack: Pack, rules: Mapping[str, MonsterRules], data: obj
     _perks(pack, state)
     state.actions_left = _int(data, "actions_left", pack.hero(state.active_hero.id).actions, 0, 20)
     _place_monsters(graph, state, data.get("monsters"))
+    _check_mats(rules, graph, state)
+    _relics(rules, state)
     return state
+
+
+def _place(graph: Graph, value: object, where: str) -> str | None:
+    """A location field: null (off the board) or the id of a location on this board."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or value not in graph:
+        raise _fail(where, f"no location {value!r} on this board")
+    return value
 
 
 def _fail(where: str, why: str) -> SetupError:
@@ -62,21 +80,19 @@ def _monsters(pack: Pack, value: object) -> dict[str, MonsterState]:
     if not isinstance(value, Mapping) or not value:
         raise _fail("monsters", "give each monster in play with its location (null if defeated)")
     for monster in value:
-        if not pack.has("monster", str(monster)):
+        if not isinstance(monster, str) or not pack.has("monster", monster):
             raise _fail(f"monsters.{monster}", "no such monster in the pack")
     ordered = sorted(value, key=lambda m: pack.monster(str(m)).frenzy_order)
     return {str(m): MonsterState(str(m), None, defeated=value[m] is None) for m in ordered}
 
 
-def _place_monsters(graph: object, state: GameState, value: object) -> None:
+def _place_monsters(graph: Graph, state: GameState, value: object) -> None:
     assert isinstance(value, Mapping)
     for monster, where in value.items():
-        if where is not None and where not in graph:  # type: ignore[operator]
-            raise _fail(f"monsters.{monster}", f"no location {where!r} on this board")
-        state.monsters[str(monster)].location = None if where is None else str(where)
+        state.monsters[str(monster)].location = _place(graph, where, f"monsters.{monster}")
 
 
-def _heroes(pack: Pack, graph: object, value: object) -> dict[str, HeroState]:
+def _heroes(pack: Pack, graph: Graph, value: object) -> dict[str, HeroState]:
     if not isinstance(value, list) or not value:
         raise _fail("heroes", "list the heroes in clockwise order")
     heroes: dict[str, HeroState] = {}
@@ -88,14 +104,18 @@ def _heroes(pack: Pack, graph: object, value: object) -> dict[str, HeroState]:
     return heroes
 
 
-def _hero(pack: Pack, graph: object, entry: object, where: str) -> HeroState:
+def _hero(pack: Pack, graph: Graph, entry: object, where: str) -> HeroState:
     if not isinstance(entry, Mapping) or not pack.has("hero", str(entry.get("hero"))):
         raise _fail(where, f"unknown hero {entry!r}")
-    at = entry.get("at")
-    if at is not None and at not in graph:  # type: ignore[operator]
-        raise _fail(f"{where}.at", f"no location {at!r} on this board")
+    unknown = sorted(str(k) for k in entry if k not in ("hero", "player", "at", "items", "relics", "perks", "gift"))
+    if unknown:
+        raise _fail(where, f"unknown field(s) {', '.join(unknown)}")
+    at = _place(graph, entry.get("at"), f"{where}.at")
+    player = entry.get("player", entry["hero"])
+    if not isinstance(player, str) or not player.strip():
+        raise _fail(f"{where}.player", f"the player's name must be some text, got {player!r}")
     try:
-        return HeroState(str(entry["hero"]), str(entry.get("player", entry["hero"])), None if at is None else str(at),
+        return HeroState(str(entry["hero"]), player.strip(), at,
                          items=from_plain(list[str], entry.get("items", []), f"{where}.items"),
                          relics=from_plain(list[str], entry.get("relics", []), f"{where}.relics"),
                          perks=from_plain(list[str], entry.get("perks", []), f"{where}.perks"),
@@ -106,21 +126,19 @@ def _hero(pack: Pack, graph: object, entry: object, where: str) -> HeroState:
 
 def _active(data: Data, heroes: dict[str, HeroState]) -> int:
     active = data.get("active", next(iter(heroes)))
-    if active not in heroes:
+    if not isinstance(active, str) or active not in heroes:
         raise _fail("active", f"{active!r} is not one of the heroes")
     return list(heroes).index(str(active))
 
 
-def _villagers(pack: Pack, graph: object, value: object) -> dict[str, VillagerState]:
+def _villagers(pack: Pack, graph: Graph, value: object) -> dict[str, VillagerState]:
     if not isinstance(value, Mapping):
         raise _fail("villagers", "give villagers as {villager: location}")
     villagers = {v.id: VillagerState(v.id) for v in pack.villagers}
     for who, where in value.items():
         if who not in villagers:
             raise _fail(f"villagers.{who}", "no such villager")
-        if where is not None and where not in graph:  # type: ignore[operator]
-            raise _fail(f"villagers.{who}", f"no location {where!r} on this board")
-        villagers[str(who)].location = None if where is None else str(where)
+        villagers[str(who)].location = _place(graph, where, f"villagers.{who}")
     return villagers
 
 
@@ -128,35 +146,37 @@ def _frenzy(pack: Pack, state: GameState, value: object) -> str | None:
     in_play = [m.id for m in state.monsters_in_play()]
     if value is None:
         return min(in_play, key=lambda m: pack.monster(m).frenzy_order) if in_play else None
-    if value not in in_play:
+    if not isinstance(value, str) or value not in in_play:
         raise _fail("frenzy", f"{value!r} is not a monster in play")
     return str(value)
 
 
 def _cards(pack: Pack, state: GameState, played: object) -> None:
-    if not isinstance(played, list) or any(not pack.has("card", str(c)) for c in played):
+    if not isinstance(played, list) or any(not isinstance(c, str) or not pack.has("card", c) for c in played):
         raise _fail("played_cards", f"must list Monster card ids from the pack, got {played!r}")
     state.played_cards = [str(c) for c in played]
     state.deck = sorted(c.id for c in pack.cards if c.id not in state.played_cards)
 
 
-def _items(pack: Pack, graph: object, state: GameState, on_board: object, discard: object) -> None:
+def _items(pack: Pack, graph: Graph, state: GameState, on_board: object, discard: object) -> None:
     if not isinstance(on_board, Mapping) or not isinstance(discard, list):
         raise _fail("items", "give 'items' as {item: location} and 'discard' as a list")
     held = [i for h in state.heroes.values() for i in h.items]
-    placed = list(on_board) + [str(d) for d in discard] + held + _items_on_mats(state)
+    placed = list(on_board) + list(discard) + held + _items_on_mats(state)
     for item in placed:
-        if not pack.has("item", str(item)):
+        if not isinstance(item, str) or not pack.has("item", item):
             raise _fail("items", f"no item called {item!r} in the pack")
     doubles = sorted({i for i in placed if placed.count(i) > 1})
     if doubles:
         raise _fail("items", f"these items are in two places at once: {', '.join(doubles)}")
-    for item, where in on_board.items():
-        if where not in graph:  # type: ignore[operator]
-            raise _fail(f"items.{item}", f"no location {where!r} on this board")
-    state.items_at = {str(i): str(w) for i, w in on_board.items()}
+    state.items_at = {str(i): str(_place(graph, w, f"items.{i}") if w is not None else _no_null(i))
+                      for i, w in on_board.items()}
     state.item_discard = [str(d) for d in discard]
     state.haversack = sorted(i.id for i in pack.items if i.id not in set(placed))
+
+
+def _no_null(item: object) -> str:
+    raise _fail(f"items.{item}", "an item on the board needs a location (put it in 'discard' otherwise)")
 
 
 def _items_on_mats(state: GameState) -> list[str]:
@@ -186,6 +206,21 @@ def _mats(rules: Mapping[str, MonsterRules], monsters: dict[str, MonsterState], 
         except PlainDataError as problem:
             raise SetupError(f"position.{problem}") from None
     return mats
+
+
+def _check_mats(rules: Mapping[str, MonsterRules], graph: Graph, state: GameState) -> None:
+    for monster, mat in state.mats.items():
+        problems = rules[monster].mat_problems(mat, graph)
+        if problems:
+            raise _fail(f"mats.{monster}", "; ".join(problems))
+
+
+def _relics(rules: Mapping[str, MonsterRules], state: GameState) -> None:
+    known = set(rules["strahd"].relic_ids()) if "strahd" in state.monsters else set()
+    for n, hero in enumerate(state.heroes.values()):
+        strange = [r for r in hero.relics if r not in known]
+        if strange:
+            raise _fail(f"heroes[{n}].relics", f"no relic called {', '.join(strange)} in this game")
 
 
 def _plain_of(mat: Mat) -> dict[str, object]:

@@ -44,19 +44,39 @@ def random_policy(rules: RavenloftRules, seed: int) -> RandomSource:
     return RandomTable(seed, rules.pack.monster_die, choose_action)
 
 
-def first_policy(rules: RavenloftRules) -> Policy:
-    """Always the first offered option, the lowest dice, and "end" for actions."""
-    def answer(prompt: Prompt, state: object) -> object:
+class FirstOption:
+    """Always the first offered option, blank Monster dice, the last menu action
+    ("end"), and d20s that vary: the dice of one roll all differ (20, 19, ...)
+    and single rolls count 10, 11 ... 20, 10, so a roll the rules repeat until
+    something changes (a tied first-player roll, a Twig Blight landing on a taken
+    number) cannot be asked forever."""
+
+    def __init__(self, rules: RavenloftRules) -> None:
+        self.rules = rules
+        self.rolled = 0
+
+    def __call__(self, prompt: Prompt, state: object) -> object:
         if prompt.kind in ("choice", "draw"):
             return prompt.options[0].id
         if prompt.kind == "pick":
             return [o.id for o in prompt.options[: prompt.min_picks]]
         if prompt.kind == "roll":
-            return ["blank" if prompt.die == "monster" else 10] * prompt.count
+            return self._roll(prompt)
         assert isinstance(state, GameState)
-        return action_options(context_for(rules, state), prompt)[-1]
+        return action_options(context_for(self.rules, state), prompt)[-1]
 
-    return answer
+    def _roll(self, prompt: Prompt) -> list[object]:
+        if prompt.die == "monster":
+            return ["blank"] * prompt.count
+        top = 20 if prompt.die == "d20" else 6
+        if prompt.count > 1:
+            return [top - n % top for n in range(prompt.count)]
+        self.rolled += 1
+        return [min(top, 10) + (self.rolled - 1) % (top - min(top, 10) + 1)]
+
+
+def first_policy(rules: RavenloftRules) -> Policy:
+    return FirstOption(rules)
 
 
 def play_out(game: Game, policy: Policy, max_inputs: int, retries: int = 5) -> list[Step]:

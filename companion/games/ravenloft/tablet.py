@@ -9,7 +9,7 @@ from companion.engine.game import Game
 
 from .choices import action_options
 from .context import GameContext
-from .pack_types import SYMBOL_COLOURS, Pack
+from .pack_types import SYMBOL_COLOURS, Pack, StrahdDetails
 from .rules import RavenloftRules
 from .simulate import context_for
 
@@ -37,6 +37,9 @@ def pack_view(pack: Pack) -> dict[str, object]:
         "perks": [{"id": p.id, "name": p.name, "text": p.effect.text} for p in pack.perks],
         "cards": [{"id": c.id, "name": c.name, "items": c.items} for c in pack.cards],
         "symbols": {s: {"colour": SYMBOL_COLOURS[s], "shape": SYMBOL_SHAPES[s]} for s in SYMBOL_COLOURS},
+        # Strahd's Relics by name: the state holds only their ids (heroes' hands, the mat).
+        "relics": [{"id": r.id, "name": r.name, "return_to": r.return_to}
+                   for m in pack.monsters if isinstance(m.details, StrahdDetails) for r in m.details.relics],
     }
 
 

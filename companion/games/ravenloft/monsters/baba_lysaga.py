@@ -12,6 +12,7 @@ from collections import deque
 
 from companion.engine.errors import IllegalInput
 from companion.engine.game import Flow
+from companion.engine.graph import Graph
 from companion.engine.prompts import Option
 
 from ..arrivals import villager_arrives
@@ -19,7 +20,7 @@ from ..challenge import check_items, held_of_type, items_named, require_at
 from ..context import Character, Figure, GameContext
 from ..movement import choose_path, walk_monster
 from ..pack_types import BabaLysagaDetails, HutToken, ItemType
-from ..state import HutMat
+from ..state import HutMat, Mat
 from .base import (MAX_OPTIONS, Action, ActionDict, MonsterRules, action_names, action_text, ask_draw, away_from,
                    by_strength, item_sets, one_per_strength, register, spend_and_roll)
 
@@ -50,6 +51,15 @@ class BabaLysagaRules(MonsterRules):
         hidden = [s.id for s in details.spaces if s.id not in (details.gem_start, details.door)]
         return HutMat(gem=details.gem_start, face_down=hidden)
 
+    def mat_problems(self, mat: Mat, graph: Graph) -> list[str]:
+        assert isinstance(mat, HutMat)
+        spaces = {space.id for space in self.details.spaces}
+        tokens = {token.id for token in self.details.tokens}
+        problems = [] if mat.gem in spaces else [f"the Gem is on {mat.gem!r}, not a space of the Hut"]
+        problems += [f"{s!r} is not a Hut space" for s in [*mat.face_down, *mat.revealed] if s not in spaces]
+        problems += [f"{t!r} is not a Hut token" for t in [*mat.revealed.values(), *mat.removed] if t not in tokens]
+        return problems
+
     def setup(self, ctx: GameContext) -> Flow[None]:
         yield from super().setup(ctx)
         ctx.emit("mat-setup", f"Put the Gem face up on the {self.details.gem_start} space of Baba Lysaga's mat, then "
@@ -78,7 +88,8 @@ class BabaLysagaRules(MonsterRules):
 
     def _carry_goal(self, ctx: GameContext, here: str) -> Flow[str | None]:
         dist = ctx.graph.distances(here)
-        spots = sorted({v.location for v in ctx.villagers_on_board() if v.location != here and v.location in dist})
+        spots = sorted({v.location for v in ctx.villagers_on_board()
+                        if v.location is not None and v.location != here and v.location in dist})
         if not spots:
             return None
         best = min(dist[s] for s in spots)

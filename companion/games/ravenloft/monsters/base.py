@@ -8,6 +8,7 @@ from typing import ClassVar, Mapping
 
 from companion.engine.errors import IllegalInput
 from companion.engine.game import Flow
+from companion.engine.graph import Graph
 from companion.engine.prompts import Option, Prompt
 
 from ..attack import attack
@@ -97,6 +98,14 @@ class MonsterRules:
 
     def defeat(self, ctx: GameContext, hero_id: str, action: Action) -> Flow[None]:
         raise IllegalInput(self.defeat_blocker(ctx, hero_id) or "not possible")
+
+    def mat_problems(self, mat: Mat, graph: Graph) -> list[str]:
+        """What is wrong with a mat given in a position (empty when it is fine)."""
+        return []
+
+    def relic_ids(self) -> tuple[str, ...]:
+        """The Relics this monster brings (only Strahd has any)."""
+        return ()
 
     def items_on_mat(self, ctx: GameContext) -> list[str]:
         """Items lying on this monster's mat (for item conservation and defeat)."""

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from companion.engine.errors import IllegalInput
 from companion.engine.game import Flow
+from companion.engine.graph import Graph
 
 from ..challenge import check_items, held_of_type, items_named, require_at
 from ..context import Character, Figure, GameContext
 from ..d20 import check
 from ..pack_types import CarrionetteDetails
-from ..state import CarrionetteMat, HeroState
+from ..state import CarrionetteMat, HeroState, Mat
 from .base import (MAX_OPTIONS, Action, ActionDict, MonsterRules, action_index, action_text, away_from,
                    by_strength, item_sets, names_of, ordinal, register)
 
@@ -37,6 +38,11 @@ class CarrionetteRules(MonsterRules):
 
     def new_mat(self) -> CarrionetteMat:
         return CarrionetteMat(parts=[None] * len(self.details.spare_parts))
+
+    def mat_problems(self, mat: Mat, graph: Graph) -> list[str]:
+        assert isinstance(mat, CarrionetteMat)
+        parts = len(self.details.spare_parts)
+        return [] if len(mat.parts) == parts else [f"'parts' needs {parts} entries (item id or null), not {len(mat.parts)}"]
 
     # -- Power: Silver Needle (RL-CA-1) ----------------------------------------------------
     def power(self, ctx: GameContext, figure: Figure, target: Character) -> Flow[None]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from companion.engine.errors import IllegalInput
 from companion.engine.game import Flow
+from companion.engine.graph import Graph
 from companion.engine.prompts import Option
 
 from ..attack import attack
@@ -17,7 +18,7 @@ from ..challenge import check_items, held_of_type, items_named, require_at
 from ..context import Character, Figure, GameContext
 from ..movement import move_toward_closest
 from ..pack_types import GulthiasTreeDetails
-from ..state import TreeMat
+from ..state import Mat, TreeMat
 from .base import (MAX_OPTIONS, Action, ActionDict, Actor, MonsterRules, action_index, action_text, ask_draw,
                    away_from, item_sets, one_per_strength, register, spend_and_roll)
 
@@ -41,6 +42,17 @@ class GulthiasTreeRules(MonsterRules):
     def new_mat(self) -> TreeMat:
         details = self.details
         return TreeMat(roots={g.id: g.count for g in details.roots}, blights=[None] * details.blights)
+
+    def mat_problems(self, mat: Mat, graph: Graph) -> list[str]:
+        assert isinstance(mat, TreeMat)
+        groups = {g.id: g.count for g in self.details.roots}
+        problems = [f"'blights' needs {self.details.blights} entries (location or null), not {len(mat.blights)}"
+                    ] if len(mat.blights) != self.details.blights else []
+        problems += [f"Twig Blight {n + 1} is at {where!r}, not a location on this board"
+                     for n, where in enumerate(mat.blights) if where is not None and where not in graph]
+        problems += [f"roots.{group}: no Root group of that name, or not 0..{groups.get(group)}"
+                     for group, left in mat.roots.items() if not 0 <= left <= groups.get(group, -1)]
+        return problems
 
     def group_size(self, group: str) -> int:
         """A Root showing k symbols belongs to a group of k Roots (RL-GT-6)."""
@@ -87,7 +99,8 @@ class GulthiasTreeRules(MonsterRules):
         return {loc.number: loc.id for loc in places if loc.number is not None and loc.id in ctx.graph}
 
     def _free_numbers(self, ctx: GameContext) -> list[int]:
-        return [n for n, loc in self._numbered(ctx).items() if self._taken_by(ctx, loc) is None]
+        taken = self._occupied(ctx)
+        return [n for n, loc in self._numbered(ctx).items() if loc not in taken]
 
     def _spot(self, ctx: GameContext, roll: int) -> tuple[str | None, str]:
         location = self._numbered(ctx).get(roll)
@@ -100,11 +113,20 @@ class GulthiasTreeRules(MonsterRules):
 
     def _taken_by(self, ctx: GameContext, location: str) -> str | None:
         """Who stops a Blight landing here: any character or any monster figure (Blights included)."""
-        people = ctx.characters_at(location)
-        if people:
-            return ctx.character_name(people[0])
-        figures = [f for f in ctx.monster_figures() if ctx.where(f) == location]
-        return ctx.figure_name(figures[0]) if figures else None
+        return self._occupied(ctx).get(location)
+
+    def _occupied(self, ctx: GameContext) -> dict[str, str]:
+        """Every taken location with the name of one figure there (characters named first)."""
+        taken: dict[str, str] = {}
+        for hero in ctx.heroes_on_board():
+            taken.setdefault(str(hero.location), ctx.hero_name(hero.id))
+        for villager in ctx.villagers_on_board():
+            taken.setdefault(str(villager.location), ctx.pack.villager(villager.id).name)
+        for figure in ctx.monster_figures():
+            where = ctx.where(figure)
+            if where is not None:
+                taken.setdefault(where, ctx.figure_name(figure))
+        return taken
 
     def power(self, ctx: GameContext, figure: Figure, target: Character) -> Flow[None]:
         """Necrosynthesis: every cut-down Blight tries to come back."""

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from companion.engine.errors import IllegalInput
 from companion.engine.game import Flow
+from companion.engine.graph import Graph
 from companion.engine.prompts import Option
 
 from ..attack import land_hits
 from ..challenge import check_items, held_of_type, items_named, require_at
 from ..context import Character, Figure, GameContext
 from ..pack_types import ITEM_TYPES, ItemType, Relic, StrahdDetails, TarokkaCard
-from ..state import StrahdMat
+from ..state import Mat, StrahdMat
 from .base import (MAX_OPTIONS, Action, ActionDict, MonsterRules, action_text, ask_draw, away_from, by_strength,
                    item_sets, register, spend_and_roll)
 
@@ -38,6 +39,19 @@ class StrahdRules(MonsterRules):
 
     def new_mat(self) -> StrahdMat:
         return StrahdMat()
+
+    def relic_ids(self) -> tuple[str, ...]:
+        return tuple(relic.id for relic in self.details.relics)
+
+    def mat_problems(self, mat: Mat, graph: Graph) -> list[str]:
+        assert isinstance(mat, StrahdMat)
+        relics, cards = set(self.relic_ids()), {card.id: card.type for card in self.details.tarokka}
+        problems = [f"revealed.{kind}: {card!r} is not a Tarokka card of that type"
+                    for kind, card in mat.revealed.items() if cards.get(card) != kind]
+        problems += [f"relics_on_board.{relic}: no such relic, or {where!r} is not on this board"
+                     for relic, where in mat.relics_on_board.items() if relic not in relics or where not in graph]
+        problems += [f"relics_returned: no relic {relic!r}" for relic in mat.relics_returned if relic not in relics]
+        return problems
 
     def setup(self, ctx: GameContext) -> Flow[None]:
         """RL-SU-9: the castle mat joins the board (the graph includes it while Strahd is in the game)."""

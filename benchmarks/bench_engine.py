@@ -1,0 +1,214 @@
+"""How fast the rules engine is on this machine, against the table's targets.
+
+The companion runs on a Raspberry Pi at the table: a Monster card must resolve
+well within a blink (target: under 1 ms per card), and a saved game must load
+by replaying its log quickly enough that reconnecting a tablet feels instant
+(target: under 50 ms for 300 inputs). This prints the figures, each marked
+PASS or over-target, and the command that printed them. Run it with the
+project's interpreter: ``.venv/bin/python benchmarks/bench_engine.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import json
+import platform
+import pstats
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Mapping
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
+
+from companion.engine.game import Game, Input  # noqa: E402
+from companion.games.ravenloft.rules import RavenloftRules  # noqa: E402
+from companion.games.ravenloft.simulate import Policy, play_out, random_policy  # noqa: E402
+
+CARD_TARGET_MS = 1.0
+REPLAY_TARGET_MS = 50.0
+REPLAY_INPUTS = 300
+ALL_MONSTERS = ["carrionette", "baba-lysaga", "strahd", "gulthias-tree"]
+HEROES = [{"hero": "sorcerer", "player": "Sam"}, {"hero": "druid", "player": "Beau"},
+          {"hero": "paladin", "player": "Joel"}]
+SAMPLE = Path(__file__).resolve().parents[1] / "companion/games/ravenloft/examples/sample-position.json"
+Origin = Mapping[str, object]
+
+
+@dataclass(frozen=True)
+class Segment:
+    """Part of a replay: one game's origin and (some of) its inputs."""
+
+    origin: Origin
+    inputs: list[Input]
+
+
+# -- measuring --------------------------------------------------------------------------------
+
+def ms_since(start: float) -> float:
+    return (time.perf_counter() - start) * 1000.0
+
+
+def p90(samples: list[float]) -> float:
+    return statistics.quantiles(samples, n=10, method="inclusive")[8]
+
+
+def verdict(value: float, target: float) -> str:
+    return "PASS" if value < target else f"over-target (target < {target:g} ms)"
+
+
+def figure(name: str, value: float, target: float) -> str:
+    return f"  {name:<8} {value:8.3f} ms   {verdict(value, target)}"
+
+
+# -- (1) one Monster Phase per card -------------------------------------------------------------
+
+def monster_phase_origin() -> Origin:
+    """The sample table (all four monsters in play) with every card still in the deck."""
+    position = json.loads(SAMPLE.read_text(encoding="utf-8"))
+    position["played_cards"] = []
+    return {"position": position}
+
+
+def resolve_card(game: Game, card: str, policy: Policy) -> None:
+    """Answer the card, then every prompt of that Monster Phase (the timed part)."""
+    game.apply({"key": "monster-card", "answer": card})
+    while game.prompt is not None and game.prompt.key != "hero-action":
+        play_out(game, policy, game.version + 1)
+
+
+def time_card(rules: RavenloftRules, origin: Origin, card: str, seed: int) -> tuple[float, float]:
+    """(resolution ms, build ms): the game and the policy are built before the clock starts."""
+    start = time.perf_counter()
+    game, policy = rules.new_game(origin), random_policy(rules, seed)
+    built = ms_since(start)
+    start = time.perf_counter()
+    resolve_card(game, card, policy)
+    return ms_since(start), built
+
+
+def bench_cards(rules: RavenloftRules, seeds: range) -> tuple[list[float], list[float]]:
+    origin = monster_phase_origin()
+    cards = sorted(c.id for c in rules.pack.cards)
+    for card in cards:  # warm-up: first calls fill caches and import lazily
+        time_card(rules, origin, card, -1)
+    pairs = [time_card(rules, origin, card, seed) for seed in seeds for card in cards]
+    return [p[0] for p in pairs], [p[1] for p in pairs]
+
+
+def report_cards(rules: RavenloftRules, seeds: range) -> bool:
+    resolved, built = bench_cards(rules, seeds)
+    print(f"(1) Monster Phase, all four monsters in play: {len(rules.pack.cards)} cards x {len(seeds)} seeds "
+          f"= {len(resolved)} phases, seeded random answers")
+    print("    timed: answering the card and every prompt up to the next Hero Phase (game built beforehand)")
+    rows = [("median", statistics.median(resolved)), ("p90", p90(resolved)), ("max", max(resolved))]
+    for name, value in rows:
+        print(figure(name, value, CARD_TARGET_MS))
+    print(f"    not timed, for reference: building the game from the position, median "
+          f"{statistics.median(built):.3f} ms")
+    return all(value < CARD_TARGET_MS for _, value in rows)
+
+
+# -- (2) replaying 300 inputs ------------------------------------------------------------------
+
+def setup_origin() -> Origin:
+    return {"setup": {"monsters": ALL_MONSTERS, "heroes": HEROES}}
+
+
+def played_game(rules: RavenloftRules, seed: int, limit: int) -> Segment:
+    game = rules.new_game(setup_origin())
+    play_out(game, random_policy(rules, seed), limit)
+    return Segment(game.origin, list(game.inputs))
+
+
+def replay_chain(rules: RavenloftRules, first_seed: int, total: int = REPLAY_INPUTS) -> list[Segment]:
+    """Seeded games from setup, one after another, until ``total`` inputs (the last one cut short).
+
+    Random games with all four monsters end (usually lost to terror) after
+    100 to 200 inputs, so 300 inputs take two or three games.
+    """
+    chain: list[Segment] = []
+    seed, left = first_seed, total
+    while left > 0:
+        segment = played_game(rules, seed, left)
+        chain.append(segment)
+        left -= len(segment.inputs)
+        seed += 1
+    return chain
+
+
+def time_replay(rules: RavenloftRules, chain: list[Segment]) -> float:
+    start = time.perf_counter()
+    for segment in chain:
+        Game(rules, segment.origin, segment.inputs)
+    return ms_since(start)
+
+
+def report_replay(rules: RavenloftRules, chains: int, repeats: int) -> bool:
+    built = [replay_chain(rules, 1000 * n) for n in range(chains)]
+    games = [len(chain) for chain in built]
+    time_replay(rules, built[0])  # warm-up
+    samples = [time_replay(rules, chain) for chain in built for _ in range(repeats)]
+    print(f"(2) Replaying {REPLAY_INPUTS} inputs with Game(rules, origin, inputs): {chains} seeded input logs "
+          f"(each {min(games)}-{max(games)} games from setup, all four monsters, 3 heroes) x {repeats} runs")
+    rows = [("median", statistics.median(samples)), ("max", max(samples))]
+    for name, value in rows:
+        print(figure(name, value, REPLAY_TARGET_MS))
+    return all(value < REPLAY_TARGET_MS for _, value in rows)
+
+
+# -- profiling ----------------------------------------------------------------------------------
+
+def profile(title: str, work: Callable[[], object], top: int) -> None:
+    """Where the time goes, by time spent in each function itself."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    work()
+    profiler.disable()
+    print(f"\n--- profile: {title} (top {top} by own time) ---")
+    pstats.Stats(profiler, stream=sys.stdout).strip_dirs().sort_stats("tottime").print_stats(top)
+
+
+def profile_all(rules: RavenloftRules, seeds: range, top: int) -> None:
+    profile("resolving Monster cards", lambda: bench_cards(rules, seeds), top)
+    chain = replay_chain(rules, 0)
+    profile(f"replaying {REPLAY_INPUTS} inputs", lambda: [time_replay(rules, chain) for _ in range(10)], top)
+
+
+# -- main -----------------------------------------------------------------------------------------
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description="Time the rules engine against the table's targets.")
+    parser.add_argument("--seeds", type=int, default=10, help="seeds per card in (1) (default: 10)")
+    parser.add_argument("--logs", type=int, default=5, help="input logs replayed in (2) (default: 5)")
+    parser.add_argument("--repeats", type=int, default=5, help="runs per input log in (2) (default: 5)")
+    parser.add_argument("--profile", action="store_true", help="also print cProfile hot spots")
+    parser.add_argument("--top", type=int, default=15, help="rows per profile (default: 15)")
+    return parser.parse_args(argv)
+
+
+def header() -> None:
+    print(f"command: {sys.executable} {' '.join(sys.argv)}")
+    print(f"python {platform.python_version()} on {platform.platform()} ({platform.machine()})")
+    print()
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    rules = RavenloftRules()
+    header()
+    cards_ok = report_cards(rules, range(args.seeds))
+    print()
+    replay_ok = report_replay(rules, args.logs, args.repeats)
+    if args.profile:
+        profile_all(rules, range(min(args.seeds, 3)), args.top)
+    elif not (cards_ok and replay_ok):
+        print("\nA target was missed: run again with --profile to see where the time goes.")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
