@@ -605,6 +605,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description="Horrified: Ravenloft table companion "
                                      "(terminal edition): run the Monster Phase, play or replay a game.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _serve_parser(commands)
     _demo_parser(commands)
     _resolve_parser(commands)
     _play_parser(commands)
@@ -617,6 +618,20 @@ def _policy_options(sub: argparse.ArgumentParser, choices: Sequence[str], defaul
                      help="who answers the prompts (default: you at a terminal, else 'first')" if default is None
                      else f"who answers the prompts (default: {default})")
     sub.add_argument("--seed", type=int, default=1, help="seed of the random policy (default: 1)")
+
+
+def _serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    sub = commands.add_parser("serve", add_help=False,
+                              help="run the table service for the tablets (serve --help for its options)")
+    sub.add_argument("options", nargs=argparse.REMAINDER)
+    sub.set_defaults(run=cmd_serve)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """The service lives in companion.server; imported here so the other commands start fast."""
+    from companion.server.serve import main as serve_main
+
+    return serve_main(list(args.options))
 
 
 def _demo_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -659,6 +674,9 @@ def _replay_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["serve"]:  # its options (even --help) belong to the service's own parser
+        return cmd_serve(argparse.Namespace(options=argv[1:]))
     args = build_parser().parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
     try:
