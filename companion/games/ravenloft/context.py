@@ -138,6 +138,13 @@ class GameContext:
             if self.state.terror >= self.pack.board.terror_max:
                 raise GameEnded("lost: terror", "the Terror Level reached its maximum")
 
+    def change_terror(self, delta: int, why: str) -> None:
+        """Up (which can lose the game) or down by ``delta`` steps, one at a time."""
+        if delta > 0:
+            self.raise_terror(why, times=delta)
+        for _ in range(-delta):
+            self.lower_terror(why)
+
     def lower_terror(self, why: str) -> None:
         if self.state.terror > 0:
             self.state.terror -= 1

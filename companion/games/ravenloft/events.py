@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Callable, Mapping
 
 from companion.engine.game import Flow
+from companion.engine.registry import Registry
 from companion.engine.prompts import Option, Prompt
 
 from .arrivals import hero_arrives, villager_arrives
@@ -21,14 +22,8 @@ from .movement import move_toward_closest, move_toward_location
 from .pack_types import Effect
 
 EventStep = Callable[[GameContext, Mapping[str, object], str], Flow[None]]
-EVENTS: dict[str, EventStep] = {}
+EVENTS: Registry[EventStep] = Registry("card event primitive")
 
-
-def event(kind: str) -> Callable[[EventStep], EventStep]:
-    def register(step: EventStep) -> EventStep:
-        EVENTS[kind] = step
-        return step
-    return register
 
 
 def resolve_event(ctx: GameContext, effect: Effect) -> Flow[None]:
@@ -57,13 +52,13 @@ def in_chosen_order(ctx: GameContext, monster_ids: list[str], key: str) -> Flow[
     return order
 
 
-@event("none")
+@EVENTS.register("none")
 def _none(ctx: GameContext, params: Mapping[str, object], text: str) -> Flow[None]:
     return
     yield
 
 
-@event("place_villager")
+@EVENTS.register("place_villager")
 def _place_villager(ctx: GameContext, params: Mapping[str, object], text: str) -> Flow[None]:
     """RL-VI-1: the villager enters at the printed location (if it is not already on the board)."""
     villager = ctx.state.villagers[str(params["villager"])]
@@ -77,14 +72,14 @@ def _place_villager(ctx: GameContext, params: Mapping[str, object], text: str) -
     yield from villager_arrives(ctx, villager.id)
 
 
-@event("move_monsters")
+@EVENTS.register("move_monsters")
 def _move_monsters(ctx: GameContext, params: Mapping[str, object], text: str) -> Flow[None]:
     steps = int(str(params["steps"]))
     for monster_id in (yield from in_chosen_order(ctx, _movable(ctx, str(params["symbol"])), "event-order")):
         yield from move_toward_closest(ctx, Figure(monster_id), steps)
 
 
-@event("move_monsters_to")
+@EVENTS.register("move_monsters_to")
 def _move_monsters_to(ctx: GameContext, params: Mapping[str, object], text: str) -> Flow[None]:
     steps, goal = int(str(params["steps"])), str(params["location"])
     for monster_id in (yield from in_chosen_order(ctx, _movable(ctx, str(params["symbol"])), "event-order")):
@@ -95,7 +90,7 @@ def _movable(ctx: GameContext, symbol: str) -> list[str]:
     return [m for m in monsters_with(ctx, symbol) if not getattr(ctx.monster_rules[m], "rooted", False)]
 
 
-@event("pull_adjacent")
+@EVENTS.register("pull_adjacent")
 def _pull_adjacent(ctx: GameContext, params: Mapping[str, object], text: str) -> Flow[None]:
     """"Ambush!": everyone next to the monster is pulled into its location."""
     for monster_id in (yield from in_chosen_order(ctx, monsters_with(ctx, str(params["symbol"])), "event-order")):
@@ -127,14 +122,14 @@ def _say_pulled(ctx: GameContext, name: str, start: str, there: str) -> None:
              figure=name, path=[start, there])
 
 
-@event("frenzy_next")
+@EVENTS.register("frenzy_next")
 def _frenzy_next(ctx: GameContext, params: Mapping[str, object], text: str) -> Flow[None]:
     pass_frenzy(ctx)
     return
     yield
 
 
-@event("place_monster")
+@EVENTS.register("place_monster")
 def _place_monster(ctx: GameContext, params: Mapping[str, object], text: str) -> Flow[None]:
     location = str(params["location"])
     for monster_id in _movable(ctx, str(params["symbol"])):
@@ -145,7 +140,7 @@ def _place_monster(ctx: GameContext, params: Mapping[str, object], text: str) ->
     yield
 
 
-@event("sequence")
+@EVENTS.register("sequence")
 def _sequence(ctx: GameContext, params: Mapping[str, object], text: str) -> Flow[None]:
     steps = params["steps"]
     assert isinstance(steps, (list, tuple))
@@ -160,7 +155,7 @@ def _effect_from(data: object) -> Effect:
     return Effect(str(data["kind"]), params, str(data.get("text", "")))
 
 
-@event("manual")
+@EVENTS.register("manual")
 def _manual(ctx: GameContext, params: Mapping[str, object], text: str) -> Flow[None]:
     """The players do what the card says and report what changed on the table."""
     answer = yield Prompt("action", "manual-event",

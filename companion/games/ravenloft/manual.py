@@ -66,10 +66,7 @@ def _check_terror(ctx: GameContext, change: Change) -> Callable[[], Flow[None]]:
         raise IllegalInput(f"terror change must be a whole number from -3 to 3, got {delta!r}")
 
     def apply() -> Flow[None]:
-        if delta > 0:
-            ctx.raise_terror("the card says so", times=delta)
-        for _ in range(-delta):
-            ctx.lower_terror("the card says so")
+        ctx.change_terror(delta, "the card says so")
         return
         yield
     return apply

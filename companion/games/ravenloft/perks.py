@@ -7,24 +7,19 @@ from typing import Callable, Mapping
 
 from companion.engine.errors import IllegalInput
 from companion.engine.game import Flow
+from companion.engine.registry import Registry
 
 from .actions import text_field
 from .context import Character, GameContext
 from .manual import apply_changes
 from .movement import move_character
-from .specials import amount, move_a_monster
+from .specials import add_bonus, amount, move_a_monster
 
 Action = Mapping[str, object]
 Params = Mapping[str, object]
 PerkPlay = Callable[[GameContext, str, Params, Action], Flow[None]]
-PERKS: dict[str, PerkPlay] = {}
+PERKS: Registry[PerkPlay] = Registry("Perk card primitive")
 
-
-def perk(kind: str) -> Callable[[PerkPlay], PerkPlay]:
-    def register(fn: PerkPlay) -> PerkPlay:
-        PERKS[kind] = fn
-        return fn
-    return register
 
 
 def play_perk(ctx: GameContext, acting_hero: str, action: Action) -> Flow[None]:
@@ -41,7 +36,7 @@ def play_perk(ctx: GameContext, acting_hero: str, action: Action) -> Flow[None]:
     yield from PERKS[card.effect.kind](ctx, holder, card.effect.params, action)
 
 
-@perk("extra_actions")
+@PERKS.register("extra_actions")
 def _extra_actions(ctx: GameContext, holder: str, params: Params, action: Action) -> Flow[None]:
     """Like Tatyana: the current player gets more actions (RL-EX-1)."""
     ctx.state.actions_left += amount(params, "amount")
@@ -51,7 +46,7 @@ def _extra_actions(ctx: GameContext, holder: str, params: Params, action: Action
     yield
 
 
-@perk("place_hero")
+@PERKS.register("place_hero")
 def _place_hero(ctx: GameContext, holder: str, params: Params, action: Action) -> Flow[None]:
     who = str(action.get("target", holder))
     to = text_field(action, "to")
@@ -59,12 +54,12 @@ def _place_hero(ctx: GameContext, holder: str, params: Params, action: Action) -
         raise IllegalInput(f"cannot place {who!r} at {to!r}")
     here = ctx.state.heroes[who].location
     if not params.get("anywhere", False) and (here is None or not ctx.graph.adjacent(here, to)):
-        raise IllegalInput(f"this Perk only places a hero next to where they are")
+        raise IllegalInput("this Perk only places a hero next to where they are")
     ctx.emit("hero-placed", f"Place {ctx.hero_name(who)} at {ctx.place_name(to)}.", hero=who, location=to)
     yield from move_character(ctx, Character("hero", who), to)
 
 
-@perk("move_villager")
+@PERKS.register("move_villager")
 def _move_villager(ctx: GameContext, holder: str, params: Params, action: Action) -> Flow[None]:
     who, to = text_field(action, "villager"), text_field(action, "to")
     villager = ctx.state.villagers.get(who)
@@ -77,7 +72,7 @@ def _move_villager(ctx: GameContext, holder: str, params: Params, action: Action
     yield from move_character(ctx, Character("villager", who), to)
 
 
-@perk("draw_items")
+@PERKS.register("draw_items")
 def _draw_items(ctx: GameContext, holder: str, params: Params, action: Action) -> Flow[None]:
     for _ in range(amount(params, "count")):
         item = yield from ctx.draw_item("Perk card")
@@ -86,32 +81,26 @@ def _draw_items(ctx: GameContext, holder: str, params: Params, action: Action) -
             ctx.emit("item-taken", f"{ctx.hero_name(holder)} takes the {ctx.pack.item(item).name}.", hero=holder, item=item)
 
 
-@perk("roll_bonus")
+@PERKS.register("roll_bonus")
 def _roll_bonus(ctx: GameContext, holder: str, params: Params, action: Action) -> Flow[None]:
-    ctx.state.bonuses.roll_bonus += amount(params, "amount")
-    ctx.emit("bonus", f"+{ctx.state.bonuses.roll_bonus} to Advance and Defeat rolls this Hero Phase.",
-             roll_bonus=ctx.state.bonuses.roll_bonus)
+    add_bonus(ctx, "roll_bonus", amount(params, "amount"), "+{} to Advance and Defeat rolls this Hero Phase.")
     return
     yield
 
 
-@perk("move_monster")
+@PERKS.register("move_monster")
 def _move_monster(ctx: GameContext, holder: str, params: Params, action: Action) -> Flow[None]:
     yield from move_a_monster(ctx, amount(params, "steps"))
 
 
-@perk("terror")
+@PERKS.register("terror")
 def _terror(ctx: GameContext, holder: str, params: Params, action: Action) -> Flow[None]:
-    change = amount(params, "amount", -1)
-    if change > 0:
-        ctx.raise_terror("Perk card", times=change)
-    for _ in range(-change):
-        ctx.lower_terror("Perk card")
+    ctx.change_terror(amount(params, "amount", -1), "Perk card")
     return
     yield
 
 
-@perk("manual")
+@PERKS.register("manual")
 def _manual(ctx: GameContext, holder: str, params: Params, action: Action) -> Flow[None]:
     """The players do what the card says; the action may carry the resulting 'changes'."""
     yield from apply_changes(ctx, action)

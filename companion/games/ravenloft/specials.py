@@ -7,6 +7,7 @@ from typing import Callable, Mapping
 
 from companion.engine.errors import IllegalInput
 from companion.engine.game import Flow
+from companion.engine.registry import Registry
 from companion.engine.prompts import Option, Prompt
 
 from .challenges import advance
@@ -17,14 +18,8 @@ from .pack_types import D20Entry
 
 Params = Mapping[str, object]
 Special = Callable[[GameContext, str, Params], Flow[None]]
-SPECIALS: dict[str, Special] = {}
+SPECIALS: Registry[Special] = Registry("special-action primitive")
 
-
-def special(kind: str) -> Callable[[Special], Special]:
-    def register(fn: Special) -> Special:
-        SPECIALS[kind] = fn
-        return fn
-    return register
 
 
 def special_action(ctx: GameContext, hero_id: str, action: Mapping[str, object]) -> Flow[None]:
@@ -50,13 +45,20 @@ def amount(params: Params, key: str, default: int = 1) -> int:
     return value if isinstance(value, int) else default
 
 
-@special("nothing")
+def add_bonus(ctx: GameContext, name: str, more: int, text: str) -> None:
+    """Effects that last part of a turn add together (RL-HA-9); ``text`` shows the new total."""
+    total = getattr(ctx.state.bonuses, name) + more
+    setattr(ctx.state.bonuses, name, total)
+    ctx.emit("bonus", text.format(total), **{name: total})
+
+
+@SPECIALS.register("nothing")
 def _nothing(ctx: GameContext, hero_id: str, params: Params) -> Flow[None]:
     return
     yield
 
 
-@special("place_item")
+@SPECIALS.register("place_item")
 def _place_item(ctx: GameContext, hero_id: str, params: Params) -> Flow[None]:
     for _ in range(amount(params, "count")):
         item = yield from ctx.draw_item("special action")
@@ -64,7 +66,7 @@ def _place_item(ctx: GameContext, hero_id: str, params: Params) -> Flow[None]:
             ctx.place_item(item)
 
 
-@special("move_monster")
+@SPECIALS.register("move_monster")
 def _move_monster(ctx: GameContext, hero_id: str, params: Params) -> Flow[None]:
     yield from move_a_monster(ctx, amount(params, "steps"))
 
@@ -96,7 +98,7 @@ def choose_location_within(ctx: GameContext, here: str, steps: int, key: str, te
     return (yield from ctx.choose(key, text, options))
 
 
-@special("hero_draws")
+@SPECIALS.register("hero_draws")
 def _hero_draws(ctx: GameContext, hero_id: str, params: Params) -> Flow[None]:
     options = [Option(h, ctx.hero_name(h)) for h in ctx.state.seats]
     chosen = yield from ctx.choose("which-hero", "Which hero draws?", options)
@@ -109,7 +111,7 @@ def _hero_draws(ctx: GameContext, hero_id: str, params: Params) -> Flow[None]:
         yield from ctx.gain_perk(chosen, "special action")
 
 
-@special("distanced_advance")
+@SPECIALS.register("distanced_advance")
 def _distanced_advance(ctx: GameContext, hero_id: str, params: Params) -> Flow[None]:
     answer = yield Prompt("action", "distanced-advance",
                           f"{ctx.hero_name(hero_id)} may Advance a monster's challenge from afar (or skip).",
@@ -122,37 +124,31 @@ def _distanced_advance(ctx: GameContext, hero_id: str, params: Params) -> Flow[N
     yield from advance(ctx, hero_id, answer, distanced=True)
 
 
-@special("roll_bonus")
+@SPECIALS.register("roll_bonus")
 def _roll_bonus(ctx: GameContext, hero_id: str, params: Params) -> Flow[None]:
     """Paladin: adds up within this Hero Phase, then ends (RL-HA-9)."""
-    ctx.state.bonuses.roll_bonus += amount(params, "amount")
-    ctx.emit("bonus", f"+{ctx.state.bonuses.roll_bonus} to Advance and Defeat rolls for the rest of this Hero Phase.",
-             roll_bonus=ctx.state.bonuses.roll_bonus)
+    add_bonus(ctx, "roll_bonus", amount(params, "amount"), "+{} to Advance and Defeat rolls for the rest of this Hero Phase.")
     return
     yield
 
 
-@special("slow_monsters")
+@SPECIALS.register("slow_monsters")
 def _slow_monsters(ctx: GameContext, hero_id: str, params: Params) -> Flow[None]:
     """Ranger: applies in this turn's Monster Phase, then ends (RL-HA-9, RL-MP-20)."""
-    ctx.state.bonuses.slow_monsters += amount(params, "amount")
-    ctx.emit("bonus", f"This Monster Phase, monsters move {ctx.state.bonuses.slow_monsters} fewer.",
-             slow_monsters=ctx.state.bonuses.slow_monsters)
+    add_bonus(ctx, "slow_monsters", amount(params, "amount"), "This Monster Phase, monsters move {} fewer.")
     return
     yield
 
 
-@special("ward")
+@SPECIALS.register("ward")
 def _ward(ctx: GameContext, hero_id: str, params: Params) -> Flow[None]:
     """Warlock: hits ignored in this turn's Monster Phase (RL-HA-9, RL-MP-20)."""
-    ctx.state.bonuses.ward += amount(params, "hits")
-    ctx.emit("bonus", f"This Monster Phase, the first {ctx.state.bonuses.ward} hit(s) on heroes are ignored.",
-             ward=ctx.state.bonuses.ward)
+    add_bonus(ctx, "ward", amount(params, "hits"), "This Monster Phase, the first {} hit(s) on heroes are ignored.")
     return
     yield
 
 
-@special("place_hero")
+@SPECIALS.register("place_hero")
 def _place_hero(ctx: GameContext, hero_id: str, params: Params) -> Flow[None]:
     here = ctx.state.heroes[hero_id].location
     assert here is not None
@@ -161,6 +157,6 @@ def _place_hero(ctx: GameContext, hero_id: str, params: Params) -> Flow[None]:
     yield from move_character(ctx, Character("hero", hero_id), to)
 
 
-@special("gain_perk")
+@SPECIALS.register("gain_perk")
 def _gain_perk(ctx: GameContext, hero_id: str, params: Params) -> Flow[None]:
     yield from ctx.gain_perk(hero_id, "special action")

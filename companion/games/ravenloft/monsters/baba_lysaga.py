@@ -16,13 +16,13 @@ from companion.engine.graph import Graph
 from companion.engine.prompts import Option
 
 from ..arrivals import villager_arrives
-from ..challenge import check_items, held_of_type, items_named, require_at
+from ..challenge import check_items, held_of_type, require_at
 from ..context import Character, Figure, GameContext
 from ..movement import choose_path, walk_monster
 from ..pack_types import BabaLysagaDetails, HutToken, ItemType
 from ..state import HutMat, Mat
 from .base import (MAX_OPTIONS, Action, ActionDict, MonsterRules, action_names, action_text, ask_draw, away_from,
-                   by_strength, item_sets, one_per_strength, register, spend_and_roll)
+                   by_strength, one_per_strength, register, spend_and_roll)
 
 #: How far Carried Off takes her (RL-BL-1).
 CARRY_STEPS = 2
@@ -33,6 +33,7 @@ FIGHTS: dict[str, ItemType] = {"scarecrow": "weapon", "raven": "magical"}
 @register
 class BabaLysagaRules(MonsterRules):
     id = "baba-lysaga"
+    defeat_type = "magical"
 
     @property
     def details(self) -> BabaLysagaDetails:
@@ -275,15 +276,3 @@ class BabaLysagaRules(MonsterRules):
             return (f"Baba Lysaga cannot be confronted yet: the Gem must reach the Door of her Hut "
                     f"(it is on the {gem} space)")
         return away_from(ctx, hero_id, self.here(ctx), "confront Baba Lysaga")
-
-    def defeat(self, ctx: GameContext, hero_id: str, action: Action) -> Flow[None]:
-        blocker = self.defeat_blocker(ctx, hero_id)
-        if blocker:
-            raise IllegalInput(blocker)
-        items = check_items(ctx, hero_id, items_named(action), "magical")
-        yield from self.defeat_roll(ctx, items, self.details.defeat_target)
-
-    def defeat_options(self, ctx: GameContext, hero_id: str) -> list[ActionDict]:
-        if self.defeat_blocker(ctx, hero_id):
-            return []
-        return [self.defeat_action(s) for s in item_sets(ctx, held_of_type(ctx, hero_id, "magical"))]

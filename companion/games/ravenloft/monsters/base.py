@@ -12,12 +12,12 @@ from companion.engine.graph import Graph
 from companion.engine.prompts import Option, Prompt
 
 from ..attack import attack
-from ..challenge import require_at, spend, strength
+from ..challenge import check_items, held_of_type, items_named, require_at, spend, strength
 from ..context import Character, Figure, GameContext, GameEnded
 from ..d20 import check
 from ..frenzy import pass_frenzy
 from ..movement import move_toward_closest
-from ..pack_types import Monster
+from ..pack_types import ItemType, Monster
 from ..state import Mat
 
 Action = Mapping[str, object]
@@ -44,6 +44,7 @@ class MonsterRules:
 
     id: ClassVar[str] = ""
     rooted: ClassVar[bool] = False  # never moves (the Gulthias Tree, RL-GT-1)
+    defeat_type: ClassVar[ItemType | None] = None  # the single-type icon of the Defeat step
 
     def __init__(self, monster: Monster) -> None:
         self.monster = monster
@@ -89,15 +90,26 @@ class MonsterRules:
         return []
 
     def defeat_options(self, ctx: GameContext, hero_id: str) -> list[ActionDict]:
-        """Concrete legal Defeat actions for this hero now (bounded); empty while blocked."""
-        return []
+        """A few sets of the items the Defeat step takes, once it is possible."""
+        if self.defeat_blocker(ctx, hero_id):
+            return []
+        return [self.defeat_action(s) for s in item_sets(ctx, held_of_type(ctx, hero_id, self.defeat_type))]
 
     def defeat_blocker(self, ctx: GameContext, hero_id: str) -> str | None:
         """Why the Defeat action is not possible now, or None if it is."""
         return f"{self.monster.name} cannot be defeated yet"
 
     def defeat(self, ctx: GameContext, hero_id: str, action: Action) -> Flow[None]:
-        raise IllegalInput(self.defeat_blocker(ctx, hero_id) or "not possible")
+        """Every monster's Defeat: once the challenge is done, spend items and roll (RL-HA-6)."""
+        blocker = self.defeat_blocker(ctx, hero_id)
+        if blocker:
+            raise IllegalInput(blocker)
+        items = self.defeat_items(ctx, hero_id, items_named(action))
+        yield from self.defeat_roll(ctx, items, int(str(getattr(self.monster.details, "defeat_target"))))
+
+    def defeat_items(self, ctx: GameContext, hero_id: str, items: list[str]) -> list[str]:
+        """The items named for the Defeat: one or more of ``defeat_type`` (RL-IT-4)."""
+        return check_items(ctx, hero_id, items, self.defeat_type)
 
     def mat_problems(self, mat: Mat, graph: Graph) -> list[str]:
         """What is wrong with a mat given in a position (empty when it is fine)."""

@@ -12,18 +12,19 @@ from companion.engine.errors import IllegalInput
 from companion.engine.game import Flow
 from companion.engine.graph import Graph
 
-from ..challenge import check_items, held_of_type, items_named, require_at
+from ..challenge import check_items, require_at
 from ..context import Character, Figure, GameContext
 from ..d20 import check
 from ..pack_types import CarrionetteDetails
 from ..state import CarrionetteMat, HeroState, Mat
 from .base import (MAX_OPTIONS, Action, ActionDict, MonsterRules, action_index, action_text, away_from,
-                   by_strength, item_sets, names_of, ordinal, register)
+                   by_strength, names_of, ordinal, register)
 
 
 @register
 class CarrionetteRules(MonsterRules):
     id = "carrionette"
+    defeat_type = "weapon"
 
     @property
     def details(self) -> CarrionetteDetails:
@@ -134,18 +135,6 @@ class CarrionetteRules(MonsterRules):
             return (f"the Carrionette cannot be taken apart yet: {left} of its spare parts "
                     f"still need swapping")
         return away_from(ctx, hero_id, self.here(ctx), "take the Carrionette apart")
-
-    def defeat(self, ctx: GameContext, hero_id: str, action: Action) -> Flow[None]:
-        blocker = self.defeat_blocker(ctx, hero_id)
-        if blocker:
-            raise IllegalInput(blocker)
-        items = check_items(ctx, hero_id, items_named(action), "weapon")
-        yield from self.defeat_roll(ctx, items, self.details.defeat_target)
-
-    def defeat_options(self, ctx: GameContext, hero_id: str) -> list[ActionDict]:
-        if self.defeat_blocker(ctx, hero_id):
-            return []
-        return [self.defeat_action(s) for s in item_sets(ctx, held_of_type(ctx, hero_id, "weapon"))]
 
     def items_on_mat(self, ctx: GameContext) -> list[str]:
         return [item for item in self.mat(ctx).parts if item is not None]

@@ -26,6 +26,7 @@ from .base import (MAX_OPTIONS, Action, ActionDict, Actor, MonsterRules, action_
 @register
 class GulthiasTreeRules(MonsterRules):
     id = "gulthias-tree"
+    defeat_type = "weapon"
     rooted = True
 
     @property
@@ -267,18 +268,6 @@ class GulthiasTreeRules(MonsterRules):
         if left:
             return f"the Gulthias Tree cannot be chopped down yet: {left} Root(s) are still face down on its mat"
         return away_from(ctx, hero_id, self.here(ctx), "chop down the Gulthias Tree")
-
-    def defeat(self, ctx: GameContext, hero_id: str, action: Action) -> Flow[None]:
-        blocker = self.defeat_blocker(ctx, hero_id)
-        if blocker:
-            raise IllegalInput(blocker)
-        items = check_items(ctx, hero_id, items_named(action), "weapon")
-        yield from self.defeat_roll(ctx, items, self.details.defeat_target)
-
-    def defeat_options(self, ctx: GameContext, hero_id: str) -> list[ActionDict]:
-        if self.defeat_blocker(ctx, hero_id):
-            return []
-        return [self.defeat_action(s) for s in item_sets(ctx, held_of_type(ctx, hero_id, "weapon"))]
 
     def on_defeated(self, ctx: GameContext) -> None:
         """The Tree falls with all its Blights."""

@@ -216,12 +216,9 @@ class StrahdRules(MonsterRules):
             return "Strahd cannot be faced yet: the Heart of Sorrow must be destroyed first"
         return away_from(ctx, hero_id, self.here(ctx), "face Strahd")
 
-    def defeat(self, ctx: GameContext, hero_id: str, action: Action) -> Flow[None]:
-        blocker = self.defeat_blocker(ctx, hero_id)
-        if blocker:
-            raise IllegalInput(blocker)
-        items = check_items(ctx, hero_id, items_named(action), count=self.details.showdown_items)
-        yield from self.defeat_roll(ctx, items, self.details.defeat_target)
+    def defeat_items(self, ctx: GameContext, hero_id: str, items: list[str]) -> list[str]:
+        """The showdown takes exactly three items, of any type (RL-ST-5)."""
+        return check_items(ctx, hero_id, items, count=self.details.showdown_items)
 
     def defeat_options(self, ctx: GameContext, hero_id: str) -> list[ActionDict]:
         """The strongest and the weakest set of exactly ``showdown_items`` items."""
