@@ -1,0 +1,181 @@
+"""What a person does at the tablet, as small steps the tests share. Every
+step taps what a player would tap and then waits on a data-testid hook (the
+game screen's data-version changes with every accepted change)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+from urllib.parse import unquote
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+GAME = "[data-testid=screen-game]"
+
+
+@dataclass
+class Server:
+    url: str
+    state_dir: Path
+    process: subprocess.Popen[str]
+    output: list[str] = field(default_factory=list)
+
+    def get_json(self, path: str) -> Any:
+        with urllib.request.urlopen(self.url.rstrip("/") + path, timeout=10) as response:
+            return json.load(response)
+
+    def summary(self, game_id: str) -> dict[str, Any]:
+        for game in self.get_json("/api/games")["games"]:
+            if game["game_id"] == game_id:
+                return dict(game)
+        raise AssertionError(f"no game {game_id} on the server")
+
+    def version(self, game_id: str) -> int:
+        """The game's version as the server has it: the length of its journal, from the export."""
+        return len(self.get_json(f"/api/games/{game_id}/export")["journal"])
+
+
+def wait_connected(page: Any) -> None:
+    page.wait_for_selector("[data-testid=connection][data-state=connected]")
+
+
+def open_games(page: Any, url: str) -> None:
+    page.goto(url)
+    page.get_by_test_id("screen-games").wait_for()
+    wait_connected(page)
+
+
+def version(page: Any) -> int:
+    return int(page.locator(GAME).get_attribute("data-version"))
+
+
+def wait_version_after(page: Any, old: int) -> int:
+    page.wait_for_selector(f"{GAME}:not([data-version='{old}'])")
+    return version(page)
+
+
+def wait_version(page: Any, wanted: int) -> None:
+    page.wait_for_selector(f"{GAME}[data-version='{wanted}']")
+
+
+def prompt_of(page: Any) -> tuple[str, str]:
+    panel = page.get_by_test_id("prompt")
+    return panel.get_attribute("data-kind") or "", panel.get_attribute("data-key") or ""
+
+
+def game_id_of(page: Any) -> str:
+    return unquote(page.evaluate("location.hash").split("/")[-1])
+
+
+def shot(page: Any, name: str, full_page: bool = False) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
+
+
+def start_game_in_wizard(page: Any, monsters: Sequence[str], seats: Sequence[tuple[str, str]],
+                         screenshot: str | None = None) -> str:
+    """From the games screen: New game, tick the monsters, the heroes in seat
+    order with their players' names, Start. Returns the new game's id."""
+    page.get_by_test_id("new-game").click()
+    page.get_by_test_id("screen-setup").wait_for()
+    for monster in monsters:
+        page.get_by_test_id(f"monster-{monster}").click()
+    page.get_by_test_id("setup-next").click()
+    for hero, player in seats:
+        page.get_by_test_id(f"hero-{hero}").click()
+        page.get_by_test_id(f"player-{hero}").fill(player)
+    if screenshot:
+        shot(page, screenshot)
+    page.get_by_test_id("setup-next").click()
+    page.get_by_test_id("setup-start").click()
+    page.get_by_test_id("screen-game").wait_for()
+    return game_id_of(page)
+
+
+def tap_option(page: Any, option_id: str | None = None) -> int:
+    """Tap one option of a choice/draw prompt (the first shown if none named); returns the new version."""
+    old = version(page)
+    options = page.get_by_test_id("prompt").get_by_test_id("option")
+    target = options.and_(page.locator(f"[data-id='{option_id}']")) if option_id else options.locator("visible=true").first
+    target.click()
+    return wait_version_after(page, old)
+
+
+def roll(page: Any, faces: Sequence[Any]) -> int:
+    """Tap each die's face (Monster die: hit/pow/blank; d20: a number), then send."""
+    old = version(page)
+    panel = page.get_by_test_id("prompt")
+    kind = "face" if isinstance(faces[0], str) else "d20"
+    for die, face in enumerate(faces):
+        attribute = "data-face" if kind == "face" else "data-value"
+        panel.locator(f"[data-testid={kind}][data-die='{die}'][{attribute}='{face}']").click()
+    panel.get_by_test_id("roll-confirm").click()
+    return wait_version_after(page, old)
+
+
+def tap_action(page: Any, action: str, **fields: str) -> int:
+    old = version(page)
+    selector = f"[data-testid=action][data-action='{action}']" + "".join(f"[data-{k}='{v}']" for k, v in fields.items())
+    page.get_by_test_id("prompt").locator(selector).first.click()
+    return wait_version_after(page, old)
+
+
+def tap_board(page: Any, location: str) -> int:
+    old = version(page)
+    page.locator(f"[data-testid=loc][data-id='{location}'][data-target]").click()
+    return wait_version_after(page, old)
+
+
+def answer_setup(page: Any) -> None:
+    """Perk draws, the twelve items and the first-player roll, by tapping."""
+    rolls = 0
+    while True:
+        kind, key = prompt_of(page)
+        if key == "hero-action":
+            return
+        if kind == "draw":
+            tap_option(page)
+        elif key == "first-player":
+            count = page.get_by_test_id("die-row").count()
+            roll(page, [20 - (i + rolls) % 20 for i in range(count)])  # all different: nobody ties
+            rolls += 1
+        else:
+            raise AssertionError(f"unexpected setup prompt {kind}/{key}")
+
+
+def answer_as_doomed_player(page: Any) -> None:
+    """One answer from a player who ends every Hero Phase, rolls HITs and takes the hits."""
+    kind, key = prompt_of(page)
+    panel = page.get_by_test_id("prompt")
+    if kind in ("choice", "draw"):
+        if key == "defend" and panel.locator("[data-testid=option][data-id='fall']").count():
+            tap_option(page, "fall")
+        else:
+            tap_option(page)
+    elif kind == "roll":
+        count = panel.get_by_test_id("die-row").count()
+        monster = panel.get_by_test_id("face").count() > 0
+        roll(page, ["hit"] * count if monster else [10] * count)
+    elif kind == "pick":
+        old = version(page)
+        need = panel.get_by_test_id("pick-confirm").inner_text()
+        options = panel.get_by_test_id("pick-option")
+        index = 0
+        while panel.get_by_test_id("pick-confirm").is_disabled():
+            options.nth(index).click()
+            index += 1
+        assert need
+        panel.get_by_test_id("pick-confirm").click()
+        wait_version_after(page, old)
+    elif kind == "action":
+        for finisher in ("end", "skip", "done"):
+            if panel.locator(f"[data-testid=action][data-action='{finisher}']").count():
+                tap_action(page, finisher)
+                return
+        raise AssertionError(f"no way to finish the action prompt {key}")
+    else:
+        raise AssertionError(f"unexpected prompt {kind}/{key}")

@@ -1,0 +1,212 @@
+// The game screen: top bar (terror, frenzy, deck, turn, connection), the
+// board, the prompt, "what to do now", heroes and monsters, the history
+// drawer with undo/redo, and the end screen.
+
+import { h } from "./dom.js";
+import { boardView } from "./board.js";
+import { promptPanel } from "./prompt.js";
+import { symbolIcon, symbolRow, itemIcon, itemTypeWord, frenzyIcon, skullIcon } from "./icons.js";
+import { PHASES, outcomeWords, humanize } from "./names.js";
+
+// -- top bar ------------------------------------------------------------------------------------------
+function terrorTrack(app) {
+  const { state } = app.view;
+  const max = app.pack.board.terror_max;
+  const cells = [];
+  for (let level = 0; level <= max; level += 1) {
+    cells.push(h("span", { class: `terror-cell${level === state.terror ? " now" : ""}${level < state.terror ? " past" : ""}${level === max ? " max" : ""}`,
+                           "aria-hidden": "true" }, level === max ? skullIcon(18) : String(level)));
+  }
+  return h("div", { class: "terror", "data-testid": "terror", "data-level": state.terror, "data-max": max, role: "img",
+                    "aria-label": `Terror ${state.terror} of ${max}; at ${max} the heroes lose` },
+    h("span", { class: "bar-label" }, "Terror"), h("span", { class: "terror-cells" }, cells));
+}
+
+function topBar(app) {
+  const { view, names, pack } = app;
+  const { state } = view;
+  const frenzy = state.frenzy ? pack.monsters.find((m) => m.id === state.frenzy) : null;
+  const active = state.seats[state.active];
+  const activeHero = state.heroes[active];
+  const phase = PHASES[state.phase] || state.phase;
+  const hero = state.phase === "hero";
+  return h("header", { class: "topbar", "data-testid": "topbar" },
+    h("button", { class: "btn btn-bar", type: "button", "data-testid": "back-to-games", onclick: () => app.go("#/") }, "◀ Games"),
+    terrorTrack(app),
+    h("div", { class: "bar-item frenzy", "data-testid": "frenzy", "data-monster": state.frenzy || "" },
+      h("span", { class: "bar-label" }, "Frenzy"),
+      h("span", { class: "frenzy-who" }, frenzyIcon(24), h("strong", {}, frenzy ? frenzy.name : "—"),
+        frenzy ? h("span", { class: "sym-inline" }, symbolRow(frenzy.symbols, pack.symbols, 18)) : null)),
+    h("div", { class: "bar-item", "data-testid": "deck-count", "data-count": state.deck.length },
+      h("span", { class: "bar-label" }, "Deck"), h("strong", {}, String(state.deck.length))),
+    h("div", { class: "bar-item turn", "data-testid": "turn", "data-hero": active, "data-phase": state.phase },
+      h("span", { class: "bar-label" }, state.phase === "setup" ? phase : `${phase} · turn ${state.turn}`),
+      h("strong", {}, state.phase === "setup" ? "Setting up" : `${activeHero.player} (${names.hero(active)})`)),
+    h("div", { class: `bar-item actions${hero ? " live" : ""}`, "data-testid": "actions-left", "data-left": hero ? state.actions_left : "" },
+      h("span", { class: "bar-label" }, "Actions"), h("strong", {}, hero ? `${state.actions_left} left` : "—")),
+    h("button", { class: "btn btn-bar", type: "button", "data-testid": "history-open",
+                  onclick: () => { app.historyOpen = true; app.render(); } }, "↶ History"),
+    app.connectionPill());
+}
+
+// -- what to do now -----------------------------------------------------------------------------------
+function effectsPanel(app) {
+  const effects = app.view.effects;
+  return h("section", { class: "panel effects", "data-testid": "effects" },
+    h("h2", {}, "What to do now"),
+    effects.length
+      ? h("ol", { class: "effect-list" }, effects.map((e) =>
+          h("li", { class: `effect effect-${e.kind}`, "data-testid": "effect", "data-kind": e.kind }, e.text)))
+      : h("p", { class: "subtle" }, "Nothing to change on the table."));
+}
+
+// -- heroes ----------------------------------------------------------------------------------------------
+function heroesPanel(app) {
+  const { view, names, pack } = app;
+  const { state } = view;
+  return h("section", { class: "panel heroes", "data-testid": "heroes" },
+    h("h2", {}, "Heroes"),
+    h("div", { class: "hero-cards" }, state.seats.map((heroId, seat) => {
+      const hero = state.heroes[heroId];
+      const info = pack.heroes.find((x) => x.id === heroId);
+      const isActive = state.seats[state.active] === heroId && state.phase !== "setup";
+      return h("article", { class: `hero-card${isActive ? " active" : ""}`, "data-testid": "hero-card", "data-id": heroId },
+        h("header", {},
+          h("span", { class: `hero-dot hero-${heroId}`, "aria-hidden": "true" }),
+          h("strong", {}, hero.player), h("span", {}, ` — ${names.hero(heroId)}`),
+          h("span", { class: "seat-tag" }, `seat ${seat + 1}`), isActive ? h("span", { class: "badge badge-live" }, "Now playing") : null),
+        h("p", { class: "hero-where" }, hero.location ? `At ${names.place(hero.location)}` : "Defeated: returns at the Gates of Barovia on their turn"),
+        h("div", { class: "hero-things" },
+          h("h4", {}, `Items (${hero.items.length})`),
+          hero.items.length ? h("ul", { class: "chips" }, hero.items.map((id) => {
+            const item = names.items[id];
+            return h("li", { class: "chip", "data-testid": "hero-item", "data-id": id },
+              item ? itemIcon(item.type, item.strength, 28) : null, h("span", {}, names.item(id)),
+              item ? h("small", {}, itemTypeWord(item.type)) : null);
+          })) : h("p", { class: "subtle" }, "No items."),
+          hero.relics.length ? [h("h4", {}, "Relics"), h("ul", { class: "chips" }, hero.relics.map((id) =>
+            h("li", { class: "chip chip-relic", "data-testid": "hero-relic" }, "✦ ", names.relic(id))))] : null,
+          h("h4", {}, `Perk cards (${hero.perks.length})`),
+          hero.perks.length ? h("ul", { class: "perks" }, hero.perks.map((id) =>
+            h("li", { "data-testid": "hero-perk", "data-id": id }, h("strong", {}, names.perk(id)), h("span", {}, names.perks[id]?.text || "")))) : h("p", { class: "subtle" }, "No Perk cards."),
+          h("p", { class: `gift${hero.gift ? " taken" : ""}`, "data-testid": "hero-gift", "data-taken": hero.gift ? "yes" : "no" },
+            h("strong", {}, "Dark Gift: "), `${info ? info.gift : "?"} — ${hero.gift ? "ACCEPTED (tile flipped)" : "not accepted"}`)));
+    })));
+}
+
+// -- monsters -----------------------------------------------------------------------------------------------
+function matLines(app, monsterId) {
+  const { names, view } = app;
+  const mat = view.state.mats[monsterId];
+  if (!mat) return [];
+  if (mat.kind === "carrionette") {
+    return [`Spare parts: ${mat.parts.map((item, i) => `${i + 1}: ${item ? names.item(item) : "not swapped"}`).join(" · ")}`];
+  }
+  if (mat.kind === "gulthias-tree") {
+    return [
+      `Roots face down: ${Object.entries(mat.roots).map(([g, n]) => `${g} ${n}`).join(", ") || "none"}`,
+      `Twig Blights: ${mat.blights.map((where, i) => `${i + 1} ${where ? `at ${names.place(where)}` : "off the board"}`).join(" · ")}`,
+    ];
+  }
+  if (mat.kind === "baba-lysaga") {
+    const revealed = Object.entries(mat.revealed).map(([space, token]) => `${humanize(space)}: ${humanize(token)}`);
+    return [`Gem on the ${humanize(mat.gem).toLowerCase()} space · ${mat.face_down.length} token${mat.face_down.length === 1 ? "" : "s"} face down`,
+      revealed.length ? `Face up: ${revealed.join(", ")}` : null,
+      mat.removed.length ? `Beaten: ${mat.removed.map(humanize).join(", ")}` : null].filter(Boolean);
+  }
+  if (mat.kind === "strahd") {
+    const shown = Object.entries(mat.revealed).map(([type, card]) => `${itemTypeWord(type)}: ${humanize(card)}`);
+    const out = Object.entries(mat.relics_on_board).map(([relic, where]) => `${names.relic(relic)} at ${names.place(where)}`);
+    return [shown.length ? `Tarokka cards shown: ${shown.join(", ")}` : "No Tarokka card shown yet",
+      out.length ? `Relics on the board: ${out.join(", ")}` : null,
+      mat.relics_returned.length ? `Relics returned: ${mat.relics_returned.map((r) => names.relic(r)).join(", ")}` : null,
+      `Heart of Sorrow: ${mat.heart_destroyed ? "destroyed" : "intact"}`].filter(Boolean);
+  }
+  return [];
+}
+
+function monstersPanel(app) {
+  const { view, names, pack } = app;
+  const { state } = view;
+  return h("section", { class: "panel monsters", "data-testid": "monsters" },
+    h("h2", {}, "Monsters"),
+    h("div", { class: "monster-cards" }, Object.values(state.monsters).map((monster) => {
+      const info = pack.monsters.find((m) => m.id === monster.id);
+      return h("article", { class: `monster-card${monster.defeated ? " defeated" : ""}`, "data-testid": "monster-card", "data-id": monster.id },
+        h("header", {}, h("strong", {}, names.monster(monster.id)),
+          state.frenzy === monster.id ? h("span", { class: "badge badge-frenzy" }, frenzyIcon(18), "Frenzy") : null,
+          monster.defeated ? h("span", { class: "badge badge-won" }, "Defeated") : null),
+        h("div", { class: "sym-list" }, (info ? info.symbols : []).map((sym) =>
+          h("span", { class: "sym-chip" }, symbolIcon(sym, pack.symbols, 24), `${sym} (${pack.symbols[sym]?.colour ?? ""})`))),
+        h("p", {}, monster.defeated ? "Off the board." : `At ${names.place(monster.location)}`),
+        matLines(app, monster.id).map((line) => h("p", { class: "mat-line" }, line)));
+    })));
+}
+
+// -- history drawer ---------------------------------------------------------------------------------------
+function historyDrawer(app) {
+  const { view } = app;
+  const close = () => { app.historyOpen = false; app.render(); };
+  return h("div", { class: "drawer-backdrop", onclick: (e) => { if (e.target === e.currentTarget) close(); } },
+    h("aside", { class: "drawer", "data-testid": "history", role: "dialog", "aria-label": "History" },
+      h("header", { class: "drawer-head" }, h("h2", {}, "History"),
+        h("button", { class: "btn", type: "button", "data-testid": "history-close", onclick: close }, "Close ✕")),
+      h("div", { class: "drawer-buttons" },
+        h("button", { class: "btn btn-huge", type: "button", "data-testid": "undo", disabled: !view.can_undo,
+                      onclick: () => app.send("undo", { count: 1 }) }, "↶ Undo"),
+        h("button", { class: "btn btn-huge", type: "button", "data-testid": "redo", disabled: !view.can_redo,
+                      onclick: () => app.send("redo", { count: 1 }) }, "↷ Redo")),
+      h("p", { class: "subtle" }, "Newest first. “Go back to here” undoes everything after that step; Redo brings it back until someone answers something new."),
+      view.history.length ? h("ol", { class: "history-list" }, view.history.map((entry) =>
+        h("li", { class: "history-entry", "data-testid": "history-entry", "data-undo-count": entry.undo_count },
+          h("span", { class: "history-label" }, entry.label),
+          entry.undo_count > 0
+            ? h("button", { class: "btn", type: "button", "data-testid": "undo-to", "data-count": entry.undo_count,
+                            onclick: () => app.send("undo", { count: entry.undo_count }) }, "Go back to here")
+            : h("span", { class: "badge" }, "Now")))) : h("p", { class: "subtle" }, "Nothing has been answered yet.")));
+}
+
+// -- end screen -------------------------------------------------------------------------------------------
+function outcomeOverlay(app) {
+  const { view } = app;
+  const words = outcomeWords(view.outcome);
+  return h("div", { class: `outcome ${words.won ? "outcome-won" : "outcome-lost"}`, "data-testid": "outcome", "data-outcome": view.outcome, role: "dialog" },
+    h("div", { class: "outcome-box" },
+      h("h1", { "data-testid": "outcome-title" }, words.title),
+      h("p", { class: "outcome-text" }, words.text),
+      h("p", { class: "subtle" }, `Terror ${view.state.terror} of ${app.pack.board.terror_max} · turn ${view.state.turn} · ${view.state.deck.length} Monster cards left`),
+      h("div", { class: "outcome-buttons" },
+        h("button", { class: "btn btn-huge", type: "button", "data-testid": "outcome-board", onclick: () => { app.outcomeHidden = true; app.render(); } }, "See the board"),
+        view.can_undo ? h("button", { class: "btn btn-huge", type: "button", "data-testid": "outcome-undo", onclick: () => app.send("undo", { count: 1 }) }, "↶ Undo the last step") : null,
+        h("button", { class: "btn btn-primary btn-huge", type: "button", "data-testid": "outcome-games", onclick: () => app.go("#/") }, "Back to the games"))));
+}
+
+// -- the screen -------------------------------------------------------------------------------------------
+export function renderGame(app) {
+  const { view } = app;
+  if (!view || !app.names) {
+    return h("div", { class: "page", "data-testid": "screen-game-loading" },
+      h("header", { class: "page-head" }, h("button", { class: "btn", type: "button", onclick: () => app.go("#/") }, "◀ Games"),
+        h("h1", {}, "Opening the game…"), app.connectionPill()));
+  }
+  return h("div", { class: "game", "data-testid": "screen-game", "data-game-id": view.game_id, "data-version": view.version },
+    topBar(app),
+    h("div", { class: "game-body" },
+      h("div", { class: "col-side" }, promptPanel(app), effectsPanel(app)),
+      h("div", { class: "col-board" },
+        h("section", { class: "panel board-panel" }, h("h2", { class: "visually-hidden" }, "Board"),
+          h("p", { class: "board-swipe subtle" }, "Swipe sideways to see the whole board."),
+          h("div", { class: "board-scroll" }, boardView(app))),
+        monstersPanel(app), heroesPanel(app))),
+    app.historyOpen ? historyDrawer(app) : null,
+    view.outcome && !app.outcomeHidden ? outcomeOverlay(app) : null,
+    view.outcome && app.outcomeHidden ? h("button", { class: "btn btn-primary over-ribbon", type: "button", "data-testid": "outcome-show",
+                                                      onclick: () => { app.outcomeHidden = false; app.render(); } }, "Game over — show the result") : null);
+}
+
+/** Re-draw the prompt alone (a die tapped, an item toggled): the board and the filter box stay as they are. */
+export function refreshPrompt(app) {
+  const old = document.getElementById("prompt-panel");
+  if (!old || !app.view) { app.render(); return; }
+  old.replaceWith(promptPanel(app));
+}

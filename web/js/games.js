@@ -1,0 +1,102 @@
+// The games screen: saved games to resume, export or archive; import a game
+// file; start a new game.
+
+import { h } from "./dom.js";
+
+function when(seconds) {
+  if (!seconds) return "";
+  const date = new Date(seconds * 1000);
+  return date.toLocaleString(undefined, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+}
+
+function outcomeBadge(game) {
+  if (game.outcome === "won") return h("span", { class: "badge badge-won" }, "Won");
+  if (game.outcome) return h("span", { class: "badge badge-lost" }, game.outcome.startsWith("lost") ? "Lost" : game.outcome);
+  if (game.status === "archived") return h("span", { class: "badge" }, "Archived");
+  return h("span", { class: "badge badge-live" }, "In play");
+}
+
+function gameRow(app, game) {
+  const archived = game.status === "archived";
+  return h("li", { class: "game-row", "data-testid": "game-row", "data-game-id": game.game_id },
+    h("div", { class: "game-row-info" },
+      h("div", { class: "game-row-name" }, game.name || "Untitled game", " ", outcomeBadge(game)),
+      h("div", { class: "game-row-meta" }, `${game.version} step${game.version === 1 ? "" : "s"} · last played ${when(game.updated)}`)),
+    h("div", { class: "game-row-actions" },
+      h("button", { class: "btn btn-primary", type: "button", "data-testid": "resume",
+                    onclick: () => app.go(`#/game/${encodeURIComponent(game.game_id)}`) }, game.outcome ? "Open" : "Resume"),
+      h("a", { class: "btn", "data-testid": "export", href: `/api/games/${encodeURIComponent(game.game_id)}/export`,
+               download: `game-${game.game_id}.json` }, "Export"),
+      archived ? null : archiveButton(app, game)));
+}
+
+function archiveButton(app, game) {
+  // Two taps: the first asks, the second archives (no hover, no pop-up).
+  const button = h("button", { class: "btn", type: "button", "data-testid": "archive" }, "Archive");
+  button.addEventListener("click", async () => {
+    if (button.dataset.confirm !== "yes") {
+      button.dataset.confirm = "yes";
+      button.textContent = "Tap again to archive";
+      button.classList.add("btn-warn");
+      return;
+    }
+    button.disabled = true;
+    const reply = await app.conn.request("archive", { game_id: game.game_id });
+    if (!reply.ok) app.showBanner("error", reply.error.message);
+    app.loadGames();
+  });
+  return button;
+}
+
+async function importFile(app, input) {
+  const file = input.files && input.files[0];
+  input.value = "";
+  if (!file) return;
+  let text;
+  try {
+    text = await file.text();
+    JSON.parse(text);
+  } catch {
+    app.showBanner("error", `“${file.name}” is not a game file (it is not JSON).`);
+    return;
+  }
+  let reply;
+  try {
+    const response = await fetch("/api/games/import", { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
+    reply = await response.json();
+  } catch {
+    app.showBanner("error", "Could not reach the companion to import the file.");
+    return;
+  }
+  if (reply.ok) {
+    app.showBanner("info", `Imported “${file.name}”.`);
+    app.loadGames();
+  } else {
+    app.showBanner("error", `Could not import “${file.name}”: ${reply.error ? reply.error.message : "refused"}`);
+  }
+}
+
+export function renderGames(app) {
+  const games = app.games;
+  const active = (games || []).filter((g) => g.status !== "archived").sort((a, b) => b.updated - a.updated);
+  const archived = (games || []).filter((g) => g.status === "archived").sort((a, b) => b.updated - a.updated);
+  const fileInput = h("input", { type: "file", accept: ".json,application/json", class: "visually-hidden", id: "import-file",
+                                 "data-testid": "import-file", onchange: (e) => importFile(app, e.target) });
+  return h("div", { class: "page games-page", "data-testid": "screen-games" },
+    h("header", { class: "page-head" },
+      h("h1", {}, "Horrified: Ravenloft ", h("span", { class: "subtle" }, "table companion")),
+      app.connectionPill()),
+    h("div", { class: "games-actions" },
+      h("button", { class: "btn btn-primary btn-huge", type: "button", "data-testid": "new-game", onclick: () => app.go("#/new") }, "+ New game"),
+      h("label", { class: "btn btn-huge", for: "import-file", "data-testid": "import" }, "Import a game file"), fileInput,
+      h("button", { class: "btn btn-huge", type: "button", "data-testid": "fullscreen",
+                    onclick: () => document.documentElement.requestFullscreen?.().catch(() => {}) }, "Full screen")),
+    h("section", { class: "panel" },
+      h("h2", {}, "Saved games"),
+      games === null ? h("p", { class: "subtle" }, "Loading the saved games…")
+        : active.length === 0 ? h("p", { class: "subtle", "data-testid": "no-games" }, "No games yet. Tap “New game” to set one up.")
+        : h("ul", { class: "game-list", "data-testid": "game-list" }, active.map((g) => gameRow(app, g)))),
+    archived.length ? h("details", { class: "panel archived" },
+      h("summary", { class: "btn" }, `Archived games (${archived.length})`),
+      h("ul", { class: "game-list" }, archived.map((g) => gameRow(app, g)))) : null);
+}

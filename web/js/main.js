@@ -1,0 +1,250 @@
+// The tablet app: three screens (games, new-game wizard, game) chosen by the
+// address's #hash, one connection, and one path for every change sent to the
+// companion (App.send), which carries the version the tablet last saw.
+
+import { Connection } from "./connection.js";
+import { h, clear } from "./dom.js";
+import { Names } from "./names.js";
+import { renderGames } from "./games.js";
+import { renderSetup } from "./setup.js";
+import { renderGame, refreshPrompt } from "./game.js";
+
+const STALE_MESSAGE = "Another tablet moved first — here is the current game. Check it, then tap again if you still need to.";
+
+class App {
+  constructor(root) {
+    this.root = root;
+    this.conn = new Connection();
+    this.route = { name: "games" };
+    this.gameId = null;
+    this.view = null;
+    this.pack = null;
+    this.names = null;
+    this.games = null;
+    this.busy = false;
+    this.ui = {};
+    this.historyOpen = false;
+    this.outcomeHidden = false;
+    this.packCache = null;
+
+    this.bannerArea = h("div", { class: "banners", "data-testid": "banners", role: "status", "aria-live": "polite" });
+    this.screen = h("main", { class: "screen", id: "screen" });
+    root.append(this.bannerArea, this.screen);
+
+    this.epoch = 0; // bumped when the connection drops: answers to requests sent before are ignored
+    this.conn.onState((state) => {
+      this.showConnection(state);
+      if (state !== "connected" && this.busy) { this.epoch += 1; this.setBusy(false); }
+    });
+    this.conn.onConnect(() => this.onConnected());
+    this.conn.on("view", (view) => this.acceptView(view));
+    this.conn.on("games", (reply) => {
+      if (reply && Array.isArray(reply.games)) { this.games = reply.games; if (this.route.name === "games") this.render(); }
+    });
+    window.addEventListener("hashchange", () => this.navigate());
+    this.navigate();
+  }
+
+  // -- routing -----------------------------------------------------------------------------
+  parseRoute() {
+    const hash = location.hash.replace(/^#\/?/, "");
+    const parts = hash.split("/").filter(Boolean);
+    if (parts[0] === "new") return { name: "setup" };
+    if (parts[0] === "game" && parts[1]) return { name: "game", gameId: decodeURIComponent(parts[1]) };
+    return { name: "games" };
+  }
+
+  go(hash) {
+    if (location.hash === hash) this.navigate();
+    else location.hash = hash;
+  }
+
+  navigate() {
+    this.route = this.parseRoute();
+    this.historyOpen = false;
+    if (this.route.name === "game") {
+      if (this.gameId !== this.route.gameId) {
+        this.gameId = this.route.gameId;
+        this.view = null;
+        this.ui = {};
+        this.outcomeHidden = false;
+      }
+      this.render();
+      this.join();
+    } else {
+      this.gameId = null;
+      this.view = null;
+      if (this.route.name === "games") this.games = null; // never show an old list: it is fetched afresh
+      this.render();
+      if (this.route.name === "games") this.loadGames();
+    }
+    window.scrollTo(0, 0);
+  }
+
+  onConnected() {
+    // Back after a drop: take the game as it is now (another tablet may have moved).
+    if (this.route.name === "game") this.join();
+    else if (this.route.name === "games") this.loadGames();
+  }
+
+  async loadGames() {
+    const reply = await this.conn.request("games", {});
+    if (reply.ok) {
+      this.games = reply.games;
+      if (this.route.name === "games") this.render();
+    }
+  }
+
+  async loadPack(game = "ravenloft") {
+    if (this.packCache) return this.packCache;
+    const response = await fetch(`/api/packs/${encodeURIComponent(game)}`);
+    if (!response.ok) throw new Error(`could not load the game box (${response.status})`);
+    this.packCache = await response.json();
+    return this.packCache;
+  }
+
+  async join() {
+    const gameId = this.gameId;
+    if (!gameId || !this.conn.connected) return;
+    const reply = await this.conn.request("join", { game_id: gameId });
+    if (gameId !== this.gameId) return;
+    if (!reply.ok) {
+      if (reply.error.code === "unknown-game") {
+        this.showBanner("error", `There is no game with id “${gameId}” on this companion.`);
+        this.go("#/");
+      } else if (reply.error.code !== "offline") {
+        this.showBanner("error", reply.error.message);
+      }
+      return;
+    }
+    this.pack = reply.pack;
+    this.packCache = reply.pack;
+    this.names = new Names(reply.pack);
+    this.acceptView(reply.view, { force: true });
+  }
+
+  // -- views ---------------------------------------------------------------------------------
+  /** Show a view of the game on screen; older ones (late pushes) are dropped. */
+  acceptView(view, { force = false } = {}) {
+    if (!view || view.game_id !== this.gameId || !this.names) return;
+    const current = this.view;
+    if (current && view.version < current.version) return;
+    if (current && view.version === current.version && !force) return;
+    const changed = !current || current.version !== view.version;
+    this.view = view;
+    if (changed) this.ui = {};
+    if (this.waitingFor != null && view.version >= this.waitingFor) this.setBusy(false);
+    if (!view.outcome) this.outcomeHidden = false;
+    if (this.route.name === "game") this.render();
+  }
+
+  // -- sending ---------------------------------------------------------------------------------
+  /** Answer the prompt on screen. */
+  answer(answer) {
+    const prompt = this.view && this.view.prompt;
+    if (!prompt) return Promise.resolve();
+    return this.send("act", { key: prompt.key, answer });
+  }
+
+  /**
+   * Send one change (act, undo, redo) with the version on screen. While one is
+   * on its way every other tap is ignored, so a tap is never applied twice.
+   */
+  async send(event, extra) {
+    if (this.busy || !this.view) return;
+    const view = this.view;
+    const epoch = this.epoch;
+    this.setBusy(true);
+    const reply = await this.conn.request(event, { game_id: view.game_id, version: view.version, ...extra });
+    if (epoch !== this.epoch) return; // the line dropped meanwhile: the re-join shows how things stand
+    if (reply.ok) {
+      this.clearBanner("stale");
+      this.clearBanner("error");
+      if (this.view.version >= reply.version) {
+        this.setBusy(false);
+      } else {
+        // The new view is pushed to every tablet; wait for it (and fetch it if it is late).
+        this.waitingFor = reply.version;
+        clearTimeout(this.lateTimer);
+        this.lateTimer = setTimeout(() => { if (this.busy) { this.setBusy(false); this.join(); } }, 2500);
+      }
+      return;
+    }
+    this.setBusy(false);
+    const error = reply.error || { code: "error", message: "Something went wrong." };
+    if (error.code === "stale") {
+      if (reply.view) this.acceptView(reply.view, { force: true });
+      else this.join();
+      this.showBanner("stale", STALE_MESSAGE);
+    } else {
+      this.showBanner("error", error.message);
+      if (error.code === "timeout") this.join();
+    }
+  }
+
+  setBusy(busy) {
+    this.busy = busy;
+    if (!busy) { this.waitingFor = null; clearTimeout(this.lateTimer); }
+    this.root.classList.toggle("busy", busy);
+    this.root.setAttribute("aria-busy", busy ? "true" : "false");
+  }
+
+  // -- banners ----------------------------------------------------------------------------------
+  showBanner(kind, text) {
+    this.clearBanner(kind);
+    const banner = h("div", { class: `banner banner-${kind}`, "data-testid": "banner", "data-kind": kind, role: kind === "error" ? "alert" : "status" },
+      h("p", { class: "banner-text" }, text),
+      h("button", { class: "banner-close", type: "button", "data-testid": "banner-close", "aria-label": "Dismiss",
+                    onclick: () => banner.remove() }, "✕"));
+    this.bannerArea.append(banner);
+  }
+
+  clearBanner(kind) {
+    for (const el of this.bannerArea.querySelectorAll(`[data-kind="${kind}"]`)) el.remove();
+  }
+
+  showConnection(state) {
+    for (const el of document.querySelectorAll("[data-testid=connection]")) paintConnection(el, state);
+  }
+
+  connectionPill() {
+    const el = h("div", { class: "conn", "data-testid": "connection" });
+    paintConnection(el, this.conn.state);
+    return el;
+  }
+
+  // -- screens -----------------------------------------------------------------------------------
+  render() {
+    const screen = this.route.name === "setup" ? renderSetup(this)
+      : this.route.name === "game" ? renderGame(this)
+      : renderGames(this);
+    clear(this.screen).append(screen);
+    this.watchTopBar();
+  }
+
+  /** Keep --topbar-h equal to the sticky top bar's height (it wraps on narrow screens). */
+  watchTopBar() {
+    const bar = this.screen.querySelector(".topbar");
+    if (!this.topBarObserver) {
+      this.topBarObserver = new ResizeObserver((entries) => {
+        const height = Math.ceil(entries[0].target.getBoundingClientRect().height);
+        document.documentElement.style.setProperty("--topbar-h", `${height}px`);
+      });
+    }
+    this.topBarObserver.disconnect();
+    if (bar) this.topBarObserver.observe(bar);
+    else document.documentElement.style.setProperty("--topbar-h", "0px");
+  }
+
+  refreshPrompt() { refreshPrompt(this); }
+}
+
+const CONNECTION_WORDS = { connected: "Connected", reconnecting: "Reconnecting…", connecting: "Connecting…" };
+
+function paintConnection(el, state) {
+  el.dataset.state = state;
+  el.className = `conn conn-${state}`;
+  clear(el).append(h("span", { class: "conn-dot", "aria-hidden": "true" }), h("span", { class: "conn-text" }, CONNECTION_WORDS[state] || state));
+}
+
+window.companion = new App(document.getElementById("app"));
