@@ -123,3 +123,21 @@ def test_a_broken_setup_is_refused(setup: dict[str, Any], match: str) -> None:
 def test_a_position_with_wrong_shapes_is_refused_with_the_field(change: dict[str, Any], match: str) -> None:
     with pytest.raises(SetupError, match=match):
         RULES.new_game({"position": {**TABLE, **change}})
+
+
+def test_manual_changes_are_all_checked_before_any_is_applied() -> None:
+    """A manual event's report: one bad change refuses the whole report."""
+    from dataclasses import replace
+
+    from companion.games.ravenloft.pack_types import AttackLine, Effect, MonsterCard
+
+    manual = MonsterCard("by-hand", "By Hand", 0, Effect("manual", {}, "Everyone gives an item away."),
+                         AttackLine((), 0, 0))
+    rules = RavenloftRules(replace(RULES.pack, cards=RULES.pack.cards + (manual,)))
+    game = rules.new_game({"position": {**TABLE, "phase": "monster"}})
+    game.apply({"key": "monster-card", "answer": "by-hand"})
+    bad = {"action": "done", "changes": [{"give": "rod", "to": "druid"}, {"place": "hero:sorcerer", "at": "narnia"}]}
+    refused(game, {"key": "manual-event", "answer": bad}, IllegalInput, "no such location")
+    good = {"action": "done", "changes": [{"give": "rod", "to": "druid"}, {"terror": 1}]}
+    game.apply({"key": "manual-event", "answer": good})
+    assert game.state.heroes["druid"].items == ["rod"] and game.state.terror == 1

@@ -1,6 +1,7 @@
 """Changes the players report after doing something by hand (a "manual" card
 event or perk): figures placed, terror moved, the Frenzy marker moved, items
-discarded. Every change is checked before any is applied."""
+discarded or given to another hero. Every change is checked before any is
+applied."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ def _checked(ctx: GameContext, change: Change) -> Callable[[], Flow[None]]:
     for key, checker in _CHECKERS.items():
         if key in change:
             return checker(ctx, change)
-    raise IllegalInput(f"unknown change {dict(change)!r}: use place, terror, frenzy or discard")
+    raise IllegalInput(f"unknown change {dict(change)!r}: use {', '.join(_CHECKERS)}")
 
 
 def _check_place(ctx: GameContext, change: Change) -> Callable[[], Flow[None]]:
@@ -98,7 +99,27 @@ def _check_discard(ctx: GameContext, change: Change) -> Callable[[], Flow[None]]
     return apply
 
 
+def _check_give(ctx: GameContext, change: Change) -> Callable[[], Flow[None]]:
+    """An item passes from one hero's hands to another's (cards that make heroes trade)."""
+    item, taker = change["give"], change.get("to")
+    giver = next((h for h in ctx.state.heroes.values() if item in h.items), None)
+    if giver is None:
+        raise IllegalInput(f"no hero holds {item!r}, so it cannot be given")
+    if not isinstance(taker, str) or taker not in ctx.state.heroes:
+        raise IllegalInput(f"'to' must name a hero in this game, got {taker!r}")
+
+    def apply() -> Flow[None]:
+        giver.items.remove(str(item))
+        ctx.state.heroes[taker].items.append(str(item))
+        ctx.emit("item-shared", f"{ctx.hero_name(giver.id)} gives the {ctx.pack.item(str(item)).name} "
+                 f"to {ctx.hero_name(taker)}.", item=item, giver=giver.id, taker=taker)
+        return
+        yield
+    return apply
+
+
 _CHECKERS: dict[str, Callable[[GameContext, Change], Callable[[], Flow[None]]]] = {
+    "give": _check_give,
     "place": _check_place,
     "terror": _check_terror,
     "frenzy": _check_frenzy,
