@@ -5,6 +5,7 @@ Nothing is created at import time; tests make as many apps as they like.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
@@ -32,6 +33,16 @@ class Services:
     socketio: SocketIO
     web_dir: Path
     subscribed: set[str] = field(default_factory=set)
+    subscribing: threading.Lock = field(default_factory=threading.Lock)
+    _packs: dict[str, dict[str, object]] = field(default_factory=dict)
+    _packs_lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def pack(self, kind: GameKind) -> dict[str, object]:
+        """A game kind's pack, built once: it never changes while the service runs."""
+        with self._packs_lock:
+            if kind.name not in self._packs:
+                self._packs[kind.name] = kind.pack_view()
+            return self._packs[kind.name]
 
 
 def create_app(config: Mapping[str, Any] | None = None,

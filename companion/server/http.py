@@ -6,8 +6,9 @@ import json
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, send_from_directory
-from werkzeug.exceptions import NotFound
+from werkzeug.exceptions import NotFound, RequestEntityTooLarge
 
+from companion.store import StoreError, UnknownGame
 from companion.table import TableError
 
 blueprint = Blueprint("companion", __name__)
@@ -41,12 +42,24 @@ def games() -> Response:
     return jsonify(games=_services().tables.summaries())
 
 
+@blueprint.get("/api/packs/<game>")
+def pack(game: str) -> Response:
+    """The game pack's drawing data and names (as sent on ``join``), for the setup screen."""
+    try:
+        kind = _services().tables.kind(game)
+    except TableError as problem:
+        return _error(404, problem.code, str(problem))
+    return jsonify(_services().pack(kind))
+
+
 @blueprint.get("/api/games/<game_id>/export")
 def export_game(game_id: str) -> Response:
     try:
         data = _services().store.export_game(game_id)
-    except KeyError:
-        return _error(404, "unknown-game", f"there is no game with id {game_id!r}")
+    except UnknownGame as problem:
+        return _error(404, "unknown-game", str(problem))
+    except StoreError as problem:
+        return _error(500, "storage", str(problem))
     body = json.dumps(data, indent=1)
     return Response(body, mimetype="application/json",
                     headers={"Content-Disposition": f'attachment; filename="game-{game_id}.json"'})
@@ -54,15 +67,22 @@ def export_game(game_id: str) -> Response:
 
 @blueprint.post("/api/games/import")
 def import_game() -> Response:
-    data = request.get_json(silent=True)
+    # force: a file picked on a tablet may come with any content type; it is JSON or refused.
+    data = request.get_json(force=True, silent=True)
     if data is None:
         return _error(400, "bad-request", "send the game file as JSON")
     try:
         game_id = _services().tables.import_game(data)
     except TableError as problem:
-        return _error(400, problem.code, str(problem))
+        return _error(500 if problem.code == "storage" else 400, problem.code, str(problem))
     _services().socketio.emit("games", {"games": _services().tables.summaries()})
     return jsonify(ok=True, game_id=game_id)
+
+
+@blueprint.app_errorhandler(RequestEntityTooLarge)
+def too_large(problem: RequestEntityTooLarge) -> Response:
+    """The 1 MiB limit, answered in the API's own error shape."""
+    return _error(413, "bad-request", "the request body is larger than 1 MiB")
 
 
 def _error(status: int, code: str, message: str) -> Response:

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import logging
+import signal
 import socket
 from pathlib import Path
+from types import FrameType
+
+from werkzeug.serving import WSGIRequestHandler, make_server
 
 from .app import create_app, default_state_dir, services_of
 
@@ -12,18 +17,51 @@ from .app import create_app, default_state_dir, services_of
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="companion serve", description="Run the table service.")
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface)")
-    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on (0: any free port)")
     parser.add_argument("--state-dir", type=Path, default=default_state_dir(), help="where games are kept")
     args = parser.parse_args(argv)
     app = create_app({"STATE_DIR": args.state_dir})
-    port = args.port or _free_port()
-    for url in urls(args.host, port):
+    # Bound before READY is printed: whoever waits for READY (systemd, tests) can connect at once.
+    server = make_server(args.host, args.port, app, threaded=True, request_handler=_Handler)
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request on the Pi's journal
+    for url in urls(args.host, server.port):
         print(f"Open {url} on a tablet", flush=True)
     print(f"Games are kept in {args.state_dir}", flush=True)
     print("READY", flush=True)
-    services_of(app).socketio.run(app, host=args.host, port=port, debug=False, use_reloader=False,
-                                  log_output=False, allow_unsafe_werkzeug=True)
+    signal.signal(signal.SIGTERM, _stop)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+        services_of(app).store.close()
     return 0
+
+
+class _Handler(WSGIRequestHandler):
+    """Werkzeug's handler, tuned for small WebSocket messages.
+
+    TCP_NODELAY: an ``act`` answers with a ``view`` push and then its
+    acknowledgement, two small writes back to back; with Nagle's algorithm the
+    second waits for the tablet's delayed ACK, about 40 ms on Linux.
+
+    A WebSocket that ends closes the TCP connection: simple-websocket ends it by
+    raising a "dropped connection" error; werkzeug would then keep the
+    connection open and read the tablet's closing frames as a new HTTP request,
+    so the tablet waits (3 s for the Python client) for a close that never comes."""
+
+    def setup(self) -> None:
+        super().setup()
+        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+    def connection_dropped(self, error: BaseException, environ: object = None) -> None:
+        self.close_connection = True
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM (systemd stop) ends like Ctrl-C: the store is closed on the way out."""
+    raise KeyboardInterrupt
 
 
 def urls(host: str, port: int) -> list[str]:
@@ -45,9 +83,3 @@ def _lan_address() -> str | None:
         return None
     addresses = [str(info[4][0]) for info in found if not str(info[4][0]).startswith("127.")]
     return addresses[0] if addresses else None
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])

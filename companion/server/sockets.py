@@ -5,6 +5,7 @@ nothing a tablet sends can crash the server or change a game when refused."""
 from __future__ import annotations
 
 import json
+import logging
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from flask_socketio import SocketIO, join_room
@@ -19,35 +20,62 @@ MAX_PAYLOAD = 64 * 1024
 Reply = dict[str, Any]
 Handler = Callable[["Services", Mapping[str, Any]], Reply]
 
+log = logging.getLogger(__name__)
+
 
 def register(socketio: SocketIO, services: "Services") -> None:
     for event, handler in HANDLERS.items():
         socketio.on_event(event, _guarded(services, handler))
+    socketio.on_event("*", _unknown_event)
+
+
+def _unknown_event(event: object, *args: object) -> Reply:
+    """Answered too: a tablet that sends a misspelt event must not wait forever."""
+    return _fail("bad-request", f"there is no event {str(event)[:40]!r}; the events are {', '.join(HANDLERS)}")
 
 
 def _guarded(services: "Services", handler: Handler) -> Callable[..., Reply]:
-    def answer(data: object = None) -> Reply:
+    """Every event gets an answer. Without one a tablet waits for an
+    acknowledgement that never comes, so even a bug in a handler is answered
+    (code ``internal``) and logged. The engine rebuilds itself when the rules
+    fail half-way, so a refused input leaves the game as it was."""
+    def answer(*args: object) -> Reply:
         try:
-            return {"ok": True, **handler(services, _payload(data))}
+            return {"ok": True, **handler(services, _payload(args))}
         except TableError as problem:
-            return _error(services, problem, data)
+            return _error(services, problem, args[0] if args else None)
         except StoreError as problem:
-            return {"ok": False, "error": {"code": "storage", "message": str(problem)}}
+            return _fail("storage", str(problem))
+        except Exception:
+            log.exception("the %s handler failed", getattr(handler, "__name__", "?"))
+            return _fail("internal", "the companion could not handle this request (see its log); "
+                                     "join the game again to see where it stands")
     return answer
 
 
-def _payload(data: object) -> Mapping[str, Any]:
+def _payload(args: tuple[object, ...]) -> Mapping[str, Any]:
+    if len(args) > 1:
+        raise TableError("bad-request", "send one JSON object")
+    data = args[0] if args else None
     if data is None:
         data = {}
     if not isinstance(data, Mapping):
         raise TableError("bad-request", "send a JSON object")
-    if len(json.dumps(data)) > MAX_PAYLOAD:
+    try:
+        size = len(json.dumps(data))
+    except (TypeError, ValueError):
+        raise TableError("bad-request", "send plain JSON (no binary data)") from None
+    if size > MAX_PAYLOAD:
         raise TableError("bad-request", f"the message is larger than {MAX_PAYLOAD // 1024} KiB")
     return data
 
 
+def _fail(code: str, message: str) -> Reply:
+    return {"ok": False, "error": {"code": code, "message": message}}
+
+
 def _error(services: "Services", problem: TableError, data: object) -> Reply:
-    reply: Reply = {"ok": False, "error": {"code": problem.code, "message": str(problem)}}
+    reply = _fail(problem.code, str(problem))
     if problem.code == "stale" and isinstance(data, Mapping) and isinstance(data.get("game_id"), str):
         reply["view"] = services.tables.get(data["game_id"]).view()
     return reply
@@ -68,11 +96,21 @@ def _whole(data: Mapping[str, Any], key: str, least: int = 0) -> int:
 
 
 def _table(services: "Services", data: Mapping[str, Any]) -> Table:
+    """The game asked for, with its views pushed to its room (subscribed once:
+    two tablets joining at the same moment must not double every push)."""
     table = services.tables.get(_text(data, "game_id"))
-    if table.game_id not in services.subscribed:
-        services.subscribed.add(table.game_id)
-        table.subscribe(lambda t, view: services.socketio.emit("view", view, to=t.game_id))
+    with services.subscribing:
+        if table.game_id not in services.subscribed:
+            services.subscribed.add(table.game_id)
+            table.subscribe(lambda t, view: services.socketio.emit("view", view, to=t.game_id))
     return table
+
+
+def _optional_text(data: Mapping[str, Any], key: str, default: str) -> str:
+    value = data.get(key, default)
+    if not isinstance(value, str):
+        raise TableError("bad-request", f"'{key}' must be a text")
+    return value
 
 
 def _games(services: "Services", data: Mapping[str, Any]) -> Reply:
@@ -83,8 +121,8 @@ def _new_game(services: "Services", data: Mapping[str, Any]) -> Reply:
     setup = data.get("setup")
     if not isinstance(setup, Mapping):
         raise TableError("bad-request", "'setup' must be an object with 'monsters' and 'heroes'")
-    name = data.get("name", "New game")
-    game_id = services.tables.create(str(data.get("game", "ravenloft")), str(name), setup)
+    name = _optional_text(data, "name", "New game")
+    game_id = services.tables.create(_optional_text(data, "game", "ravenloft"), name, setup)
     services.socketio.emit("games", {"games": services.tables.summaries()})
     return {"game_id": game_id}
 
@@ -92,14 +130,17 @@ def _new_game(services: "Services", data: Mapping[str, Any]) -> Reply:
 def _join(services: "Services", data: Mapping[str, Any]) -> Reply:
     table = _table(services, data)
     join_room(table.game_id)
-    return {"view": table.view(), "pack": table.kind.pack_view()}
+    return {"view": table.view(), "pack": services.pack(table.kind)}
 
 
 def _act(services: "Services", data: Mapping[str, Any]) -> Reply:
     table = _table(services, data)
     if "answer" not in data:
         raise TableError("bad-request", "'answer' is missing")
-    entry = {"key": data.get("key"), "answer": data["answer"]}
+    key = data.get("key")
+    if key is not None and not isinstance(key, str):
+        raise TableError("bad-request", "'key' must be the text key of the prompt being answered")
+    entry = {"key": key, "answer": data["answer"]}
     view = table.act(entry, _whole(data, "version"))
     return {"version": view["version"]}
 
@@ -116,7 +157,7 @@ def _redo(services: "Services", data: Mapping[str, Any]) -> Reply:
 
 def _archive(services: "Services", data: Mapping[str, Any]) -> Reply:
     table = _table(services, data)
-    services.store.set_status(table.game_id, "archived")
+    services.tables.archive(table.game_id)
     services.socketio.emit("games", {"games": services.tables.summaries()})
     return {}
 

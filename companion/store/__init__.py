@@ -1,6 +1,7 @@
 """Durable storage of games: an append-only journal per game in SQLite."""
 
-from .journal import JournalEntry, fold_journal
+from .journal import BrokenJournal, Folded, JournalEntry, fold, fold_journal
 from .sqlite import GameRecord, Store, StoreError, UnknownGame
 
-__all__ = ["GameRecord", "JournalEntry", "Store", "StoreError", "UnknownGame", "fold_journal"]
+__all__ = ["BrokenJournal", "Folded", "GameRecord", "JournalEntry", "Store", "StoreError", "UnknownGame", "fold",
+           "fold_journal"]

@@ -65,13 +65,27 @@ class Store:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.RLock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
+        self._closed = False
+        try:
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        except sqlite3.Error as error:
+            raise StoreError(f"could not open {self.path}: {error}") from error
+        try:
+            self._configure()
+        except (sqlite3.Error, StoreError) as error:
+            self._db.close()
+            raise StoreError(f"could not open {self.path}: {error}") from error
+
+    def _configure(self) -> None:
+        """WAL + synchronous=FULL is the durability promise of docs/protocol.md; a
+        filesystem that cannot do WAL must fail loudly, not silently fall back."""
+        mode = self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+        if str(mode).lower() != "wal":
+            raise StoreError(f"{self.path}: SQLite refused WAL mode (got {mode!r})")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
         self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-        self._closed = False
 
     def close(self) -> None:
         """Safe to call twice."""
@@ -96,21 +110,18 @@ class Store:
         return game_id
 
     def game(self, game_id: str) -> GameRecord:
-        with self._lock:
-            row = self._db.execute(
-                "SELECT g.id, g.game, g.name, g.origin, g.status, g.outcome, g.created, g.updated, "
-                "(SELECT COUNT(*) FROM journal j WHERE j.game_id = g.id) FROM games g WHERE g.id = ?",
-                (game_id,)).fetchone()
-        if row is None:
+        rows = self._read(
+            "SELECT g.id, g.game, g.name, g.origin, g.status, g.outcome, g.created, g.updated, "
+            "(SELECT COUNT(*) FROM journal j WHERE j.game_id = g.id) FROM games g WHERE g.id = ?", (game_id,))
+        if not rows:
             raise UnknownGame(game_id)
-        return _record(row)
+        return _record(rows[0])
 
     def games(self, include_archived: bool = False) -> list[GameRecord]:
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT g.id, g.game, g.name, g.origin, g.status, g.outcome, g.created, g.updated, "
-                "(SELECT COUNT(*) FROM journal j WHERE j.game_id = g.id) FROM games g "
-                "WHERE ? OR g.status = 'active' ORDER BY g.updated DESC", (include_archived,)).fetchall()
+        rows = self._read(
+            "SELECT g.id, g.game, g.name, g.origin, g.status, g.outcome, g.created, g.updated, "
+            "(SELECT COUNT(*) FROM journal j WHERE j.game_id = g.id) FROM games g "
+            "WHERE ? OR g.status = 'active' ORDER BY g.updated DESC", (include_archived,))
         return [_record(row) for row in rows]
 
     def set_status(self, game_id: str, status: str, outcome: str | None = None) -> None:
@@ -118,6 +129,11 @@ class Store:
         with self._write() as db:
             db.execute("UPDATE games SET status = ?, outcome = COALESCE(?, outcome), updated = ? WHERE id = ?",
                        (status, outcome, time.time(), game_id))
+
+    def set_outcome(self, game_id: str, outcome: str | None) -> None:
+        """How the game ended, or ``None`` again when an undo takes the ending back."""
+        with self._write() as db:
+            db.execute("UPDATE games SET outcome = ?, updated = ? WHERE id = ?", (outcome, time.time(), game_id))
 
     # -- the journal ------------------------------------------------------------------
     def append(self, game_id: str, item: JournalEntry) -> int:
@@ -131,9 +147,8 @@ class Store:
 
     def journal(self, game_id: str) -> list[JournalEntry]:
         self.game(game_id)
-        with self._lock:
-            rows = self._db.execute("SELECT body FROM journal WHERE game_id = ? ORDER BY n", (game_id,)).fetchall()
-        return [entry_from_plain(json.loads(body)) for (body,) in rows]
+        rows = self._read("SELECT body FROM journal WHERE game_id = ? ORDER BY n", (game_id,))
+        return [entry_from_plain(json.loads(str(body))) for (body,) in rows]
 
     # -- game files ---------------------------------------------------------------------
     def export_game(self, game_id: str) -> dict[str, object]:
@@ -142,13 +157,18 @@ class Store:
                 "origin": dict(record.origin), "journal": [e.to_plain() for e in self.journal(game_id)]}
 
     def import_game(self, data: object) -> str:
-        """A game file, checked for shape; the caller checks it also replays."""
+        """A game file, checked for shape; the caller checks it also replays.
+
+        One transaction, so a failure half-way keeps nothing of it."""
         game, name, origin, journal = parse_game_file(data)
-        game_id = self.create_game(game, name, origin)
+        game_id = uuid.uuid4().hex[:12]
+        now = time.time()
         with self._write() as db:
-            for n, item in enumerate(journal):
-                db.execute("INSERT INTO journal (game_id, n, kind, body, at) VALUES (?, ?, ?, ?, ?)",
-                           (game_id, n, item.kind, json.dumps(item.to_plain()), time.time()))
+            db.execute("INSERT INTO games (id, game, name, origin, created, updated) VALUES (?, ?, ?, ?, ?, ?)",
+                       (game_id, game, name, json.dumps(origin), now, now))
+            db.executemany("INSERT INTO journal (game_id, n, kind, body, at) VALUES (?, ?, ?, ?, ?)",
+                           [(game_id, n, item.kind, json.dumps(item.to_plain()), now)
+                            for n, item in enumerate(journal)])
         return game_id
 
     def delete_game(self, game_id: str) -> None:
@@ -161,6 +181,17 @@ class Store:
     def _write(self) -> "_Transaction":
         return _Transaction(self)
 
+    def _read(self, sql: str, parameters: tuple[object, ...]) -> list[tuple[object, ...]]:
+        """A query under the lock; a closed store or a broken file is a ``StoreError``,
+        so callers handle one kind of storage failure."""
+        with self._lock:
+            if self._closed:
+                raise StoreError("the store is closed")
+            try:
+                return list(self._db.execute(sql, parameters).fetchall())
+            except sqlite3.Error as error:
+                raise StoreError(f"could not read {self.path}: {error}") from error
+
 
 class _Transaction:
     """BEGIN IMMEDIATE ... COMMIT under the store's lock; a failure rolls back."""
@@ -169,25 +200,47 @@ class _Transaction:
         self.store = store
 
     def __enter__(self) -> sqlite3.Connection:
+        """A failure here (closed store, read-only or locked file) must release the
+        lock and surface as ``StoreError``: ``__exit__`` does not run for it."""
         self.store._lock.acquire()
-        if self.store._closed:
+        try:
+            if self.store._closed:
+                raise StoreError("the store is closed")
+            self.store._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as error:
             self.store._lock.release()
-            raise StoreError("the store is closed")
-        self.store._db.execute("BEGIN IMMEDIATE")
+            raise StoreError(f"could not write to {self.store.path}: {error}") from error
+        except BaseException:
+            self.store._lock.release()
+            raise
         return self.store._db
 
     def __exit__(self, kind: object, problem: object, trace: object) -> None:
+        """Commit, or roll back; a failed COMMIT is rolled back too, or the open
+        transaction would make every later write fail."""
+        db = self.store._db
         try:
             if kind is None:
-                self.store._db.execute("COMMIT")
-            else:
-                self.store._db.execute("ROLLBACK")
-        except sqlite3.Error as error:
-            raise StoreError(f"could not write to {self.store.path}: {error}") from error
+                try:
+                    db.execute("COMMIT")
+                except sqlite3.Error as error:
+                    _roll_back(db)
+                    raise StoreError(f"could not write to {self.store.path}: {error}") from error
+                return
+            _roll_back(db)
         finally:
             self.store._lock.release()
         if isinstance(problem, sqlite3.Error):
             raise StoreError(f"could not write to {self.store.path}: {problem}") from problem
+
+
+def _roll_back(db: sqlite3.Connection) -> None:
+    """Best effort: SQLite may already have rolled back by itself (e.g. disk full)."""
+    if db.in_transaction:
+        try:
+            db.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass
 
 
 def _record(row: tuple[object, ...]) -> GameRecord:
@@ -197,28 +250,38 @@ def _record(row: tuple[object, ...]) -> GameRecord:
                       int(str(entries)))
 
 
-def entry_from_plain(data: object) -> JournalEntry:
+def entry_from_plain(data: object, where: str = "a journal entry") -> JournalEntry:
+    """One journal entry from plain data; the message names the entry, never dumps it
+    (a game file can be large)."""
     if not isinstance(data, Mapping) or data.get("kind") not in ("input", "undo", "redo"):
-        raise StoreError(f"not a journal entry: {data!r}")
+        kind = data.get("kind") if isinstance(data, Mapping) else None
+        raise StoreError(f"{where} must be an object with \"kind\" input, undo or redo, not {_short(kind)}")
     if data["kind"] == "input":
         entry = data.get("entry")
         if not isinstance(entry, Mapping) or "answer" not in entry:
-            raise StoreError(f"an input entry needs an 'entry' with an 'answer': {data!r}")
+            raise StoreError(f"{where} is an input without an 'entry' object holding an 'answer'")
         return JournalEntry("input", dict(entry))
     count = data.get("count")
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise StoreError(f"an {data['kind']} entry needs a count of at least 1: {data!r}")
+        raise StoreError(f"{where} is an {data['kind']} whose count is not a whole number of at least 1 "
+                         f"(got {_short(count)})")
     return JournalEntry(data["kind"], count=count)
 
 
 def parse_game_file(data: object) -> tuple[str, str, Mapping[str, object], list[JournalEntry]]:
+    """The parts of a game file, or a ``StoreError`` saying what is wrong with it."""
     if not isinstance(data, Mapping) or data.get("format") != GAME_FILE_FORMAT:
         raise StoreError(f"not a game file: it must be a JSON object with \"format\": \"{GAME_FILE_FORMAT}\"")
     if data.get("version") != 1:
-        raise StoreError(f"game file version {data.get('version')!r} is not one this companion reads (1)")
+        raise StoreError(f"game file version {_short(data.get('version'))} is not one this companion reads (1)")
     game, name, origin, journal = data.get("game"), data.get("name", "Imported game"), data.get("origin"), data.get("journal")
     if not isinstance(game, str) or not isinstance(name, str) or not isinstance(origin, Mapping):
         raise StoreError("a game file needs 'game' (text), 'name' (text) and 'origin' (an object)")
     if not isinstance(journal, list):
         raise StoreError("a game file needs a 'journal' list")
-    return game, name, origin, [entry_from_plain(item) for item in journal]
+    return game, name, origin, [entry_from_plain(item, f"journal entry {n + 1}") for n, item in enumerate(journal)]
+
+
+def _short(value: object, limit: int = 40) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"

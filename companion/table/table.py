@@ -5,17 +5,23 @@ written to the store; only once it is on disk is it acknowledged and shown."""
 
 from __future__ import annotations
 
+import logging
 import threading
 from typing import Callable, Mapping
 
 from companion.engine.errors import IllegalInput, StaleInput
 from companion.engine.game import Game, Step
 from companion.engine.plain import to_plain
+from companion.engine.prompts import Prompt
 from companion.games import GameKind
-from companion.store import JournalEntry, Store, StoreError, fold_journal
+from companion.store import JournalEntry, Store, StoreError, fold
 
 Listener = Callable[["Table", dict[str, object]], None]
 HISTORY_SHOWN = 50
+#: Effects too small to name an input in the history (the dice it rolled, notes).
+QUIET_EFFECTS = ("d20", "dice", "note")
+
+log = logging.getLogger(__name__)
 
 
 class TableError(ValueError):
@@ -36,6 +42,7 @@ class Table:
         record = store.game(game_id)
         self.name = record.name
         self.origin = record.origin
+        self._saved_outcome = record.outcome
         self.journal = store.journal(game_id)
         self._replay()
 
@@ -57,8 +64,9 @@ class Table:
             }
 
     def _history(self) -> list[dict[str, object]]:
+        """Newest first: the version after each live input and the undo count that goes back to it."""
         count = len(self.labels)
-        return [{"undo_count": count - i - 1, "label": self.labels[i]}
+        return [{"version": self.versions[i], "undo_count": count - i - 1, "label": self.labels[i]}
                 for i in range(count - 1, max(-1, count - 1 - HISTORY_SHOWN), -1)]
 
     # -- changing ------------------------------------------------------------------------
@@ -72,7 +80,8 @@ class Table:
             except IllegalInput as problem:
                 raise TableError("game-over" if prompt is None else "illegal", str(problem)) from None
             self._write(JournalEntry("input", dict(self.game.inputs[-1])), undo_engine=1)
-            self.labels.append(_label(prompt.text if prompt else "", entry, step))
+            self.labels.append(_label(prompt, self.game.inputs[-1], step))
+            self.versions.append(self.version)
             self.redo_stack.clear()
             self.last_effects = step.effects
             return self._changed()
@@ -87,16 +96,34 @@ class Table:
             return self._changed()
 
     def redo(self, count: int, version: int) -> dict[str, object]:
+        """Apply the undone inputs again, forward: no replay of the whole game
+        (which an undo needs, and which grows with the game's length)."""
         with self._lock:
             self._check_version(version)
             if not 1 <= count <= len(self.redo_stack):
                 raise TableError("illegal", f"cannot redo {count} step(s): there are {len(self.redo_stack)}")
-            self._write(JournalEntry("redo", count=count))
-            self._replay()
+            redone = self.redo_stack[-count:][::-1]  # the next redo is the last item
+            try:
+                steps = [self._apply_again(entry) for entry in redone]
+            except Exception:
+                self._replay()  # cannot happen to a deterministic engine; if it does, back to the journal
+                raise
+            self._write(JournalEntry("redo", count=count), undo_engine=count)
+            del self.redo_stack[-count:]
+            for prompt, entry, step in steps:
+                self.labels.append(_label(prompt, entry, step))
+                self.versions.append(self.version)
+            self.last_effects = steps[-1][2].effects
             return self._changed()
 
+    def _apply_again(self, entry: Mapping[str, object]) -> tuple[Prompt | None, Mapping[str, object], Step]:
+        prompt = self.game.prompt
+        step = self.game.apply(entry)
+        return prompt, self.game.inputs[-1], step
+
     def subscribe(self, listener: Listener) -> None:
-        self._listeners.append(listener)
+        with self._lock:
+            self._listeners.append(listener)
 
     # -- internals ----------------------------------------------------------------------
     def _check_version(self, version: int) -> None:
@@ -104,7 +131,8 @@ class Table:
             raise TableError("stale", str(StaleInput(version, self.version)))
 
     def _write(self, item: JournalEntry, undo_engine: int = 0) -> None:
-        """Durable first; if the disk refuses, the engine forgets the input too."""
+        """On disk before anyone is told; if the disk refuses, the engine forgets
+        the ``undo_engine`` inputs it was just given, so nothing changed."""
         try:
             self.store.append(self.game_id, item)
         except StoreError as problem:
@@ -114,29 +142,66 @@ class Table:
         self.journal.append(item)
 
     def _replay(self) -> None:
-        live, self.redo_stack = fold_journal(self.journal)
+        folded = fold(self.journal)
+        self.redo_stack = folded.redo
+        self.versions = folded.versions
         self.game = Game(self.kind.rules, self.origin)
         self.labels: list[str] = []
         step: Step | None = None
-        for entry in live:
+        for entry in folded.live:
             prompt = self.game.prompt
             step = self.game.apply(entry)
-            self.labels.append(_label(prompt.text if prompt else "", entry, step))
+            self.labels.append(_label(prompt, self.game.inputs[-1], step))
         self.last_effects = step.effects if step else self.game.opening_effects
 
     def _changed(self) -> dict[str, object]:
+        """The one view of this change, shown to every listener in turn.
+
+        Called under the lock, so listeners see versions in order (a tablet never
+        gets version 7 after 8). The change is already on disk: a listener that
+        fails or a game-list status that cannot be saved is logged, not refused."""
         view = self.view()
-        outcome = view["outcome"]
-        if isinstance(outcome, str):
-            self.store.set_status(self.game_id, "active", outcome)
+        self._save_outcome(view["outcome"])
         for listener in list(self._listeners):
-            listener(self, view)
+            try:
+                listener(self, view)
+            except Exception:
+                log.exception("a listener of game %s failed", self.game_id)
         return view
 
+    def _save_outcome(self, outcome: object) -> None:
+        """Keep the game list's outcome in step with the game (an undo can clear it)."""
+        current = outcome if isinstance(outcome, str) else None
+        if current == self._saved_outcome:
+            return
+        try:
+            self.store.set_outcome(self.game_id, current)
+            self._saved_outcome = current
+        except StoreError:
+            log.exception("could not save the outcome of game %s", self.game_id)
 
-def _label(question: str, entry: Mapping[str, object], step: Step) -> str:
+
+def _label(prompt: Prompt | None, entry: Mapping[str, object], step: Step) -> str:
     """How an input shows in the history: what it made happen, else what was answered."""
-    telling = [e.text for e in step.effects if e.kind not in ("d20", "dice", "note")]
+    telling = [e.text for e in step.effects if e.kind not in QUIET_EFFECTS]
     if telling:
-        return telling[0].rstrip(".")
-    return f"{question} → {entry.get('answer')!r}"
+        return _sentence(telling[0].rstrip("."))
+    if prompt is None:
+        return "Input"
+    return _sentence(f"{prompt.text} → {_answer_words(prompt, entry.get('answer'))}")
+
+
+def _answer_words(prompt: Prompt, answer: object) -> str:
+    """An answer as the tablet showed it: option texts, dice faces, an action's name."""
+    names = {option.id: option.text for option in prompt.options}
+    if isinstance(answer, str):
+        return names.get(answer, answer)
+    if isinstance(answer, list):
+        return ", ".join(names.get(a, str(a)) if isinstance(a, str) else str(a) for a in answer) or "none"
+    if isinstance(answer, Mapping):
+        return str(answer.get("action", "action"))
+    return str(answer)
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]

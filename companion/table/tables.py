@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import threading
-from typing import Callable, Mapping
+from typing import Callable, Mapping, TypeVar
 
-from companion.engine.errors import IllegalInput, SetupError
+from companion.engine.errors import SetupError
 from companion.engine.game import Game
 from companion.games import GameKind
-from companion.store import Store, StoreError, fold_journal
+from companion.store import Store, StoreError, UnknownGame, fold
+from companion.store.sqlite import parse_game_file
 
 from .table import Table, TableError
+
+T = TypeVar("T")
 
 
 class Tables:
@@ -34,11 +37,8 @@ class Tables:
             table = self._open.get(game_id)
         if table is not None:
             return table
-        try:
-            record = self.store.game(game_id)
-        except StoreError:
-            raise TableError("unknown-game", f"there is no game with id {game_id!r}") from None
-        table = Table(self.store, self.kind(record.game), game_id)
+        record = self._stored(lambda: self.store.game(game_id))
+        table = self._stored(lambda: Table(self.store, self.kind(record.game), game_id))
         with self._lock:
             return self._open.setdefault(game_id, table)
 
@@ -50,25 +50,39 @@ class Tables:
             Game(kind.rules, origin)
         except SetupError as problem:
             raise TableError("illegal", str(problem)) from None
-        return self.store.create_game(game, name.strip() or "New game", origin)
+        return self._stored(lambda: self.store.create_game(game, name.strip() or "New game", origin))
 
     def import_game(self, data: object) -> str:
-        """A game file; refused (and not kept) unless it replays cleanly."""
+        """A game file; refused (and nothing kept) unless it replays cleanly.
+
+        It is replayed before it is stored, so a refused file never touches the
+        disk. The file comes from outside, so any failure of the replay, not only
+        the engine's own refusals, means "this file is broken"."""
         try:
-            game_id = self.store.import_game(data)
+            game, _, origin, journal = parse_game_file(data)
         except StoreError as problem:
             raise TableError("bad-request", str(problem)) from None
+        kind = self.kind(game)
         try:
-            self._check_replays(game_id)
-        except (IllegalInput, SetupError, TableError, IndexError) as problem:
-            self.store.delete_game(game_id)
+            folded = fold(journal)
+            Game(kind.rules, origin, folded.live)
+        except Exception as problem:
             raise TableError("bad-request", f"the game file does not replay: {problem}") from None
-        return game_id
+        return self._stored(lambda: self.store.import_game(data))
 
-    def _check_replays(self, game_id: str) -> None:
-        record = self.store.game(game_id)
-        live, _ = fold_journal(self.store.journal(game_id))
-        Game(self.kind(record.game).rules, record.origin, live)
+    def archive(self, game_id: str) -> None:
+        """Out of the game list; the game and its journal are kept."""
+        self._stored(lambda: self.store.set_status(game_id, "archived"))
 
     def summaries(self) -> list[dict[str, object]]:
-        return [record.summary() for record in self.store.games()]
+        return [record.summary() for record in self._stored(self.store.games)]
+
+    @staticmethod
+    def _stored(work: Callable[[], T]) -> T:
+        """Run a store call; a disk failure is the protocol's ``storage`` refusal."""
+        try:
+            return work()
+        except UnknownGame as problem:
+            raise TableError("unknown-game", str(problem)) from None
+        except StoreError as problem:
+            raise TableError("storage", f"the games could not be read or saved: {problem}") from None

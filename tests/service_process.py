@@ -1,0 +1,197 @@
+"""Shared by the service tests: the table service as a real process, Socket.IO
+clients for it, and a simple way to answer any prompt.
+
+The service is started exactly as on the Pi (``python -m companion.server``),
+on port 0 (the kernel picks a free one, so parallel runs never clash), and is
+ready when it prints READY: it binds its socket before printing that.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import IO, Any, Mapping
+
+import requests
+import socketio
+
+ROOT = Path(__file__).resolve().parents[1]
+SETUP: dict[str, Any] = {"monsters": ["baba-lysaga"], "heroes": [{"hero": "sorcerer", "player": "Sam"}]}
+TIMEOUT = 10.0  # seconds: generous bounds, never a sleep
+
+
+class Service:
+    """``python -m companion.server`` on a state dir; stderr goes to a log file
+    (a full pipe would stall the server)."""
+
+    def __init__(self, state_dir: Path, log_path: Path | None = None) -> None:
+        self.state_dir = state_dir
+        self.log_path = log_path or state_dir.parent / f"{state_dir.name}-server.log"
+        self.process: subprocess.Popen[str] | None = None
+        self.url = ""
+        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._log: IO[str] | None = None
+
+    def start(self) -> "Service":
+        self._log = open(self.log_path, "a")
+        self._lines = queue.Queue()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "companion.server", "--host", "127.0.0.1", "--port", "0",
+             "--state-dir", str(self.state_dir)],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=self._log, text=True)
+        threading.Thread(target=self._read, args=(self.process.stdout,), daemon=True).start()
+        self.url = self._wait_ready()
+        return self
+
+    def _read(self, stream: IO[str]) -> None:
+        for line in stream:
+            self._lines.put(line.rstrip("\n"))
+        self._lines.put(None)
+
+    def _wait_ready(self) -> str:
+        deadline = time.monotonic() + TIMEOUT
+        url = ""
+        while True:
+            try:
+                line = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise AssertionError(f"the service did not print READY in {TIMEOUT} s; see {self.log_path}")
+            if line is None:
+                raise AssertionError(f"the service exited before READY; see {self.log_path}:\n{self.log()}")
+            found = re.match(r"Open (http://\S+?)/? on a tablet", line)
+            if found:
+                url = found.group(1)
+            if line == "READY":
+                assert url, "READY came before the address"
+                return url
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def kill(self) -> None:
+        """``kill -9``: no chance to close anything, like a pulled plug."""
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=TIMEOUT)
+        self._close_log()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=TIMEOUT)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=TIMEOUT)
+        self._close_log()
+
+    def _close_log(self) -> None:
+        if self.process is not None and self.process.stdout is not None:
+            self.process.stdout.close()
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+    def log(self) -> str:
+        return self.log_path.read_text() if self.log_path.exists() else ""
+
+    def health(self) -> dict[str, Any]:
+        response = requests.get(f"{self.url}/api/health", timeout=TIMEOUT)
+        response.raise_for_status()
+        result: dict[str, Any] = response.json()
+        return result
+
+    def export(self, game_id: str) -> dict[str, Any]:
+        response = requests.get(f"{self.url}/api/games/{game_id}/export", timeout=TIMEOUT)
+        response.raise_for_status()
+        result: dict[str, Any] = response.json()
+        return result
+
+
+def connect(url: str, transport: str = "websocket") -> socketio.SimpleClient:
+    client = socketio.SimpleClient()
+    client.connect(url, transports=[transport], wait_timeout=TIMEOUT)
+    return client
+
+
+def call(client: socketio.SimpleClient, event: str, data: Any = None) -> dict[str, Any]:
+    reply: dict[str, Any] = client.call(event, data, timeout=TIMEOUT)
+    return reply
+
+
+def ok(client: socketio.SimpleClient, event: str, data: Any = None) -> dict[str, Any]:
+    reply = call(client, event, data)
+    assert reply.get("ok") is True, f"{event} {data!r} was refused: {reply}"
+    return reply
+
+
+def next_event(client: socketio.SimpleClient, name: str, timeout: float = TIMEOUT) -> Any:
+    """The next ``name`` event, skipping others (e.g. ``games`` pushes)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise AssertionError(f"no {name!r} event within {timeout} s")
+        try:
+            received = client.receive(timeout=remaining)
+        except socketio.exceptions.TimeoutError:
+            raise AssertionError(f"no {name!r} event within {timeout} s") from None
+        if received[0] == name:
+            return received[1] if len(received) > 1 else None
+
+
+def drain(client: socketio.SimpleClient) -> list[list[Any]]:
+    """Events already received; a short wait, since the push may still be on its way."""
+    found = []
+    while True:
+        try:
+            found.append(client.receive(timeout=0.2))
+        except socketio.exceptions.TimeoutError:
+            return found
+
+
+def simple_answer(prompt: Mapping[str, Any]) -> Any:
+    """A legal answer to any prompt: the first options, blank dice, end the Hero Phase."""
+    kind = prompt["kind"]
+    if kind in ("choice", "draw"):
+        return prompt["options"][0]["id"]
+    if kind == "pick":
+        return [option["id"] for option in prompt["options"]][:prompt["min_picks"]]
+    if kind == "roll":
+        return ["blank" if prompt["die"] == "monster" else 10] * prompt["count"]
+    return {"action": "end"}
+
+
+def play_until(table: Any, key: str, limit: int = 100) -> None:
+    """Answer a ``Table``'s prompts simply until it asks ``key``."""
+    for _ in range(limit):
+        view = table.view()
+        if view["prompt"]["key"] == key:
+            return
+        table.act({"key": view["prompt"]["key"], "answer": simple_answer(view["prompt"])}, view["version"])
+    raise AssertionError(f"no {key!r} prompt within {limit} inputs")
+
+
+def play_socket_until(client: socketio.SimpleClient, view: dict[str, Any], key: str,
+                      limit: int = 100) -> dict[str, Any]:
+    """The same over Socket.IO; returns the view that asks ``key`` (from the pushes)."""
+    for _ in range(limit):
+        if view["prompt"]["key"] == key:
+            return view
+        prompt = view["prompt"]
+        ok(client, "act", {"game_id": view["game_id"], "version": view["version"], "key": prompt["key"],
+                           "answer": simple_answer(prompt)})
+        view = next_event(client, "view")
+    raise AssertionError(f"no {key!r} prompt within {limit} inputs")

@@ -1,0 +1,268 @@
+"""Table: the one writer of a game. Refusals (stale, illegal, game over,
+storage) change nothing, in memory or on disk; undo and redo move through the
+journal; the history reads as plain words. A real SQLite file in tmp_path."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from companion.engine.plain import to_plain
+from companion.games import KINDS
+from companion.store import Store
+from companion.table import Table, Tables, TableError
+from service_process import SETUP, play_until, simple_answer
+
+
+@pytest.fixture
+def tables(tmp_path: Path) -> Iterator[Tables]:
+    store = Store(tmp_path / "companion.sqlite")
+    yield Tables(store, KINDS)
+    store.close()
+
+
+@pytest.fixture
+def table(tables: Tables) -> Table:
+    return tables.get(tables.create("ravenloft", "Friday night", SETUP))
+
+
+def snapshot(table: Table) -> dict[str, Any]:
+    """Everything a refusal must leave alone: the view, the engine's inputs and the file."""
+    return {"view": json.loads(json.dumps(table.view())), "inputs": list(table.game.inputs),
+            "state": to_plain(table.game.state), "stored": table.store.export_game(table.game_id)}
+
+
+def act_simply(table: Table) -> dict[str, object]:
+    prompt = table.view()["prompt"]
+    assert isinstance(prompt, dict)
+    return table.act({"key": prompt["key"], "answer": simple_answer(prompt)}, table.version)
+
+
+def refused(code: str, call: Any, *args: Any) -> TableError:
+    with pytest.raises(TableError) as caught:
+        call(*args)
+    assert caught.value.code == code, str(caught.value)
+    assert str(caught.value)
+    return caught.value
+
+
+# -- refusals change nothing -----------------------------------------------------------------------
+
+
+def test_a_stale_version_is_refused(table: Table) -> None:
+    act_simply(table)
+    before = snapshot(table)
+    problem = refused("stale", table.act, {"answer": "bildraths-mercantile"}, 0)
+    assert "version 0" in str(problem) and "version 1" in str(problem)
+    refused("stale", table.undo, 1, 5)
+    refused("stale", table.redo, 1, 0)
+    assert snapshot(table) == before
+
+
+@pytest.mark.parametrize("entry", [
+    {"answer": "no-such-item"},
+    {"answer": ["amulet"]},
+    {"answer": {"action": "end"}},
+    {"key": "monster-card", "answer": "ambush"},
+    {"key": "item"},
+])
+def test_an_illegal_answer_is_refused_and_nothing_is_stored(table: Table, entry: dict[str, object]) -> None:
+    act_simply(table)  # now asking for the first setup item
+    before = snapshot(table)
+    refused("illegal", table.act, entry, table.version)
+    assert snapshot(table) == before
+
+
+def test_undo_or_redo_of_more_than_there_is_is_refused(table: Table) -> None:
+    act_simply(table)
+    before = snapshot(table)
+    assert "cannot undo 2" in str(refused("illegal", table.undo, 2, table.version))
+    assert "cannot redo 1" in str(refused("illegal", table.redo, 1, table.version))
+    assert snapshot(table) == before
+
+
+def test_a_finished_game_refuses_input_with_game_over_and_undo_reopens_it(tables: Tables) -> None:
+    """Terror one below the end, the hero on Baba Lysaga's space: Ambush! with two hits ends it."""
+    position = {"phase": "monster", "terror": 6, "monsters": {"baba-lysaga": "krezk"},
+                "heroes": [{"hero": "sorcerer", "player": "Sam", "at": "krezk"}]}
+    table = tables.get(tables.store.create_game("ravenloft", "Last stand", {"position": position}))
+    answers = {"monster-card": "ambush", "monster-dice": ["hit", "hit"], "defend": "fall"}
+    while table.view()["prompt"] is not None:
+        prompt = table.view()["prompt"]
+        assert isinstance(prompt, dict)
+        table.act({"answer": answers.get(prompt["key"], simple_answer(prompt))}, table.version)
+    view = table.view()
+    assert view["outcome"] == "lost: terror"
+    assert tables.store.game(table.game_id).outcome == "lost: terror"
+    before = snapshot(table)
+    assert "over" in str(refused("game-over", table.act, {"answer": "fall"}, table.version))
+    assert snapshot(table) == before
+
+    table.undo(1, table.version)
+    assert table.view()["outcome"] is None and table.view()["prompt"] is not None
+    assert tables.store.game(table.game_id).outcome is None
+
+
+def test_tablets_racing_on_one_version_one_wins_and_the_rest_are_stale(table: Table) -> None:
+    prompt = table.view()["prompt"]
+    assert isinstance(prompt, dict)
+    start = threading.Barrier(8)
+    results: list[str] = []
+
+    def tablet() -> None:
+        start.wait(timeout=10)
+        try:
+            table.act({"answer": simple_answer(prompt)}, 0)
+            results.append("ok")
+        except TableError as problem:
+            results.append(problem.code)
+
+    threads = [threading.Thread(target=tablet) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=10)
+    assert sorted(results) == ["ok"] + ["stale"] * 7
+    assert table.version == 1 and table.store.game(table.game_id).entries == 1
+
+
+# -- undo, redo, history ---------------------------------------------------------------------------
+
+
+def test_undo_several_steps_then_redo(table: Table) -> None:
+    states = [to_plain(table.game.state)]
+    for _ in range(5):
+        act_simply(table)
+        states.append(to_plain(table.game.state))
+    view = table.undo(3, table.version)
+    assert to_plain(table.game.state) == states[2]
+    assert view["version"] == 6 and view["can_redo"] is True and view["can_undo"] is True
+    view = table.redo(2, table.version)
+    assert to_plain(table.game.state) == states[4]
+    view = table.redo(1, table.version)
+    assert to_plain(table.game.state) == states[5] and view["can_redo"] is False
+    assert view["version"] == 8  # 5 inputs, an undo, two redos: every entry counts
+    assert view == Table(table.store, table.kind, table.game_id).view()  # redo forward = replay from the file
+
+    table.undo(2, table.version)
+    act_simply(table)  # a new input forgets what was undone
+    assert table.view()["can_redo"] is False
+    refused("illegal", table.redo, 1, table.version)
+
+
+def test_history_reads_as_what_happened_and_its_undo_counts_go_back_there(table: Table) -> None:
+    play_until(table, "hero-action")
+    table.act({"answer": {"action": "end"}}, table.version)
+    table.act({"answer": "call-of-the-fortune-teller"}, table.version)
+    play_until(table, "path")
+    act_simply(table)
+    history = table.view()["history"]
+    assert isinstance(history, list)
+    assert re.fullmatch(r"Move Baba Lysaga from [A-Z][\w' ]+ to [A-Z][\w' ]+ \(\d locations?\)",
+                        history[0]["label"]), history[0]
+    assert history[0]["undo_count"] == 0 and history[0]["version"] == table.version
+    labels = [item["label"] for item in history]
+    assert "Monster card: Call of the Fortune Teller" in labels
+    assert labels[-1] == "Sam takes the Perk card Bildrath's Mercantile"
+    assert all(label[:1].isupper() and "{" not in label for label in labels), labels
+
+    # undo_count k takes the game back to just after that input
+    target = history[3]
+    view = table.undo(target["undo_count"], table.version)
+    assert view["history"][0]["label"] == target["label"]  # type: ignore[index]
+    assert view["history"][0]["version"] == target["version"]  # type: ignore[index]
+
+
+def test_an_answer_without_effects_is_labelled_with_the_question_and_the_option_text(tables: Tables) -> None:
+    position = {"phase": "monster", "monsters": {"baba-lysaga": "krezk"},
+                "heroes": [{"hero": "sorcerer", "player": "Sam", "at": "krezk", "items": ["dagger", "mace"]}]}
+    table = tables.get(tables.store.create_game("ravenloft", "Labels", {"position": position}))
+    table.act({"answer": "ambush"}, table.version)
+    play_until(table, "monster-dice")
+    table.act({"answer": ["hit", "blank"]}, table.version)
+    assert table.view()["history"][0]["label"] == "Roll 2 Monster dice for Baba Lysaga. → hit, blank"  # type: ignore[index]
+    prompt = table.view()["prompt"]
+    assert isinstance(prompt, dict) and prompt["key"] == "defend"
+    discard = next(option for option in prompt["options"] if option["id"] == "discard")
+    table.act({"answer": "discard"}, table.version)  # asks which item next: no effect yet
+    label = table.view()["history"][0]["label"]  # type: ignore[index]
+    text = prompt["text"]
+    assert label == f"{text[:1].upper()}{text[1:]} → {discard['text']}"
+    assert label == "The Sorcerer is hit 1 time. What now? → Discard 1 item to stop the hit"
+
+
+def test_the_history_survives_reopening(tables: Tables, tmp_path: Path) -> None:
+    table = tables.get(tables.create("ravenloft", "Reopened", SETUP))
+    for _ in range(4):
+        act_simply(table)
+    table.undo(2, table.version)
+    table.redo(1, table.version)
+    before = table.view()
+    with Store(tmp_path / "companion.sqlite") as again:
+        assert Tables(again, KINDS).get(table.game_id).view() == before
+
+
+# -- listeners -------------------------------------------------------------------------------------
+
+
+def test_listeners_get_one_view_per_change_and_a_failing_one_does_not_refuse_it(table: Table) -> None:
+    seen: list[int] = []
+
+    def broken(_: Table, view: dict[str, object]) -> None:
+        raise RuntimeError("a tablet went away")
+
+    table.subscribe(broken)
+    table.subscribe(lambda _, view: seen.append(int(view["version"])))  # type: ignore[call-overload]
+    act_simply(table)
+    act_simply(table)
+    table.undo(1, table.version)
+    refused("stale", table.act, {"answer": "x"}, 0)
+    assert seen == [1, 2, 3]
+
+
+# -- storage failures ------------------------------------------------------------------------------
+
+
+def test_a_closed_store_refuses_the_change_with_storage_and_the_game_is_unchanged(table: Table) -> None:
+    act_simply(table)
+    before = snapshot(table)
+    table.store.close()
+    prompt = before["view"]["prompt"]
+    assert "closed" in str(refused("storage", table.act, {"answer": simple_answer(prompt)}, table.version))
+    refused("storage", table.undo, 1, table.version)
+    assert table.view() == before["view"]
+    assert list(table.game.inputs) == before["inputs"]
+
+
+def test_a_redo_the_disk_refuses_leaves_the_game_as_it_was(table: Table) -> None:
+    for _ in range(4):
+        act_simply(table)
+    table.undo(3, table.version)
+    before = snapshot(table)
+    table.store._db.execute("PRAGMA query_only = ON")
+    refused("storage", table.redo, 2, table.version)
+    table.store._db.execute("PRAGMA query_only = OFF")
+    assert snapshot(table) == before and len(table.redo_stack) == 3
+    assert table.redo(3, table.version)["can_redo"] is False
+
+
+def test_a_read_only_database_refuses_with_storage_and_the_table_recovers(table: Table) -> None:
+    act_simply(table)
+    before = snapshot(table)
+    prompt = before["view"]["prompt"]
+    # Writes now fail as on a read-only file (chmod does not stop root, nor an open file).
+    table.store._db.execute("PRAGMA query_only = ON")
+    problem = refused("storage", table.act, {"answer": simple_answer(prompt)}, table.version)
+    assert "nothing changed" in str(problem)
+    refused("storage", table.undo, 1, table.version)
+    table.store._db.execute("PRAGMA query_only = OFF")
+    assert snapshot(table) == before
+
+    view = table.act({"answer": simple_answer(prompt)}, table.version)  # the disk is back
+    assert view["version"] == 2
+
