@@ -123,13 +123,18 @@ def test_polling_transport_works_too(service: Service, game: dict[str, Any]) -> 
         tablet.disconnect()
 
 
-def test_archive_takes_a_game_off_the_list(service: Service, client: socketio.SimpleClient,
-                                           game: dict[str, Any]) -> None:
+def test_archive_marks_a_game_archived_and_restore_brings_it_back(service: Service, client: socketio.SimpleClient,
+                                                                   game: dict[str, Any]) -> None:
+    def status() -> tuple[str, str]:
+        by_socket = {g["game_id"]: g["status"] for g in ok(client, "games", {})["games"]}
+        by_http = {g["game_id"]: g["status"] for g in requests.get(f"{service.url}/api/games",
+                                                                  timeout=TIMEOUT).json()["games"]}
+        return by_socket[game["game_id"]], by_http[game["game_id"]]
+
     assert ok(client, "archive", {"game_id": game["game_id"]}) == {"ok": True}
-    listed = ok(client, "games", {})["games"]
-    assert game["game_id"] not in [g["game_id"] for g in listed]
-    assert game["game_id"] not in [g["game_id"] for g in requests.get(f"{service.url}/api/games",
-                                                                        timeout=TIMEOUT).json()["games"]]
+    assert status() == ("archived", "archived")
+    assert ok(client, "restore", {"game_id": game["game_id"]}) == {"ok": True}
+    assert status() == ("active", "active")
 
 
 # -- refusals ------------------------------------------------------------------------------------------

@@ -266,3 +266,26 @@ def test_a_read_only_database_refuses_with_storage_and_the_table_recovers(table:
     view = table.act({"answer": simple_answer(prompt)}, table.version)  # the disk is back
     assert view["version"] == 2
 
+
+
+def test_an_imported_finished_game_is_listed_as_finished(tables: Tables) -> None:
+    position = {"phase": "monster", "terror": 6, "monsters": {"baba-lysaga": "krezk"},
+                "heroes": [{"hero": "sorcerer", "player": "Sam", "at": "krezk"}]}
+    table = tables.get(tables.store.create_game("ravenloft", "Last stand", {"position": position}))
+    answers = {"monster-card": "ambush", "monster-dice": ["hit", "hit"], "defend": "fall"}
+    while table.view()["prompt"] is not None:
+        prompt = table.view()["prompt"]
+        assert isinstance(prompt, dict)
+        table.act({"answer": answers.get(prompt["key"], simple_answer(prompt))}, table.version)
+    copy = tables.import_game(tables.store.export_game(table.game_id))
+    listed = {g["game_id"]: g for g in tables.summaries()}
+    assert listed[copy]["outcome"] == "lost: terror"
+
+
+def test_archived_games_stay_listed_as_archived_and_can_be_restored(tables: Tables) -> None:
+    game_id = tables.store.create_game("ravenloft", "Old", {"setup": SETUP})
+    tables.archive(game_id)
+    assert {g["game_id"]: g["status"] for g in tables.summaries()}[game_id] == "archived"
+    tables.restore(game_id)
+    assert {g["game_id"]: g["status"] for g in tables.summaries()}[game_id] == "active"
+    assert "no game" in str(refused("unknown-game", tables.restore, "nope"))

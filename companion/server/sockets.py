@@ -162,7 +162,14 @@ def _archive(services: "Services", data: Mapping[str, Any]) -> Reply:
     return {}
 
 
+def _restore(services: "Services", data: Mapping[str, Any]) -> Reply:
+    table = _table(services, data)
+    services.tables.restore(table.game_id)
+    services.socketio.emit("games", {"games": services.tables.summaries()})
+    return {}
+
+
 HANDLERS: dict[str, Handler] = {
     "games": _games, "new_game": _new_game, "join": _join, "act": _act,
-    "undo": _undo, "redo": _redo, "archive": _archive,
+    "undo": _undo, "redo": _redo, "archive": _archive, "restore": _restore,
 }

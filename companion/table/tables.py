@@ -65,17 +65,26 @@ class Tables:
         kind = self.kind(game)
         try:
             folded = fold(journal)
-            Game(kind.rules, origin, folded.live)
+            replayed = Game(kind.rules, origin, folded.live)
         except Exception as problem:
             raise TableError("bad-request", f"the game file does not replay: {problem}") from None
-        return self._stored(lambda: self.store.import_game(data))
+        game_id = self._stored(lambda: self.store.import_game(data))
+        outcome = getattr(replayed.state, "outcome", None)
+        if isinstance(outcome, str):  # a finished game shows as finished in the list at once
+            self._stored(lambda: self.store.set_status(game_id, "active", outcome))
+        return game_id
 
     def archive(self, game_id: str) -> None:
         """Out of the game list; the game and its journal are kept."""
         self._stored(lambda: self.store.set_status(game_id, "archived"))
 
+    def restore(self, game_id: str) -> None:
+        """Back into the game list from the archive."""
+        self._stored(lambda: self.store.set_status(game_id, "active"))
+
     def summaries(self) -> list[dict[str, object]]:
-        return [record.summary() for record in self._stored(self.store.games)]
+        """Every game, archived ones too (marked by their status), newest first."""
+        return [record.summary() for record in self._stored(lambda: self.store.games(include_archived=True))]
 
     @staticmethod
     def _stored(work: Callable[[], T]) -> T:

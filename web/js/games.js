@@ -27,7 +27,15 @@ function gameRow(app, game) {
                     onclick: () => app.go(`#/game/${encodeURIComponent(game.game_id)}`) }, game.outcome ? "Open" : "Resume"),
       h("a", { class: "btn", "data-testid": "export", href: `/api/games/${encodeURIComponent(game.game_id)}/export`,
                download: `game-${game.game_id}.json` }, "Export"),
-      archived ? null : archiveButton(app, game)));
+      archived ? restoreButton(app, game) : archiveButton(app, game)));
+}
+
+function restoreButton(app, game) {
+  return h("button", { class: "btn", type: "button", "data-testid": "restore", onclick: async () => {
+    const reply = await app.conn.request("restore", { game_id: game.game_id });
+    if (!reply.ok) app.showBanner("error", reply.error.message);
+    app.loadGames();
+  } }, "Restore");
 }
 
 function archiveButton(app, game) {
