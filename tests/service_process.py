@@ -17,7 +17,7 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import IO, Any, Mapping
+from typing import IO, Any, Mapping, Sequence
 
 import requests
 import socketio
@@ -29,10 +29,13 @@ TIMEOUT = 10.0  # seconds: generous bounds, never a sleep
 
 class Service:
     """``python -m companion.server`` on a state dir; stderr goes to a log file
-    (a full pipe would stall the server)."""
+    (a full pipe would stall the server). ``args``: more options (``--leds pi5``);
+    ``output`` keeps what it printed up to READY."""
 
-    def __init__(self, state_dir: Path, log_path: Path | None = None) -> None:
+    def __init__(self, state_dir: Path, log_path: Path | None = None, args: Sequence[str] = ()) -> None:
         self.state_dir = state_dir
+        self.args = list(args)
+        self.output: list[str] = []
         self.log_path = log_path or state_dir.parent / f"{state_dir.name}-server.log"
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
@@ -44,7 +47,7 @@ class Service:
         self._lines = queue.Queue()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "companion.server", "--host", "127.0.0.1", "--port", "0",
-             "--state-dir", str(self.state_dir)],
+             "--state-dir", str(self.state_dir), *self.args],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=self._log, text=True)
         threading.Thread(target=self._read, args=(self.process.stdout,), daemon=True).start()
         self.url = self._wait_ready()
@@ -65,6 +68,7 @@ class Service:
                 raise AssertionError(f"the service did not print READY in {TIMEOUT} s; see {self.log_path}")
             if line is None:
                 raise AssertionError(f"the service exited before READY; see {self.log_path}:\n{self.log()}")
+            self.output.append(line)
             found = re.match(r"Open (http://\S+?)/? on a tablet", line)
             if found:
                 url = found.group(1)

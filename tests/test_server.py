@@ -330,7 +330,7 @@ def http(tmp_path: Path) -> Iterator[FlaskClient]:
     (web / "index.html").write_text("<!doctype html><title>companion</title>")
     app = create_app({"STATE_DIR": tmp_path / "state", "WEB_DIR": web, "TESTING": True})
     yield app.test_client()
-    app.extensions["companion"].store.close()
+    app.extensions["companion"].close()
 
 
 def test_the_tablet_app_is_served_and_api_paths_are_not_files(http: FlaskClient) -> None:
@@ -373,4 +373,4 @@ def test_a_disk_that_refuses_is_a_storage_error_over_socket_io(tmp_path: Path) -
         assert tablet.emit("join", {"game_id": game_id}, callback=True)["view"] == view
     finally:
         tablet.disconnect()
-        services.store.close()
+        services.close()

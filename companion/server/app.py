@@ -17,7 +17,8 @@ from companion.games import KINDS, GameKind
 from companion.store import Store
 from companion.table import Tables
 
-from . import http, sockets
+from . import http, leds, sockets
+from .leds import Leds
 
 WEB_DIR = Path(__file__).resolve().parents[2] / "web"
 MAX_BODY = 1024 * 1024  # HTTP request bodies
@@ -32,6 +33,7 @@ class Services:
     tables: Tables
     socketio: SocketIO
     web_dir: Path
+    leds: Leds
     subscribed: set[str] = field(default_factory=set)
     subscribing: threading.Lock = field(default_factory=threading.Lock)
     _packs: dict[str, dict[str, object]] = field(default_factory=dict)
@@ -44,10 +46,17 @@ class Services:
                 self._packs[kind.name] = kind.pack_view()
             return self._packs[kind.name]
 
+    def close(self) -> None:
+        """Stop the LEDs (their thread, then the strip), then close the store; at shutdown and after tests."""
+        self.leds.close()
+        self.store.close()
+
 
 def create_app(config: Mapping[str, Any] | None = None,
                kinds: Mapping[str, Callable[[], GameKind]] | None = None) -> Flask:
-    """``config`` keys: STATE_DIR (where the SQLite file lives), WEB_DIR, TESTING."""
+    """``config`` keys: STATE_DIR (where the SQLite file and calibrations live), WEB_DIR,
+    TESTING, LEDS (the ``[leds]`` settings, docs/leds.md; default: the simulated strip).
+    Callers close what it starts with ``services_of(app).close()``."""
     settings = dict(config or {})
     app = Flask(__name__, static_folder=None)
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, **settings)
@@ -55,10 +64,14 @@ def create_app(config: Mapping[str, Any] | None = None,
     store = Store(state_dir / "companion.sqlite")
     socketio = SocketIO(app, async_mode="threading", max_http_buffer_size=MAX_SOCKET_MESSAGE,
                         logger=False, engineio_logger=False)
-    services = Services(store, Tables(store, kinds or KINDS), socketio, Path(settings.get("WEB_DIR", WEB_DIR)))
+    tables = Tables(store, kinds or KINDS)
+    lights = leds.start(settings, state_dir, tables, socketio)
+    services = Services(store, tables, socketio, Path(settings.get("WEB_DIR", WEB_DIR)), lights)
     app.extensions["companion"] = services
     app.register_blueprint(http.blueprint)
-    sockets.register(socketio, services)
+    app.register_blueprint(leds.blueprint)
+    sockets.register(socketio, services, leds.HANDLERS)
+    leds.register_disconnect(socketio, services)
     return app
 
 

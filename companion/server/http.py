@@ -34,7 +34,7 @@ def static_file(name: str) -> Response:
 def health() -> Response:
     from importlib.metadata import version
 
-    return jsonify(ok=True, version=version("table-companion"))
+    return jsonify(ok=True, version=version("table-companion"), leds=_services().leds.health())
 
 
 @blueprint.get("/api/games")

@@ -11,7 +11,10 @@ from types import FrameType
 
 from werkzeug.serving import WSGIRequestHandler, make_server
 
+from hardware.leds.config import BACKEND_NAMES
+
 from .app import create_app, default_state_dir, services_of
+from .leds import describe
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -19,14 +22,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface)")
     parser.add_argument("--port", type=int, default=8000, help="port to listen on (0: any free port)")
     parser.add_argument("--state-dir", type=Path, default=default_state_dir(), help="where games are kept")
+    parser.add_argument("--leds", choices=BACKEND_NAMES, default="simulated", metavar="BACKEND",
+                        help=f"the LED strip: {', '.join(BACKEND_NAMES)} (default: simulated, shown on the tablets); "
+                             "one that cannot start is reported and the game goes on without it")
     args = parser.parse_args(argv)
-    app = create_app({"STATE_DIR": args.state_dir})
+    app = create_app({"STATE_DIR": args.state_dir, "LEDS": {"backend": args.leds}})
     # Bound before READY is printed: whoever waits for READY (systemd, tests) can connect at once.
     server = make_server(args.host, args.port, app, threaded=True, request_handler=_Handler)
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request on the Pi's journal
     for url in urls(args.host, server.port):
         print(f"Open {url} on a tablet", flush=True)
     print(f"Games are kept in {args.state_dir}", flush=True)
+    print(describe(services_of(app).leds.health()), flush=True)
     print("READY", flush=True)
     signal.signal(signal.SIGTERM, _stop)
     try:
@@ -35,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
         pass
     finally:
         server.server_close()
-        services_of(app).store.close()
+        services_of(app).close()
     return 0
 
 

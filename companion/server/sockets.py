@@ -23,15 +23,17 @@ Handler = Callable[["Services", Mapping[str, Any]], Reply]
 log = logging.getLogger(__name__)
 
 
-def register(socketio: SocketIO, services: "Services") -> None:
-    for event, handler in HANDLERS.items():
+def register(socketio: SocketIO, services: "Services", *more: Mapping[str, Handler]) -> None:
+    """The events of HANDLERS and of ``more`` (e.g. the LEDs'), each answered the same way."""
+    handlers = {**HANDLERS, **{event: handler for extra in more for event, handler in extra.items()}}
+    for event, handler in handlers.items():
         socketio.on_event(event, _guarded(services, handler))
-    socketio.on_event("*", _unknown_event)
+    socketio.on_event("*", lambda event, *args: _unknown_event(event, handlers))
 
 
-def _unknown_event(event: object, *args: object) -> Reply:
+def _unknown_event(event: object, handlers: Mapping[str, Handler]) -> Reply:
     """Answered too: a tablet that sends a misspelt event must not wait forever."""
-    return _fail("bad-request", f"there is no event {str(event)[:40]!r}; the events are {', '.join(HANDLERS)}")
+    return _fail("bad-request", f"there is no event {str(event)[:40]!r}; the events are {', '.join(handlers)}")
 
 
 def _guarded(services: "Services", handler: Handler) -> Callable[..., Reply]:
@@ -76,6 +78,9 @@ def _fail(code: str, message: str) -> Reply:
 
 def _error(services: "Services", problem: TableError, data: object) -> Reply:
     reply = _fail(problem.code, str(problem))
+    problems = getattr(problem, "problems", None)  # a refusal listing every problem (an LED layout)
+    if problems:
+        reply["error"]["problems"] = list(problems)
     if problem.code == "stale" and isinstance(data, Mapping) and isinstance(data.get("game_id"), str):
         reply["view"] = services.tables.get(data["game_id"]).view()
     return reply
@@ -130,7 +135,7 @@ def _new_game(services: "Services", data: Mapping[str, Any]) -> Reply:
 def _join(services: "Services", data: Mapping[str, Any]) -> Reply:
     table = _table(services, data)
     join_room(table.game_id)
-    return {"view": table.view(), "pack": services.pack(table.kind)}
+    return {"view": table.view(), "pack": services.pack(table.kind), "leds": services.leds.follow(table)}
 
 
 def _act(services: "Services", data: Mapping[str, Any]) -> Reply:

@@ -23,7 +23,7 @@ from .backends import Opener, start_strip
 from .board import BoardShape, shape_from_pack
 from .config import LedConfig
 from .cues import Style, Timing
-from .layout import Layout, LayoutError, shipped_layout
+from .layout import Layout, LayoutError, Problem, shipped_layout
 from .power import Output
 from .render import Renderer
 from .status import LedHealth, LedStatus
@@ -133,6 +133,19 @@ class LedBoard:
 
     def resume(self) -> None:
         self._source.active = False
+        self.animator.wake()
+
+    def use_layout(self, layout: Layout) -> None:
+        """Light by ``layout`` from now on (a calibration finished, a backup
+        restored) without reopening the strip: a new renderer at the same pace
+        takes over at the next frame. It starts dark; ``sync`` the followed game
+        to show its state. A layout larger than the strip is refused."""
+        problem = _fit(layout, self.config)
+        if problem:
+            raise LayoutError([Problem("count", problem)])
+        stage = self.renderer.stage
+        renderer = Renderer(layout, self.shape, stage.timing, stage.style, self.config.count)
+        self.layout, self.renderer, self._source.renderer = layout, renderer, renderer
         self.animator.wake()
 
     # -- the tablet overlay --------------------------------------------------------------

@@ -2,9 +2,11 @@
 // castle mat only when Strahd is in the game, every figure on it, item counts,
 // the path of the last monster moves and, for a path question, the paths to
 // choose from. Places you can tap (an adjacent move, a place the question
-// asks for) glow; `#led-layer` is kept empty for the simulated LEDs to come.
+// asks for) glow; `#led-layer` shows the LEDs under the board (leds.js), with
+// the Terror track, mats and seats in a band below the picture.
 
 import { s } from "./dom.js";
+import { bandDepth, ledLayer, ledsHidden } from "./leds.js";
 
 const W = 1000;
 const H = 720;
@@ -12,6 +14,49 @@ const PATH_COLOURS = ["#4fc3ff", "#ff7ad9", "#b6ff4d", "#ffd24d", "#ff9a4d", "#c
 
 export function xy(loc) {
   return [30 + loc.x * 940, 12 + loc.y * 690];
+}
+
+/** The inverse of xy: a point of the SVG picture back to board units (0..1). */
+function boardPoint(x, y) {
+  return { x: (x - 30) / 940, y: (y - 12) / 690 };
+}
+
+/** The picture's height: taller by the LED band when the LEDs are shown with one. */
+function pictureHeight(overlay) {
+  const depth = overlay ? bandDepth(overlay) : 0;
+  return depth ? Math.ceil(xy({ x: 0, y: 1 + depth })[1]) : H;
+}
+
+/**
+ * The LED layer for the board picture: the LEDs of the places drawn (not those
+ * of the castle mat when it is off the table); captions name band LEDs
+ * (Terror step, monster, seat).
+ */
+function boardLeds(overlay, frame, names, drawn) {
+  const caption = (p) => (p.role === "mat" ? initials(names.monster(p.name)) : p.role === "seat" ? String(Number(p.name) + 1) : p.name);
+  const shown = (p) => (p.role === "location" ? drawn.has(p.name) : p.role === "connection" ? p.name.split("|").every((id) => drawn.has(id)) : true);
+  return ledLayer(overlay, frame, xy, caption, shown);
+}
+
+/** Strahd's castle mat: a framed area of its own around its locations. */
+function castleMat(locations, pos) {
+  const castle = locations.filter((l) => l.area === "castle-mat");
+  if (!castle.length) return null;
+  const xs = castle.map((l) => pos[l.id][0]);
+  const ys = castle.map((l) => pos[l.id][1]);
+  const x0 = Math.min(...xs) - 62, y0 = Math.min(...ys) - 48, x1 = Math.max(...xs) + 62, y1 = Math.max(...ys) + 58;
+  return s("g", { class: "castle-mat", "data-testid": "castle-mat" },
+    s("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, rx: 18 }),
+    s("text", { x: x0 + 12, y: y0 + 22, class: "castle-title" }, "Castle Ravenloft"));
+}
+
+function roadLines(pack, shown, pos) {
+  const roads = s("g", { class: "roads" });
+  for (const [a, b] of pack.board.connections) {
+    if (!shown.has(a) || !shown.has(b)) continue;
+    roads.append(s("line", { x1: pos[a][0], y1: pos[a][1], x2: pos[b][0], y2: pos[b][1], class: "road" }));
+  }
+  return roads;
 }
 
 function initials(name) {
@@ -124,30 +169,17 @@ export function boardView(app) {
   const pos = {};
   for (const l of locations) pos[l.id] = xy(l);
   const targets = tapTargets(app);
+  const overlay = ledsHidden() ? null : app.leds.overlay;
 
-  const svg = s("svg", { class: "board", viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": "The board", "data-testid": "board",
-                         preserveAspectRatio: "xMidYMid meet" },
+  const svg = s("svg", { class: "board", viewBox: `0 0 ${W} ${pictureHeight(overlay)}`, role: "group", "aria-label": "The board",
+                         "data-testid": "board", preserveAspectRatio: "xMidYMid meet" },
     s("defs", {},
       s("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 7, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" },
         s("path", { d: "M0,0 L10,5 L0,10 Z", fill: "#ff3b3b" }))));
 
-  // Strahd's castle mat: a framed area of its own.
-  const castle = locations.filter((l) => l.area === "castle-mat");
-  if (castle.length) {
-    const xs = castle.map((l) => pos[l.id][0]);
-    const ys = castle.map((l) => pos[l.id][1]);
-    const x0 = Math.min(...xs) - 62, y0 = Math.min(...ys) - 48, x1 = Math.max(...xs) + 62, y1 = Math.max(...ys) + 58;
-    svg.append(s("g", { class: "castle-mat", "data-testid": "castle-mat" },
-      s("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, rx: 18 }),
-      s("text", { x: x0 + 12, y: y0 + 22, class: "castle-title" }, "Castle Ravenloft")));
-  }
-
-  const roads = s("g", { class: "roads" });
-  for (const [a, b] of pack.board.connections) {
-    if (!shown.has(a) || !shown.has(b)) continue;
-    roads.append(s("line", { x1: pos[a][0], y1: pos[a][1], x2: pos[b][0], y2: pos[b][1], class: "road" }));
-  }
-  svg.append(roads);
+  const castle = castleMat(locations, pos);
+  if (castle) svg.append(castle);
+  svg.append(roadLines(pack, shown, pos));
 
   // Paths to choose from (a `path` question): one colour and number each,
   // the number where that path parts from the others.
@@ -220,8 +252,38 @@ export function boardView(app) {
     hits.append(hit);
   }
   svg.append(discs, optionLines, moves, labels, tokens, badges, hits);
+  // Over the figures, like light through the board; taps go through to the places.
+  svg.append(boardLeds(overlay, app.leds.frame, app.names, shown));
+  return svg;
+}
 
-  // Reserved for the simulated LED overlay (a later issue): nothing is drawn here yet.
-  svg.append(s("g", { id: "led-layer", "data-testid": "led-layer", "pointer-events": "none" }));
+/**
+ * The board for LED setup: every location (the castle mat too), roads and
+ * names, the LEDs, and `onTap({x, y})` in board units for a tap anywhere on it.
+ */
+export function setupBoard(pack, names, overlay, frame, onTap) {
+  const locations = pack.board.locations;
+  const all = new Set(locations.map((l) => l.id));
+  const pos = {};
+  for (const l of locations) pos[l.id] = xy(l);
+  const svg = s("svg", { class: "board board-setup", viewBox: `0 0 ${W} ${pictureHeight(overlay)}`, role: "group",
+                         "aria-label": "The board: tap where the lit LED shines", "data-testid": "cal-board",
+                         preserveAspectRatio: "xMidYMid meet" });
+  const castle = castleMat(locations, pos);
+  if (castle) svg.append(castle);
+  svg.append(roadLines(pack, all, pos));
+  for (const loc of locations) {
+    const [cx, cy] = pos[loc.id];
+    svg.append(s("g", { class: `place area-${loc.area}`, "data-testid": "cal-loc", "data-id": loc.id },
+      s("title", {}, loc.name), s("circle", { cx, cy, r: loc.number ? 25 : 19, class: "loc-disc" })));
+  }
+  for (const loc of locations) svg.append(s("text", { x: pos[loc.id][0], y: pos[loc.id][1] + 47, class: "loc-name" }, loc.name));
+  svg.append(boardLeds(overlay, frame, names, all));
+  svg.addEventListener("click", (event) => {
+    const matrix = svg.getScreenCTM();
+    if (!matrix) return;
+    const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+    onTap(boardPoint(point.x, point.y));
+  });
   return svg;
 }

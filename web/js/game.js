@@ -4,6 +4,7 @@
 
 import { h } from "./dom.js";
 import { boardView } from "./board.js";
+import { ledTools } from "./leds.js";
 import { promptPanel } from "./prompt.js";
 import { symbolIcon, symbolRow, itemIcon, itemTypeWord, frenzyIcon, skullIcon } from "./icons.js";
 import { PHASES, outcomeWords, humanize } from "./names.js";
@@ -196,6 +197,7 @@ export function renderGame(app) {
       h("div", { class: "col-board" },
         h("section", { class: "panel board-panel" }, h("h2", { class: "visually-hidden" }, "Board"),
           h("p", { class: "board-swipe subtle" }, "Swipe sideways to see the whole board."),
+          ledTools(app),
           h("div", { class: "board-scroll" }, boardView(app))),
         monstersPanel(app), heroesPanel(app))),
     app.historyOpen ? historyDrawer(app) : null,

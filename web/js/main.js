@@ -8,6 +8,8 @@ import { Names } from "./names.js";
 import { renderGames } from "./games.js";
 import { renderSetup } from "./setup.js";
 import { renderGame, refreshPrompt } from "./game.js";
+import { decodeFrame, paintLeds, showCalibrating } from "./leds.js";
+import { renderLedSetup, startCalibration, stopCalibration } from "./ledsetup.js";
 
 const STALE_MESSAGE = "Another tablet moved first — here is the current game. Check it, then tap again if you still need to.";
 
@@ -26,6 +28,8 @@ class App {
     this.historyOpen = false;
     this.outcomeHidden = false;
     this.packCache = null;
+    this.leds = { overlay: null, frame: null }; // where the LEDs sit (from join) and the last frame shown
+    this.calibration = null; // the LED setup under way on this tablet
 
     this.bannerArea = h("div", { class: "banners", "data-testid": "banners", role: "status", "aria-live": "polite" });
     this.screen = h("main", { class: "screen", id: "screen" });
@@ -38,6 +42,12 @@ class App {
     });
     this.conn.onConnect(() => this.onConnected());
     this.conn.on("view", (view) => this.acceptView(view));
+    this.conn.on("leds", (frame) => this.acceptLeds(frame));
+    this.conn.on("leds_overlay", (overlay) => {
+      if (!overlay || !Array.isArray(overlay.positions)) return;
+      this.leds.overlay = overlay;
+      if (this.route.name === "game" || this.route.name === "leds") this.render();
+    });
     this.conn.on("games", (reply) => {
       if (reply && Array.isArray(reply.games)) { this.games = reply.games; if (this.route.name === "games") this.render(); }
     });
@@ -50,6 +60,7 @@ class App {
     const hash = location.hash.replace(/^#\/?/, "");
     const parts = hash.split("/").filter(Boolean);
     if (parts[0] === "new") return { name: "setup" };
+    if (parts[0] === "leds") return { name: "leds" };
     if (parts[0] === "game" && parts[1]) return { name: "game", gameId: decodeURIComponent(parts[1]) };
     return { name: "games" };
   }
@@ -60,14 +71,17 @@ class App {
   }
 
   navigate() {
+    const wasLeds = this.route.name === "leds";
     this.route = this.parseRoute();
     this.historyOpen = false;
+    if (wasLeds && this.route.name !== "leds") stopCalibration(this);
     if (this.route.name === "game") {
       if (this.gameId !== this.route.gameId) {
         this.gameId = this.route.gameId;
         this.view = null;
         this.ui = {};
         this.outcomeHidden = false;
+        this.leds = { overlay: null, frame: null };
       }
       this.render();
       this.join();
@@ -75,8 +89,10 @@ class App {
       this.gameId = null;
       this.view = null;
       if (this.route.name === "games") this.games = null; // never show an old list: it is fetched afresh
+      if (this.route.name === "leds" && !wasLeds) { this.calibration = null; this.leds = { overlay: null, frame: null }; }
       this.render();
       if (this.route.name === "games") this.loadGames();
+      if (this.route.name === "leds" && !wasLeds) startCalibration(this);
     }
     window.scrollTo(0, 0);
   }
@@ -85,6 +101,7 @@ class App {
     // Back after a drop: take the game as it is now (another tablet may have moved).
     if (this.route.name === "game") this.join();
     else if (this.route.name === "games") this.loadGames();
+    else if (this.route.name === "leds") startCalibration(this);
   }
 
   async loadGames() {
@@ -120,7 +137,23 @@ class App {
     this.pack = reply.pack;
     this.packCache = reply.pack;
     this.names = new Names(reply.pack);
+    this.leds.overlay = reply.leds || null;
     this.acceptView(reply.view, { force: true });
+  }
+
+  /**
+   * A frame of the LEDs: kept, and painted in place on the board on screen.
+   * A game screen takes the frames of its own game only (the LEDs follow the
+   * game joined last); LED setup takes every frame.
+   */
+  acceptLeds(payload) {
+    if (!payload || typeof payload.frame !== "string") return;
+    const setup = this.route.name === "leds";
+    if (!setup && (this.route.name !== "game" || payload.game_id !== this.gameId)) return;
+    this.leds.frame = decodeFrame(payload.frame);
+    this.leds.calibrating = payload.calibrating === true;
+    paintLeds(document.getElementById("led-layer"), this.leds.frame);
+    if (!setup) showCalibrating(this.leds.calibrating);
   }
 
   // -- views ---------------------------------------------------------------------------------
@@ -216,6 +249,7 @@ class App {
   // -- screens -----------------------------------------------------------------------------------
   render() {
     const screen = this.route.name === "setup" ? renderSetup(this)
+      : this.route.name === "leds" ? renderLedSetup(this)
       : this.route.name === "game" ? renderGame(this)
       : renderGames(this);
     clear(this.screen).append(screen);
