@@ -1,0 +1,187 @@
+"""How fast the dice camera's work is on this machine, against the table's targets.
+
+Two figures, both on 640x480 camera frames:
+
+1. the settle check, run on every frame (target: under 3 ms), and
+2. a full read of a settled tray (target: under 60 ms): the frame turned into
+   the top-down tray view, the dice found against the empty tray, each die's
+   kind and face read.
+
+A Raspberry Pi 4 is about five times slower than a desktop core, so these
+targets leave it about 15 ms per frame and 300 ms per read. The trays are
+made from the real dicetower photos (a d20 and two d6 with numerals, two of
+them touching) when ``../shared/datasets`` is present, and from synthetic
+Monster dice (always). Each figure is printed with PASS or over-target, and
+the command and Python version first, so a pasted result says what made it.
+Run with the project's interpreter: ``.venv/bin/python benchmarks/bench_dice.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import math
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Callable
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
+
+from calibration.dice import (DiceCalibration, FaceSession, TrayGeometry, TraySession,  # noqa: E402
+                              aligned_background, suggest_threshold)
+from hardware.dice.imaging import Image, read_image  # noqa: E402
+from hardware.dice.reader import DiceReader, Expect  # noqa: E402
+from hardware.dice.settle import SettleDetector  # noqa: E402
+from hardware.dice.synthetic import (MONSTER_LOOK, Changes, carry, photo_changes, scene,  # noqa: E402
+                                     tray_image)
+
+SETTLE_TARGET_MS = 3.0
+READ_TARGET_MS = 60.0
+FRAME = (640, 480)
+DICETOWER = Path(__file__).resolve().parents[2] / "shared" / "datasets" / "dicetower"
+TOWER_TAPS = ((245, 95), (1020, 100), (1015, 860), (240, 865))  # full-size photo corners of the tray
+
+
+def ms_since(start: float) -> float:
+    return (time.perf_counter() - start) * 1000.0
+
+
+def verdict(value: float, target: float) -> str:
+    return "PASS" if value < target else f"over-target (target < {target:g} ms)"
+
+
+def timed(work: Callable[[], object], runs: int) -> list[float]:
+    """Milliseconds per run, after two warm-up runs (first-call costs do not count)."""
+    work(), work()
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        work()
+        samples.append(ms_since(start))
+    return samples
+
+
+def line(name: str, samples: list[float], target: float) -> str:
+    median = statistics.median(samples)
+    p90 = statistics.quantiles(samples, n=10, method="inclusive")[8]
+    return (f"{name:<52} median {median:6.2f}  p90 {p90:6.2f}  max {max(samples):6.2f} ms  "
+            f"{verdict(median, target)}")
+
+
+# -- frames -------------------------------------------------------------------------------------
+
+def tower(die: str, value: str) -> Image:
+    image = read_image(str(DICETOWER / die / value / "1.jpg"))
+    assert image is not None, f"{DICETOWER / die / value} is missing"
+    return np.asarray(cv2.resize(image, FRAME, interpolation=cv2.INTER_AREA), dtype=np.uint8)
+
+
+def tower_reader() -> DiceReader:
+    """The owner's procedure on the real photos, shrunk to 640x480."""
+    scale = FRAME[0] / 1296
+    first = tower("d20", "1")
+    background = read_image(str(DICETOWER / "background.jpg"))
+    assert background is not None
+    tray = TrayGeometry.from_corners([(x * scale, y * scale) for x, y in TOWER_TAPS], FRAME, "taps")
+    empty = tray.warp(aligned_background(np.asarray(cv2.resize(background, FRAME, interpolation=cv2.INTER_AREA),
+                                                    dtype=np.uint8), first))
+    calibration = DiceCalibration(tray, empty, suggest_threshold(tray.warp(first), empty))
+    for kind in ("d20", "d6"):
+        faces = FaceSession(calibration, kind)
+        while faces.current is not None:
+            faces.capture(tower(kind, faces.current))
+        calibration = calibration.with_profile(faces.profile())
+    return DiceReader(calibration)
+
+
+def tower_frame(reader: DiceReader) -> Image:
+    """A camera frame of the real tray with a d20 and two d6 (one touching the d20)."""
+    tray = reader.calibration.tray
+    view = tray.warp(tower("d20", "17"))
+    d20 = max(reader.finder.find(view).blobs, key=lambda b: b.area)
+    for value, offset, turn in (("3", 0.47, 40.0), ("5", 1.6, 75.0)):
+        source = tray.warp(tower("d6", value))
+        d6 = max(reader.finder.find(source).blobs, key=lambda b: b.area)
+        at = (d20.centre[0] + offset * (d20.diameter + d6.diameter), d20.centre[1])
+        carry(view, source, d6.centre, d6.diameter, at, turn, shape=_shape(source, d6.box, d6.mask))
+    inverse = np.linalg.inv(tray.matrix())
+    frame = tower("d20", "17").copy()
+    unwarped = cv2.warpPerspective(view, inverse, FRAME)
+    inside = cv2.warpPerspective(np.full(view.shape[:2], 255, np.uint8), inverse, FRAME) > 0
+    frame[inside] = unwarped[inside]
+    return frame
+
+
+def _shape(view: Image, box: tuple[int, int, int, int], mask: np.ndarray) -> Image:
+    shape = np.zeros(view.shape[:2], np.uint8)
+    x, y, w, h = box
+    shape[y:y + h, x:x + w] = mask.astype(np.uint8) * 255
+    return shape
+
+
+def monster_reader_and_frame() -> tuple[DiceReader, Image]:
+    """Synthetic Monster dice on a felt tray filling the 640x480 frame."""
+    rng = np.random.default_rng(1)
+    background = tray_image(FRAME[0], FRAME[1], rng, (40, 95, 45))
+    session = TraySession(FRAME)
+    session.use_whole_frame()
+    session.add_empty(background)
+    calibration = session.result()
+    faces = FaceSession(calibration, "monster")
+    while faces.current is not None:
+        faces.capture(scene(background, [(MONSTER_LOOK, faces.current)], rng)[0])
+    reader = DiceReader(calibration.with_profile(faces.profile()))
+    frame, _ = scene(background, [(MONSTER_LOOK, "pow"), (MONSTER_LOOK, "hit"), (MONSTER_LOOK, "blank")], rng,
+                     touching=True)
+    return reader, photo_changes(frame, rng, Changes(glare=0.0))
+
+
+# -- the benchmarks ---------------------------------------------------------------------------
+
+def bench_settle(frames: list[Image], runs: int) -> list[float]:
+    settle = SettleDetector()
+    index = iter(range(10 ** 9))
+    return timed(lambda: settle.update(frames[next(index) % len(frames)]), runs)
+
+
+def bench_read(reader: DiceReader, frame: Image, expect: Expect, runs: int) -> list[float]:
+    read = reader.read(frame, expect)
+    shown = ", ".join(f"{d.kind} {d.label}{'' if d.accepted else ' (refused)'}" for d in read.dice)
+    print(f"  reads: {shown or 'nothing'}{' - ' + read.problem if read.problem else ''}")
+    return timed(lambda: reader.read(frame, expect), runs)
+
+
+def main() -> int:
+    ask = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ask.add_argument("--runs", type=int, default=200, help="timed runs per figure")
+    arguments = ask.parse_args()
+    print(f"$ {' '.join([Path(sys.executable).name, *sys.argv])}")
+    print(f"Python {platform.python_version()}, OpenCV {cv2.__version__}, numpy {np.__version__}, "
+          f"{platform.machine()}, {platform.processor() or platform.system()}")
+    gc.collect()
+    monster, monster_frame = monster_reader_and_frame()
+    rolling = [monster_frame, np.roll(monster_frame, 7, axis=1)]
+    print(line("settle check per 640x480 frame", bench_settle(rolling, arguments.runs * 5), SETTLE_TARGET_MS))
+    print("full read, synthetic Monster dice (3, two touching), 640x480:")
+    print(line("  read per settled tray", bench_read(monster, monster_frame, Expect("monster", 3), arguments.runs),
+               READ_TARGET_MS))
+    if DICETOWER.exists():
+        tower_read = tower_reader()
+        frame = tower_frame(tower_read)
+        print("full read, real photos (d20 + two d6, one touching the d20), 640x480 frame, tray view "
+              f"{tower_read.calibration.tray.size[0]}x{tower_read.calibration.tray.size[1]}:")
+        print(line("  read per settled tray", bench_read(tower_read, frame, Expect("d6", 2), arguments.runs),
+                   READ_TARGET_MS))
+    else:
+        print(f"(real-photo read skipped: {DICETOWER} is absent)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

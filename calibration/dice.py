@@ -1,0 +1,717 @@
+"""Dice calibration: where the tray is, what it looks like empty, and what each
+face of the owner's dice looks like.
+
+Why calibrate at all: the reader compares a die with photos of *the owner's*
+dice taken by *this* camera over *this* tray, which is far more reliable than
+any general model (see docs/dice.md for the measured accuracy). The
+procedure, driven by the tablet (or a test, or ``hardware.dice.evaluate``):
+
+1. **Tray** (``TraySession``): four ArUco markers at the tray's corners give a
+   top-down view by a homography; without markers the owner taps the four
+   corners on the camera picture. Then a few frames of the empty tray make
+   the empty-tray reference, and exposure and white balance are locked where
+   the camera allows, so the dice look the same at every roll.
+2. **Faces** (``FaceSession``), per die kind: the tablet asks for each face in
+   turn ("put the d20 in the tray with 7 on top, then tap Capture"): 1-20 with
+   the symbol face as 20; HIT, POW and blank for a Monster die; 1-6 for a d6
+   (numerals or pips). Each capture checks there is exactly one die, and at the
+   end every face is read back turned, to warn of faces that look alike.
+3. **Saved** (``save_calibration``) in the state directory as
+   ``calibration.json`` plus PNG crops, validated on load, exported and
+   restored as one zip file.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import os
+import shutil
+import tempfile
+import time
+import zipfile
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+import cv2
+import numpy as np
+
+from hardware.dice.imaging import Image, Point, crop_around, encode_png, read_image
+from hardware.dice.pips import pip_area_of
+from hardware.dice.segment import Blob, FindSettings, TrayFinder, lab_bytes, lab_distance
+from hardware.dice.templates import BLANK, MatchSettings, Reference, TemplateMatcher
+
+FORMAT = "table-companion.dice-calibration"
+VERSION = 1
+KIND_FACES: dict[str, tuple[str, ...]] = {
+    "d20": tuple(str(i) for i in range(1, 21)),
+    "monster": ("hit", "pow", BLANK),
+    "d6": tuple(str(i) for i in range(1, 7)),
+}
+KIND_NAMES = {"d20": "d20", "monster": "Monster die", "d6": "d6"}
+KIND_PLURALS = {"d20": "d20s", "monster": "Monster dice", "d6": "d6s"}
+STYLES = ("numerals", "pips", "symbols")
+MARKER_IDS = (0, 1, 2, 3)  # top-left, top-right, bottom-right, bottom-left of the tray
+MARKER_DICTIONARY = "DICT_4X4_50"
+MAX_TRAY_SIDE = 900  # px of the top-down view: enough for 1-inch dice, cheap to read
+SHOT_SCALE = 1.5  # a saved face photo is this many die diameters across
+CHECK_TURNS = (37.0, 143.0, 251.0)  # the self-check reads every face at these turns
+
+
+class CalibrationError(ValueError):
+    """A capture, an answer or a saved file the calibration refuses, with why."""
+
+
+# -- the tray ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TrayGeometry:
+    """How to turn a camera frame into the top-down tray view.
+
+    ``homography``: 3x3, row by row; ``size``: the view's (width, height);
+    ``frame_size``: the camera frame it applies to; ``method``: "aruco",
+    "taps" or "whole-frame" (no tray calibration: the frame as it is).
+    """
+
+    homography: tuple[float, ...]
+    size: tuple[int, int]
+    frame_size: tuple[int, int]
+    method: str
+
+    def matrix(self) -> np.ndarray:
+        return np.asarray(self.homography, dtype=np.float64).reshape(3, 3)
+
+    def warp(self, frame: Image) -> Image:
+        """The tray view of ``frame``; refuses a frame of another size (recalibrate after a resolution change)."""
+        height, width = frame.shape[:2]
+        if (width, height) != self.frame_size:
+            raise CalibrationError(f"the camera gives {width}x{height} frames but the tray was calibrated on "
+                                   f"{self.frame_size[0]}x{self.frame_size[1]}: calibrate the tray again")
+        if self.method == "whole-frame":
+            return frame
+        return np.asarray(cv2.warpPerspective(frame, self.matrix(), self.size, flags=cv2.INTER_LINEAR), dtype=np.uint8)
+
+    def to_plain(self) -> dict[str, object]:
+        return {"homography": list(self.homography), "size": list(self.size), "frame_size": list(self.frame_size),
+                "method": self.method}
+
+    @classmethod
+    def whole_frame(cls, width: int, height: int) -> "TrayGeometry":
+        return cls((1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0), (width, height), (width, height), "whole-frame")
+
+    @classmethod
+    def from_corners(cls, corners: Sequence[Point], frame_size: tuple[int, int], method: str,
+                     max_side: int = MAX_TRAY_SIDE) -> "TrayGeometry":
+        """The view whose corners are ``corners`` (top-left, top-right, bottom-right, bottom-left)."""
+        points = _checked_corners(corners, frame_size)
+        width, height = _view_size(points, max_side)
+        target = np.array([[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]], dtype=np.float32)
+        matrix = cv2.getPerspectiveTransform(points, target)
+        return cls(tuple(float(v) for v in np.asarray(matrix).ravel()), (width, height), frame_size, method)
+
+
+def _checked_corners(corners: Sequence[Point], frame_size: tuple[int, int]) -> np.ndarray:
+    if len(corners) != 4:
+        raise CalibrationError(f"tap the tray's four corners, not {len(corners)}")
+    points = np.array([[float(x), float(y)] for x, y in corners], dtype=np.float32)
+    width, height = frame_size
+    if not ((points[:, 0] >= -1) & (points[:, 0] <= width) & (points[:, 1] >= -1) & (points[:, 1] <= height)).all():
+        raise CalibrationError("a corner lies outside the camera picture")
+    if abs(cv2.contourArea(points)) < 0.01 * width * height or not cv2.isContourConvex(points.reshape(-1, 1, 2)):
+        raise CalibrationError("the four corners do not make a tray: tap top-left, top-right, bottom-right, "
+                               "bottom-left")
+    return points
+
+
+def _view_size(points: np.ndarray, max_side: int) -> tuple[int, int]:
+    """Keep the camera's own resolution along each side (no upscaling), at most ``max_side``."""
+    width = max(_length(points[1] - points[0]), _length(points[2] - points[3]))
+    height = max(_length(points[3] - points[0]), _length(points[2] - points[1]))
+    scale = min(1.0, max_side / max(width, height))
+    return max(32, int(round(width * scale))), max(32, int(round(height * scale)))
+
+
+def _length(vector: np.ndarray) -> float:
+    return float(np.hypot(float(vector[0]), float(vector[1])))
+
+
+def tray_from_plain(data: object) -> TrayGeometry:
+    if not isinstance(data, Mapping):
+        raise CalibrationError("tray: expected an object")
+    matrix = _floats(data.get("homography"), 9, "tray.homography")
+    size, frame = _ints(data.get("size"), "tray.size"), _ints(data.get("frame_size"), "tray.frame_size")
+    method = data.get("method")
+    if method not in ("aruco", "taps", "whole-frame"):
+        raise CalibrationError(f"tray.method: {method!r} is not aruco, taps or whole-frame")
+    if abs(np.linalg.det(np.reshape(matrix, (3, 3)))) < 1e-12:
+        raise CalibrationError("tray.homography: the matrix cannot be inverted")
+    return TrayGeometry(tuple(matrix), size, frame, str(method))
+
+
+def _floats(value: object, count: int, where: str) -> list[float]:
+    if not isinstance(value, list) or len(value) != count:
+        raise CalibrationError(f"{where}: expected {count} numbers")
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in value):
+        raise CalibrationError(f"{where}: expected finite numbers")
+    return [float(v) for v in value]
+
+
+def _ints(value: object, where: str) -> tuple[int, int]:
+    if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) and 8 <= v <= 10000 for v in value)):
+        raise CalibrationError(f"{where}: expected [width, height] in pixels")
+    return int(value[0]), int(value[1])
+
+
+# -- ArUco markers ----------------------------------------------------------------------------
+
+def _aruco() -> Any:
+    """``cv2.aruco``, untyped: its API changed in 4.7 and this must run on 4.6 (Debian) to 5."""
+    return getattr(cv2, "aruco")
+
+
+def _dictionary() -> Any:
+    aruco = _aruco()
+    return aruco.getPredefinedDictionary(getattr(aruco, MARKER_DICTIONARY))
+
+
+def find_markers(frame: Image) -> dict[int, np.ndarray]:
+    """ArUco markers in ``frame``: id -> its four corners (4x2)."""
+    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    aruco = _aruco()
+    if hasattr(aruco, "ArucoDetector"):
+        corners, ids, _ = aruco.ArucoDetector(_dictionary(), aruco.DetectorParameters()).detectMarkers(grey)
+    else:  # OpenCV before 4.7 (Debian Bookworm's python3-opencv)
+        corners, ids, _ = aruco.detectMarkers(grey, _dictionary())
+    if ids is None:
+        return {}
+    return {int(i): np.asarray(c, dtype=np.float32).reshape(4, 2) for i, c in zip(np.ravel(ids), corners)}
+
+
+def tray_from_markers(frame: Image, max_side: int = MAX_TRAY_SIDE) -> TrayGeometry:
+    """The tray view from the four corner markers: each marker's corner nearest the tray's middle."""
+    markers = find_markers(frame)
+    missing = [i for i in MARKER_IDS if i not in markers]
+    if missing:
+        seen = ", ".join(str(i) for i in sorted(markers)) or "none"
+        raise CalibrationError(f"markers {', '.join(map(str, missing))} not found (seen: {seen}); check the "
+                               "light and that no die covers them, or tap the corners instead")
+    middle = np.mean([markers[i].mean(axis=0) for i in MARKER_IDS], axis=0)
+    inner = [_nearest(markers[i], middle) for i in MARKER_IDS]
+    height, width = frame.shape[:2]
+    return TrayGeometry.from_corners(inner, (width, height), "aruco", max_side)
+
+
+def _nearest(corners: np.ndarray, point: np.ndarray) -> Point:
+    best = corners[int(np.argmin(np.linalg.norm(corners - point, axis=1)))]
+    return float(best[0]), float(best[1])
+
+
+def marker_image(marker_id: int, side: int = 200) -> Image:
+    """One marker to print (white border included), on OpenCV 4.6 to 5."""
+    aruco = _aruco()
+    make = aruco.generateImageMarker if hasattr(aruco, "generateImageMarker") else aruco.drawMarker
+    marker = np.asarray(make(_dictionary(), marker_id, side), dtype=np.uint8)
+    padded = cv2.copyMakeBorder(marker, side // 5, side // 5, side // 5, side // 5, cv2.BORDER_CONSTANT, value=255)
+    return np.asarray(cv2.cvtColor(padded, cv2.COLOR_GRAY2BGR), dtype=np.uint8)
+
+
+# -- the saved result -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FaceShot:
+    """One photo of one face: the die in the middle of ``image``, ``diameter`` px across."""
+
+    label: str
+    image: Image = field(repr=False, compare=False)
+    diameter: float
+
+    @property
+    def centre(self) -> Point:
+        return (self.image.shape[1] - 1) / 2.0, (self.image.shape[0] - 1) / 2.0
+
+    def reference(self) -> Reference:
+        return Reference(self.label, self.image, self.centre, self.diameter)
+
+
+@dataclass(frozen=True)
+class DieProfile:
+    """Everything the reader knows about one kind of the owner's dice.
+
+    ``diameter``, ``fill`` (area over its bounding rectangle: about 0.95 for a
+    cube) and ``colour`` (Lab) tell this kind from the others in the tray;
+    ``pip_area`` is set for pip d6 whose pips count right; ``min_score`` and
+    ``min_margin`` are the reader's acceptance thresholds for this die.
+    """
+
+    kind: str
+    style: str
+    shots: tuple[FaceShot, ...]
+    diameter: float
+    fill: float
+    colour: tuple[float, float, float]
+    pip_area: float | None = None
+    min_score: float = 0.45
+    min_margin: float = 0.05
+
+    @property
+    def faces(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(shot.label for shot in self.shots))
+
+    def references(self) -> list[Reference]:
+        return [shot.reference() for shot in self.shots]
+
+
+@dataclass(frozen=True)
+class DiceCalibration:
+    """The whole saved result: tray, empty tray, detection threshold, dice, exposure."""
+
+    tray: TrayGeometry
+    background: Image = field(repr=False, compare=False)
+    threshold: float
+    profiles: Mapping[str, DieProfile] = field(default_factory=dict)
+    exposure: Mapping[str, float] = field(default_factory=dict)
+    created: float = 0.0
+
+    def with_profile(self, profile: DieProfile) -> "DiceCalibration":
+        """This calibration with ``profile`` added (or replacing the same kind's)."""
+        return replace(self, profiles={**self.profiles, profile.kind: profile}, created=time.time())
+
+    def find_settings(self) -> FindSettings:
+        areas = tuple(math.pi * (p.diameter / 2) ** 2 for p in self.profiles.values())
+        fills = tuple(p.fill for p in self.profiles.values())
+        return FindSettings(threshold=self.threshold, die_areas=areas, die_fills=fills)
+
+
+# -- capturing the tray -----------------------------------------------------------------------
+
+def suggest_threshold(view: Image, background: Image) -> float:
+    """A "something is here" distance well above this tray's noise (and a die's shadow)."""
+    distance = lab_distance(lab_bytes(view), lab_bytes(background))
+    return float(np.clip(2.0 * np.percentile(distance, 95), 30.0, 90.0))
+
+
+def aligned_background(background: Image, frame: Image) -> Image:
+    """An empty-tray photo shifted onto ``frame`` when the camera was nudged between them.
+
+    Why: a reference taken before the camera moved a few pixels shows the tray's
+    walls and specks where the frame does not; a translation found by phase
+    correlation puts them back in place (rotation or tilt needs a new tray
+    calibration).
+    """
+    if background.shape != frame.shape:
+        background = np.asarray(cv2.resize(background, (frame.shape[1], frame.shape[0])), dtype=np.uint8)
+    grey = [np.asarray(cv2.cvtColor(i, cv2.COLOR_BGR2GRAY), dtype=np.float32) for i in (frame, background)]
+    (dx, dy), _ = cv2.phaseCorrelate(grey[0], grey[1])
+    matrix = np.array([[1.0, 0.0, -dx], [0.0, 1.0, -dy]], dtype=np.float64)
+    size = (frame.shape[1], frame.shape[0])
+    return np.asarray(cv2.warpAffine(background, matrix, size, borderMode=cv2.BORDER_REPLICATE), dtype=np.uint8)
+
+
+class TraySession:
+    """Tray calibration: corners (markers or taps), then the empty tray, then exposure."""
+
+    def __init__(self, frame_size: tuple[int, int]) -> None:
+        self.frame_size = frame_size
+        self.tray: TrayGeometry | None = None
+        self.empty: list[Image] = []
+        self.exposure: dict[str, float] = {}
+
+    def use_markers(self, frame: Image) -> TrayGeometry:
+        self.tray = tray_from_markers(frame)
+        self.empty.clear()
+        return self.tray
+
+    def use_taps(self, corners: Sequence[Point]) -> TrayGeometry:
+        self.tray = TrayGeometry.from_corners(corners, self.frame_size, "taps")
+        self.empty.clear()
+        return self.tray
+
+    def use_whole_frame(self) -> TrayGeometry:
+        self.tray = TrayGeometry.whole_frame(*self.frame_size)
+        self.empty.clear()
+        return self.tray
+
+    def add_empty(self, frame: Image) -> int:
+        """One frame of the empty tray; a few (3-5) make a steady reference."""
+        self.empty.append(self._tray().warp(frame))
+        return len(self.empty)
+
+    def set_exposure(self, settings: Mapping[str, float]) -> None:
+        """What the camera's exposure lock returned, saved to re-apply at start."""
+        self.exposure = {str(k): float(v) for k, v in settings.items()}
+
+    def _tray(self) -> TrayGeometry:
+        if self.tray is None:
+            raise CalibrationError("find the tray first (markers or four taps)")
+        return self.tray
+
+    def result(self) -> DiceCalibration:
+        """The calibration so far (no dice yet): the median of the empty frames as reference."""
+        if not self.empty:
+            raise CalibrationError("take at least one picture of the empty tray")
+        background = np.median(np.stack(self.empty), axis=0).astype(np.uint8)
+        threshold = _noise_threshold(self.empty)
+        return DiceCalibration(self._tray(), background, threshold, {}, dict(self.exposure), time.time())
+
+
+def _noise_threshold(frames: list[Image]) -> float:
+    """From two empty frames, how much the tray flickers; a single frame gives the default."""
+    if len(frames) < 2:
+        return FindSettings().threshold
+    noise = lab_distance(lab_bytes(frames[0]), lab_bytes(frames[-1]))
+    return float(np.clip(4.0 * np.percentile(noise, 99.5), 30.0, 90.0))
+
+
+# -- capturing the faces ----------------------------------------------------------------------
+
+def face_prompt(kind: str, label: str) -> str:
+    """What the tablet says for one capture."""
+    name = KIND_NAMES[kind]
+    if kind == "d20" and label == "20":
+        shown = "the 20 (the symbol face)"
+    elif kind == "monster":
+        shown = "the blank face" if label == BLANK else f"the {label.upper()} face"
+    else:
+        shown = label
+    return f"Put only the {name} in the tray with {shown} on top, then tap Capture."
+
+
+class FaceSession:
+    """Per-face captures for one die kind: a state machine the tablet drives.
+
+    ``current`` is the face asked for next (None when all are captured);
+    ``capture`` takes a camera frame, ``capture_view`` an already top-down
+    tray view (tests, evaluation); with a ``label`` it adds another photo of
+    that face (helps faces that look alike). ``back`` undoes the last
+    capture and ``retake`` forgets a face's photos.
+    """
+
+    def __init__(self, calibration: DiceCalibration, kind: str, style: str | None = None) -> None:
+        if kind not in KIND_FACES:
+            raise CalibrationError(f"unknown die kind {kind!r} (known: {', '.join(KIND_FACES)})")
+        self.calibration = calibration
+        self.kind = kind
+        self.style = style or {"d20": "numerals", "monster": "symbols", "d6": "numerals"}[kind]
+        if self.style not in STYLES:
+            raise CalibrationError(f"unknown style {self.style!r} (known: {', '.join(STYLES)})")
+        self.faces = KIND_FACES[kind]
+        self.shots: dict[str, list[FaceShot]] = {}
+        self.blobs: dict[str, Blob] = {}
+        self.taken: list[str] = []  # the faces captured, in order (for back)
+        self.asking: str | None = self.faces[0]
+        self.finder = TrayFinder(calibration.background, FindSettings(threshold=calibration.threshold))
+
+    @property
+    def current(self) -> str | None:
+        return self.asking
+
+    def capture(self, frame: Image) -> FaceShot:
+        return self.capture_view(self.calibration.tray.warp(frame))
+
+    def capture_view(self, view: Image, label: str | None = None) -> FaceShot:
+        """Take the one die in the tray as the photo of ``label`` (default: the face asked for)."""
+        face = label if label is not None else self.asking
+        if face is None or face not in self.faces:
+            raise CalibrationError("every face is captured; tap Finish, or Retake a face")
+        blob = self._one_die(view)
+        shot = FaceShot(face, crop_around(view, blob.centre, blob.diameter, SHOT_SCALE), blob.diameter)
+        self.shots.setdefault(face, []).append(shot)
+        self.blobs.setdefault(face, blob)
+        self.taken.append(face)
+        self.asking = self._next_missing()
+        return shot
+
+    def _one_die(self, view: Image) -> Blob:
+        found = self.finder.find(view)
+        if found.problem:
+            raise CalibrationError(found.problem)
+        if not found.blobs:
+            raise CalibrationError("I see no die in the tray: is the light on and the tray in view?")
+        ranked = sorted(found.blobs, key=lambda b: -b.area)
+        if len(ranked) > 1 and ranked[1].area > 0.35 * ranked[0].area:
+            raise CalibrationError(f"I see {len(ranked)} dice: leave only the {KIND_NAMES[self.kind]} in the tray")
+        return ranked[0]
+
+    def _next_missing(self) -> str | None:
+        return next((f for f in self.faces if f not in self.shots), None)
+
+    def retake(self, label: str) -> None:
+        """Forget ``label``'s photos and ask for it next."""
+        if label not in self.faces:
+            raise CalibrationError(f"{label!r} is not a face of a {KIND_NAMES[self.kind]}")
+        self.shots.pop(label, None)
+        self.blobs.pop(label, None)
+        self.taken = [f for f in self.taken if f != label]
+        self.asking = label
+
+    def back(self) -> None:
+        """Undo the last capture: its photo is dropped and its face asked for again."""
+        if not self.taken:
+            return
+        face = self.taken.pop()
+        self.shots[face].pop()
+        if not self.shots[face]:
+            del self.shots[face]
+            self.blobs.pop(face, None)
+        self.asking = face
+
+    def view(self) -> dict[str, object]:
+        """What the tablet shows: the face asked for, the words, and progress."""
+        done = [f for f in self.faces if f in self.shots]
+        return {"kind": self.kind, "style": self.style, "faces": list(self.faces), "captured": done,
+                "asking": self.asking, "text": face_prompt(self.kind, self.asking) if self.asking else
+                "Every face is captured: tap Finish.", "step": len(done), "steps": len(self.faces)}
+
+    def profile(self) -> DieProfile:
+        """The finished profile; refuses while a face is missing."""
+        missing = [f for f in self.faces if f not in self.shots]
+        if missing:
+            raise CalibrationError(f"faces not captured yet: {', '.join(missing)}")
+        shots = [shot for face in self.faces for shot in self.shots[face]]
+        return build_profile(self.kind, self.style, shots, list(self.blobs.values()))
+
+
+def build_profile(kind: str, style: str, shots: Sequence[FaceShot], blobs: Sequence[Blob]) -> DieProfile:
+    """A profile from face photos and the regions they were found as (size, shape, colour)."""
+    colour = tuple(float(np.median([b.colour[i] for b in blobs])) for i in range(3))
+    pip_area = None
+    if style == "pips":
+        pip_area = pip_area_of([(s.image, s.centre, s.diameter, None, int(s.label)) for s in shots])
+    return DieProfile(kind, style, tuple(shots), float(np.median([b.diameter for b in blobs])),
+                      float(np.median([b.fill for b in blobs])), (colour[0], colour[1], colour[2]), pip_area)
+
+
+def check_profile(profile: DieProfile, settings: MatchSettings = MatchSettings()) -> list[str]:
+    """Read every face photo back, turned, against the others: warnings for faces that look alike."""
+    matcher = TemplateMatcher(profile.references(), settings)
+    warnings = []
+    for shot in profile.shots:
+        if shot.label == BLANK:
+            continue
+        for turn in CHECK_TURNS:
+            turned = _turned(shot, turn)
+            scores = matcher.match(turned, shot.centre, shot.diameter)
+            if scores.label != shot.label or scores.margin < profile.min_margin:
+                warnings.append(f"{shot.label} looks like {scores.runner_up if scores.label == shot.label else scores.label}"
+                                f" when turned: take a second photo of each, or check the light")
+                break
+    return warnings
+
+
+def _turned(shot: FaceShot, angle: float) -> Image:
+    centre = shot.centre
+    matrix = cv2.getRotationMatrix2D((float(centre[0]), float(centre[1])), angle, 1.0)
+    size = (shot.image.shape[1], shot.image.shape[0])
+    return np.asarray(cv2.warpAffine(shot.image, matrix, size, borderMode=cv2.BORDER_REPLICATE), dtype=np.uint8)
+
+
+# -- saving, loading, export, restore ---------------------------------------------------------
+
+CALIBRATION_FILE = "calibration.json"
+BACKGROUND_FILE = "background.png"
+
+
+def calibration_to_plain(calibration: DiceCalibration) -> dict[str, object]:
+    return {"format": FORMAT, "version": VERSION, "created": calibration.created,
+            "tray": calibration.tray.to_plain(), "background": BACKGROUND_FILE,
+            "threshold": calibration.threshold, "exposure": dict(calibration.exposure),
+            "profiles": {kind: _profile_plain(p) for kind, p in calibration.profiles.items()}}
+
+
+def _profile_plain(profile: DieProfile) -> dict[str, object]:
+    return {"style": profile.style, "diameter": profile.diameter, "fill": profile.fill,
+            "colour": list(profile.colour), "pip_area": profile.pip_area, "min_score": profile.min_score,
+            "min_margin": profile.min_margin,
+            "shots": [{"label": s.label, "diameter": s.diameter, "file": _shot_file(profile.kind, s.label, i)}
+                      for i, s in enumerate(profile.shots)]}
+
+
+def _shot_file(kind: str, label: str, index: int) -> str:
+    return f"{kind}/{index:02d}-{label}.png"
+
+
+def save_calibration(calibration: DiceCalibration, directory: Path | str) -> None:
+    """Write the calibration atomically: a new folder, then swapped in (the old one kept as .previous)."""
+    target = Path(directory)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fresh = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
+    try:
+        _write_files(calibration, fresh)
+        _swap_in(fresh, target)
+    except BaseException:
+        shutil.rmtree(fresh, ignore_errors=True)
+        raise
+
+
+def _write_files(calibration: DiceCalibration, folder: Path) -> None:
+    _durable(folder / BACKGROUND_FILE, encode_png(calibration.background))
+    for kind, profile in calibration.profiles.items():
+        (folder / kind).mkdir()
+        for i, shot in enumerate(profile.shots):
+            _durable(folder / _shot_file(kind, shot.label, i), encode_png(shot.image))
+    text = json.dumps(calibration_to_plain(calibration), indent=1)
+    _durable(folder / CALIBRATION_FILE, text.encode("utf-8"))
+
+
+def _durable(path: Path, data: bytes) -> None:
+    """Written and on disk before the folder is swapped in (a power cut leaves the old one whole)."""
+    with open(path, "wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def _swap_in(fresh: Path, target: Path) -> None:
+    previous = _previous(target)
+    if target.exists():
+        shutil.rmtree(previous, ignore_errors=True)
+        os.replace(target, previous)
+    os.replace(fresh, target)
+    _sync_folder(target.parent)
+
+
+def _previous(target: Path) -> Path:
+    return target.with_name(target.name + ".previous")
+
+
+def _sync_folder(folder: Path) -> None:
+    """The renames on disk too (POSIX; a no-op where folders cannot be opened)."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)
+
+
+def load_calibration(directory: Path | str) -> DiceCalibration:
+    """Read and check a saved calibration; ``CalibrationError`` naming the problem found.
+
+    If the power went between the two renames of a save, the folder is missing
+    and its ``.previous`` is whole: that one is read.
+    """
+    folder = Path(directory)
+    if not folder.exists() and _previous(folder).exists():
+        folder = _previous(folder)
+    try:
+        data = json.loads((folder / CALIBRATION_FILE).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise CalibrationError(f"no dice calibration in {folder}") from None
+    except (OSError, ValueError) as problem:
+        raise CalibrationError(f"{folder / CALIBRATION_FILE} cannot be read: {problem}") from None
+    return calibration_from_plain(data, folder)
+
+
+def calibration_from_plain(data: object, folder: Path) -> DiceCalibration:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise CalibrationError(f"not a dice calibration (format should be {FORMAT!r})")
+    if data.get("version") != VERSION:
+        raise CalibrationError(f"dice calibration version {data.get('version')!r} is not supported (only {VERSION})")
+    tray = tray_from_plain(data.get("tray"))
+    background = _image(folder, data.get("background"), "background")
+    if (background.shape[1], background.shape[0]) != tray.size:
+        raise CalibrationError(f"background is {background.shape[1]}x{background.shape[0]} but the tray view "
+                               f"is {tray.size[0]}x{tray.size[1]}")
+    threshold = _number(data.get("threshold"), "threshold", 1.0, 255.0)
+    profiles = _profiles(data.get("profiles"), folder)
+    return DiceCalibration(tray, background, threshold, profiles, _exposure(data.get("exposure")),
+                           _number(data.get("created", 0.0), "created", 0.0, 1e12))
+
+
+def _image(folder: Path, name: object, where: str) -> Image:
+    if not isinstance(name, str) or not name or Path(name).is_absolute() or ".." in Path(name).parts:
+        raise CalibrationError(f"{where}: expected a file name inside the calibration folder")
+    image = read_image(str(folder / name))
+    if image is None:
+        raise CalibrationError(f"{where}: {name} is missing or not an image")
+    return image
+
+
+def _number(value: object, where: str, low: float, high: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= float(value) <= high:
+        raise CalibrationError(f"{where}: expected a number from {low:g} to {high:g}, got {value!r}")
+    return float(value)
+
+
+def _exposure(value: object) -> dict[str, float]:
+    if not isinstance(value, dict):
+        raise CalibrationError("exposure: expected an object")
+    return {str(k): _number(v, f"exposure.{k}", -1e9, 1e9) for k, v in value.items()}
+
+
+def _profiles(value: object, folder: Path) -> dict[str, DieProfile]:
+    if not isinstance(value, dict):
+        raise CalibrationError("profiles: expected an object")
+    return {str(kind): _profile(str(kind), data, folder) for kind, data in value.items()}
+
+
+def _profile(kind: str, data: object, folder: Path) -> DieProfile:
+    where = f"profiles.{kind}"
+    if kind not in KIND_FACES:
+        raise CalibrationError(f"{where}: unknown die kind (known: {', '.join(KIND_FACES)})")
+    if not isinstance(data, dict) or data.get("style") not in STYLES:
+        raise CalibrationError(f"{where}.style: expected one of {', '.join(STYLES)}")
+    shots = tuple(_shot(kind, item, folder, f"{where}.shots[{i}]") for i, item in enumerate(_list(data, where)))
+    missing = [f for f in KIND_FACES[kind] if f not in {s.label for s in shots}]
+    if missing:
+        raise CalibrationError(f"{where}: no photo of face(s) {', '.join(missing)}")
+    colour = _floats(data.get("colour"), 3, f"{where}.colour")
+    pip_area = data.get("pip_area")
+    return DieProfile(kind, str(data["style"]), shots, _number(data.get("diameter"), f"{where}.diameter", 4, 4000),
+                      _number(data.get("fill"), f"{where}.fill", 0.1, 2.0), (colour[0], colour[1], colour[2]),
+                      None if pip_area is None else _number(pip_area, f"{where}.pip_area", 0.0001, 0.5),
+                      _number(data.get("min_score"), f"{where}.min_score", -1.0, 1.0),
+                      _number(data.get("min_margin"), f"{where}.min_margin", 0.0, 1.0))
+
+
+def _list(data: Mapping[str, object], where: str) -> list[object]:
+    shots = data.get("shots")
+    if not isinstance(shots, list) or not shots:
+        raise CalibrationError(f"{where}.shots: expected a list of face photos")
+    return shots
+
+
+def _shot(kind: str, item: object, folder: Path, where: str) -> FaceShot:
+    if not isinstance(item, dict) or item.get("label") not in KIND_FACES[kind]:
+        raise CalibrationError(f"{where}.label: expected one of {', '.join(KIND_FACES[kind])}")
+    image = _image(folder, item.get("file"), where)
+    diameter = _number(item.get("diameter"), f"{where}.diameter", 4, 4000)
+    if min(image.shape[:2]) < diameter:
+        raise CalibrationError(f"{where}: the photo is smaller than the die")
+    return FaceShot(str(item["label"]), image, diameter)
+
+
+def export_calibration(directory: Path | str) -> bytes:
+    """The saved calibration as one zip file (checked first, so a broken one is not exported)."""
+    folder = Path(directory)
+    load_calibration(folder)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+            archive.write(path, path.relative_to(folder).as_posix())
+    return buffer.getvalue()
+
+
+def restore_calibration(data: bytes, directory: Path | str) -> DiceCalibration:
+    """Install an exported zip, after checking it loads; the current one is kept as .previous."""
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch) / "restore"
+        _unzip(data, folder)
+        calibration = load_calibration(folder)
+    save_calibration(calibration, directory)
+    return calibration
+
+
+def _unzip(data: bytes, folder: Path) -> None:
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            for name in archive.namelist():
+                if name.startswith("/") or ".." in Path(name).parts:
+                    raise CalibrationError(f"the file holds an unsafe path {name!r}")
+            archive.extractall(folder)
+    except zipfile.BadZipFile:
+        raise CalibrationError("not a calibration export (not a zip file)") from None

@@ -1,0 +1,213 @@
+"""The dice reader: a camera frame in, each die's kind and top face out, or a refusal.
+
+Steps (docs/dice.md has the why of each): the frame is turned into the
+top-down tray view (calibrated homography); dice are found against the
+empty-tray reference, touching ones split; each is matched to the nearest
+calibrated kind; its top face is compared with that kind's reference photos
+in any turn; pip dice get a second opinion from counting pips. Every read
+carries a confidence (how far the best face beats the best other face) and is
+refused below the die's threshold, with the reason: a wrong value costs the
+players more than a tap on the tablet.
+"""
+
+from __future__ import annotations
+
+import base64
+import time
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from calibration.dice import KIND_NAMES, KIND_PLURALS, DiceCalibration, DieProfile
+
+from .imaging import Image, Point, crop_around, encode_png
+from .kinds import KindModel, classify
+from .pips import PipCount, PipSettings, count_pips
+from .segment import Blob, TrayFinder
+from .templates import BLANK, FaceScores, MatchSettings, TemplateMatcher
+
+CROP_SIDE = 96  # px of the crops sent to the tablet
+
+
+@dataclass(frozen=True)
+class ReaderSettings:
+    """``blank_at``/``marked_at``: blankness (0..1) at or above which a face is
+    blank, at or below which it is marked; between them the die is refused.
+    ``pip_confidence``: a pip count at least this sure may overrule or confirm."""
+
+    match: MatchSettings = MatchSettings()
+    blank_at: float = 0.7
+    marked_at: float = 0.3
+    pip_confidence: float = 0.5
+
+
+@dataclass(frozen=True)
+class Expect:
+    """What the engine asked for: ``count`` dice of ``kind`` ("d20", "monster", "d6")."""
+
+    kind: str
+    count: int
+
+
+@dataclass(frozen=True)
+class DieRead:
+    kind: str | None  # None: not one of the calibrated dice
+    label: str  # the best face ("" if none); the value only when accepted
+    accepted: bool
+    confidence: float
+    score: float
+    runner_up: str
+    centre: Point
+    diameter: float
+    crop: Image = field(repr=False, compare=False)
+    why: str = ""
+
+    @property
+    def value(self) -> int | str | None:
+        """The face as the engine takes it (d20/d6: a number; Monster die: hit, pow, blank)."""
+        if not self.accepted or self.kind is None:
+            return None
+        return engine_value(self.kind, self.label)
+
+    def to_plain(self, crops: bool = True) -> dict[str, object]:
+        plain: dict[str, object] = {
+            "kind": self.kind, "value": self.value, "label": self.label, "accepted": self.accepted,
+            "confidence": round(self.confidence, 3), "runner_up": self.runner_up, "why": self.why,
+            "centre": [round(self.centre[0], 1), round(self.centre[1], 1)]}
+        if crops:
+            plain["crop"] = crop_data_url(self.crop)
+        return plain
+
+
+@dataclass(frozen=True)
+class TrayRead:
+    dice: tuple[DieRead, ...]  # of the kind asked for (all dice when nothing was asked)
+    others: tuple[DieRead, ...] = ()  # other kinds and things that are not dice: ignored
+    expect: Expect | None = None
+    problem: str = ""
+    millis: float = 0.0
+
+    def answer(self) -> list[int | str] | None:
+        """The values to answer the prompt with, or None if the tablet must ask."""
+        if self.problem or self.expect is None or any(not d.accepted for d in self.dice):
+            return None
+        values = [d.value for d in self.dice]
+        return [v for v in values if v is not None]
+
+    def to_plain(self, crops: bool = True) -> dict[str, object]:
+        return {"dice": [d.to_plain(crops) for d in self.dice], "answer": self.answer(), "problem": self.problem,
+                "ignored": len(self.others), "ms": round(self.millis, 1),
+                "expect": None if self.expect is None else {"kind": self.expect.kind, "count": self.expect.count}}
+
+
+def engine_value(kind: str, label: str) -> int | str:
+    return label if kind == "monster" else int(label)
+
+
+def crop_data_url(image: Image) -> str:
+    """A small PNG of a die as a data: URL, ready for an <img> on the tablet."""
+    side = max(image.shape[:2])
+    if side > CROP_SIDE:
+        scale = CROP_SIDE / side
+        image = np.asarray(cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA), dtype=np.uint8)
+    return "data:image/png;base64," + base64.b64encode(encode_png(image)).decode("ascii")
+
+
+class DiceReader:
+    """Reads trays with one calibration; build once (it turns every reference), read often."""
+
+    def __init__(self, calibration: DiceCalibration, settings: ReaderSettings = ReaderSettings()) -> None:
+        self.calibration = calibration
+        self.settings = settings
+        self.finder = TrayFinder(calibration.background, calibration.find_settings())
+        self.models = [KindModel(p.kind, p.diameter, p.fill, p.colour) for p in calibration.profiles.values()]
+        self.matchers = {kind: TemplateMatcher(p.references(), settings.match)
+                         for kind, p in calibration.profiles.items()}
+
+    def can_read(self, kind: str) -> bool:
+        return kind in self.matchers
+
+    def read(self, frame: Image, expect: Expect | None = None) -> TrayRead:
+        """Read a camera frame (turned into the tray view first)."""
+        return self.read_view(self.calibration.tray.warp(frame), expect)
+
+    def read_view(self, view: Image, expect: Expect | None = None) -> TrayRead:
+        """Read a top-down tray view: every die found, kept or ignored by what was asked."""
+        start = time.perf_counter()
+        if expect is not None and not self.can_read(expect.kind):
+            return TrayRead((), (), expect, f"the {KIND_NAMES.get(expect.kind, expect.kind)} is not calibrated")
+        found = self.finder.find(view)
+        reads = [self.read_die(view, blob) for blob in found.blobs]
+        wanted = tuple(r for r in reads if expect is None or r.kind == expect.kind)
+        others = tuple(r for r in reads if r not in wanted)
+        problem = found.problem or _count_problem(wanted, expect)
+        return TrayRead(wanted, others, expect, problem, (time.perf_counter() - start) * 1000.0)
+
+    def read_die(self, view: Image, blob: Blob, kind: str | None = None) -> DieRead:
+        """One found region: which kind (unless given), which face, how sure."""
+        crop = crop_around(view, blob.centre, blob.diameter, 1.3)
+        kind = kind if kind is not None else classify(blob, self.models).kind
+        if kind is None:
+            return DieRead(None, "", False, 0.0, 0.0, "", blob.centre, blob.diameter, crop,
+                           "not one of the calibrated dice")
+        profile = self.calibration.profiles[kind]
+        scores = self.matchers[kind].match(view, blob.centre, blob.diameter)
+        pips = self._pips(profile, view, blob)
+        accepted, label, confidence, why = decide(profile, scores, pips, self.settings)
+        return DieRead(kind, label, accepted, confidence, scores.score, scores.runner_up, blob.centre,
+                       blob.diameter, crop, why)
+
+    def _pips(self, profile: DieProfile, view: Image, blob: Blob) -> PipCount | None:
+        if profile.pip_area is None:
+            return None
+        settings = PipSettings(pip_area=profile.pip_area)
+        return count_pips(view, blob.centre, blob.diameter, settings, blob.mask, (blob.box[0], blob.box[1]))
+
+
+def decide(profile: DieProfile, scores: FaceScores, pips: PipCount | None,
+           settings: ReaderSettings) -> tuple[bool, str, float, str]:
+    """Accept or refuse one die: (accepted, face, confidence, why)."""
+    if BLANK in profile.faces:
+        blank = _blank_decision(scores, settings)
+        if blank is not None:
+            return blank
+    accepted, why = _face_accepted(profile, scores)
+    if pips is not None and pips.confidence >= settings.pip_confidence:
+        return _with_pips(accepted, scores, pips, why)
+    return accepted, scores.label, scores.margin, why
+
+
+def _blank_decision(scores: FaceScores, settings: ReaderSettings) -> tuple[bool, str, float, str] | None:
+    if scores.blankness >= settings.blank_at:
+        return True, BLANK, scores.blankness, ""
+    if scores.blankness > settings.marked_at:
+        return False, scores.label, 1.0 - scores.blankness, "too faint to tell a blank face from a marked one"
+    return None
+
+
+def _face_accepted(profile: DieProfile, scores: FaceScores) -> tuple[bool, str]:
+    if scores.score < profile.min_score:
+        return False, f"looks like none of the face photos (best {scores.label}, {scores.score:.2f})"
+    if scores.margin < profile.min_margin:
+        return False, f"cannot tell {scores.label} from {scores.runner_up}"
+    return True, ""
+
+
+def _with_pips(accepted: bool, scores: FaceScores, pips: PipCount, why: str) -> tuple[bool, str, float, str]:
+    """The photo comparison and the pip count must agree; a sure count may settle a close call."""
+    counted = str(pips.count)
+    if counted == scores.label:
+        return True, counted, max(scores.margin, pips.confidence), ""
+    if accepted:
+        return False, scores.label, 0.0, f"the photo says {scores.label} but I count {counted} pips"
+    if counted == scores.runner_up:
+        return True, counted, pips.confidence, ""
+    return False, scores.label, 0.0, why
+
+
+def _count_problem(dice: tuple[DieRead, ...], expect: Expect | None) -> str:
+    if expect is None or len(dice) == expect.count:
+        return ""
+    names = KIND_NAMES if len(dice) == 1 else KIND_PLURALS
+    return f"{expect.count} asked for, but I see {len(dice)} {names.get(expect.kind, expect.kind)} in the tray"

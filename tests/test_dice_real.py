@@ -1,0 +1,171 @@
+"""The reader on real photos: calibrate through the owner's procedure, then read.
+
+The dicetower set has one photo per face (a d20 with numerals; an orange d6
+with numerals), top-down into a black tray, with a photo of the empty tray.
+With one photo per face there is no second real photo to read, so "the rest"
+are new throws made from each photo: the die cut out, turned to any angle,
+moved elsewhere in the tray, under other light (brighter, dimmer, warmer,
+colder, gamma), with noise, blur and sometimes a glare spot. The originals
+are read too. Target (issue 5): accepted reads at least 99 % right, at most
+10 % refused.
+
+The pip d6 set (nell-byler: many dice of many colours, phone photos from
+above) is calibrated on its train split and read on its test split. It does
+NOT meet the target yet (see docs/dice.md, "Measured accuracy"); the test
+keeps the target and is marked as an expected failure, strict, so it turns
+red the day it passes and the mark must go.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import cv2
+import numpy as np
+import pytest
+
+from calibration.dice import KIND_FACES, DieProfile, FaceShot, build_profile
+from dice_fixtures import (DICETOWER, MAX_REFUSAL, MIN_ACCURACY, NELL_BYLER, Score, need, read_throws, tower_photo,
+                           tower_reader)
+from hardware.dice.imaging import crop_around, read_image
+from hardware.dice.reader import DiceReader, Expect
+from hardware.dice.segment import Blob, find_single
+from hardware.dice.synthetic import Changes, carry, photo_changes
+
+
+def photo_of(die: str):  # type: ignore[no-untyped-def]
+    return lambda label: tower_photo(die, label)
+
+
+def test_d20_real_photos_and_new_throws_meet_the_target() -> None:
+    need(DICETOWER)
+    score = read_throws(tower_reader(("d20",)), "d20", KIND_FACES["d20"], throws=6, seed=20, photo=photo_of("d20"))
+    assert score.total == 20 * 7
+    assert score.accuracy >= MIN_ACCURACY and score.refusal <= MAX_REFUSAL, str(score)
+
+
+def test_d6_numeral_real_photos_and_new_throws_meet_the_target() -> None:
+    need(DICETOWER)
+    score = read_throws(tower_reader(("d6",)), "d6", KIND_FACES["d6"], throws=12, seed=6, photo=photo_of("d6"))
+    assert score.accuracy >= MIN_ACCURACY and score.refusal <= MAX_REFUSAL, str(score)
+
+
+def test_the_d20_in_a_dimmer_warmer_room() -> None:
+    """Light changes beyond the usual: a third darker or brighter, a strong colour cast."""
+    need(DICETOWER)
+    harsh = Changes(gain=(0.65, 1.35), gamma=(0.75, 1.35), cast=0.15, noise=6.0, blur=1.2, glare=0.0)
+    score = read_throws(tower_reader(("d20",)), "d20", KIND_FACES["d20"], throws=3, seed=7, photo=photo_of("d20"),
+                        changes=harsh)
+    assert score.wrong == 0, str(score)
+    assert score.refusal <= MAX_REFUSAL, str(score)
+
+
+def test_two_real_dice_touching_are_split_and_told_apart() -> None:
+    """A d20 and a d6 from the real photos lying against each other: two dice, each kind and face read."""
+    need(DICETOWER)
+    reader = tower_reader(("d20", "d6"))
+    rng = np.random.default_rng(3)
+    score = Score()
+    for value20, value6 in [("7", "3"), ("16", "5"), ("20", "1"), ("11", "6"), ("2", "4"), ("14", "2")]:
+        view, truth = _touching_pair(reader, value20, value6, rng)
+        read = reader.read_view(view)
+        kinds = sorted(d.kind or "?" for d in read.dice)
+        assert kinds == ["d20", "d6"], f"{value20}+{value6}: found {kinds}"
+        for die in read.dice:
+            score.add(truth[die.kind or "?"], die.label, die.accepted)
+    assert score.wrong == 0, str(score)
+    assert score.refusal <= 2 / 12, str(score)
+
+
+def _touching_pair(reader: DiceReader, value20: str, value6: str,
+                   rng: np.random.Generator) -> tuple[np.ndarray, dict[str, str]]:
+    tray = reader.calibration.tray
+    d20_view, d6_view = tray.warp(tower_photo("d20", value20)), tray.warp(tower_photo("d6", value6))
+    d20 = max(reader.finder.find(d20_view).blobs, key=lambda b: b.area)
+    d6 = max(reader.finder.find(d6_view).blobs, key=lambda b: b.area)
+    direction = rng.uniform(0, 2 * math.pi)
+    gap = 0.46 * (d20.diameter + d6.diameter)  # a d20's corners and a d6's edge overlap in plan: they touch
+    target = (d20.centre[0] + gap * math.cos(direction), d20.centre[1] + gap * math.sin(direction))
+    view = reader.calibration.background.copy()
+    carry(view, d20_view, d20.centre, d20.diameter, d20.centre, float(rng.uniform(0, 360)), shape=_shape(d20_view, d20))
+    carry(view, d6_view, d6.centre, d6.diameter, target, float(rng.uniform(0, 360)), shape=_shape(d6_view, d6))
+    return photo_changes(view, rng, Changes(glare=0.0)), {"d20": value20, "d6": value6}
+
+
+def _shape(view: np.ndarray, blob: Blob) -> np.ndarray:
+    """The die's own pixels (its found region, one pixel wider) as a 0/255 mask of the view."""
+    mask = np.zeros(view.shape[:2], np.uint8)
+    x, y, w, h = blob.box
+    mask[y:y + h, x:x + w] = blob.mask.astype(np.uint8) * 255
+    return np.asarray(cv2.dilate(mask, np.ones((3, 3), np.uint8)), dtype=np.uint8)
+
+
+def test_a_die_of_another_kind_in_the_tray_is_ignored() -> None:
+    """The engine asks for the d20; an orange d6 left in the tray is not read as part of the roll."""
+    need(DICETOWER)
+    reader = tower_reader(("d20", "d6"))
+    tray = reader.calibration.tray
+    d20_view, d6_view = tray.warp(tower_photo("d20", "9")), tray.warp(tower_photo("d6", "2"))
+    d6 = max(reader.finder.find(d6_view).blobs, key=lambda b: b.area)
+    view = d20_view.copy()
+    carry(view, d6_view, d6.centre, d6.diameter, (60.0, 60.0), 30.0)
+    read = reader.read_view(view, Expect("d20", 1))
+    assert read.answer() == [9]
+    assert [d.kind for d in read.others] == ["d6"]
+
+
+# -- pip d6: the public set of many dice (below target: reported, expected to fail) -----------------
+
+def _crops(split: str, per_face: int | None = None) -> list[tuple[str, np.ndarray]]:
+    """The labelled boxes of one split, cut with a margin (at most ``per_face`` per face)."""
+    found: list[tuple[str, np.ndarray]] = []
+    counts: dict[str, int] = {}
+    for labels in sorted(need(NELL_BYLER / split).glob("*.json")):
+        if per_face is not None and len(counts) == 6 and min(counts.values()) >= per_face:
+            break
+        image = read_image(str(labels.with_suffix(".jpg")))
+        assert image is not None
+        for item in json.loads(labels.read_text()):
+            label = str(item["label"])
+            if per_face is not None and counts.get(label, 0) >= per_face:
+                continue
+            counts[label] = counts.get(label, 0) + 1
+            found.append((label, _box(image, item["box"])))
+    return found
+
+
+def _box(image: np.ndarray, box: list[float], margin: float = 0.15) -> np.ndarray:
+    x0, y0, x1, y1 = box
+    dx, dy = (x1 - x0) * margin, (y1 - y0) * margin
+    return np.ascontiguousarray(image[max(0, int(y0 - dy)):int(y1 + dy) + 1, max(0, int(x0 - dx)):int(x1 + dx) + 1])
+
+
+def _pip_profile(crops: list[tuple[str, np.ndarray]]) -> DieProfile:
+    shots, blobs = [], []
+    for label, crop in crops:
+        blob = find_single(crop)
+        if blob is not None:
+            shots.append(FaceShot(label, crop_around(crop, blob.centre, blob.diameter, 1.5), blob.diameter))
+            blobs.append(blob)
+    return build_profile("d6", "pips", shots, blobs)
+
+
+@pytest.mark.xfail(strict=True, reason="pip d6 of many kinds (nell-byler): measured 91.9% of accepted reads right "
+                                       "with 35.7% refused, below the 99%/10% target; see docs/dice.md")
+def test_pip_d6_public_set_meets_the_target() -> None:
+    from dice_fixtures import synthetic_calibration
+
+    profile = _pip_profile(_crops("train", per_face=40))
+    base = synthetic_calibration()  # only for its tray fields: crops are read one by one
+    reader = DiceReader(base.with_profile(profile).__class__(base.tray, base.background, base.threshold,
+                                                             {"d6": profile}))
+    score = Score()
+    for label, crop in _crops("test"):
+        blob = find_single(crop)
+        if blob is None:
+            score.add(label, "", False)
+            continue
+        read = reader.read_die(crop, blob, "d6")
+        score.add(label, read.label, read.accepted)
+    assert score.accuracy >= MIN_ACCURACY and score.refusal <= MAX_REFUSAL, str(score)

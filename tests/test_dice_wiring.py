@@ -1,0 +1,222 @@
+"""The dice camera at a real table: a real Ravenloft game in a SQLite store asks
+for two Monster dice, tray pictures arrive in a folder (the frame source), and
+the answer lands in the game log; a refused read leaves the prompt to the
+tablet; a camera unplugged mid-game is reported and the prompt is answered by
+taps with nothing lost."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Iterator
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.games import KINDS
+from companion.store import Store
+from companion.table import Table, TableError, Tables
+from dice_fixtures import synthetic_calibration, wait_for, write_png
+from hardware.camera import FolderSource
+from hardware.dice.reader import DiceReader
+from hardware.dice.settle import SettleDetector, SettleSettings
+from hardware.dice.synthetic import MONSTER_LOOK, scene
+from hardware.dice.wiring import DiceWatcher, job_from_view, start_dice
+
+#: The Carrionette at Vallaki, the Sorcerer one step away; the "Ambush" card draws two items,
+#: moves her onto the Sorcerer and attacks with two Monster dice.
+POSITION = {"phase": "monster", "monsters": {"carrionette": "vallaki"},
+            "heroes": [{"hero": "sorcerer", "player": "Sam", "at": "madam-evas-tent"}]}
+CALIBRATION = synthetic_calibration()
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    store = Store(tmp_path / "games.sqlite")
+    game_id = store.create_game("ravenloft", "camera test", {"position": POSITION})
+    yield Tables(store, KINDS).get(game_id)
+    store.close()
+
+
+def to_monster_dice(table: Table) -> None:
+    """Play the card and draw its items by taps, up to the Monster dice."""
+    table.act({"key": "monster-card", "answer": "ambush"}, table.version)
+    while _prompt(table)["key"] == "item":
+        options = _prompt(table)["options"]
+        assert isinstance(options, list)
+        table.act({"key": "item", "answer": options[0]["id"]}, table.version)
+    prompt = _prompt(table)
+    assert (prompt["key"], prompt["die"], prompt["count"]) == ("monster-dice", "monster", 2)
+
+
+def _prompt(table: Table) -> dict[str, object]:
+    prompt = table.view()["prompt"]
+    assert isinstance(prompt, dict)
+    return prompt
+
+
+def inputs(table: Table) -> list[dict[str, object]]:
+    return [dict(e.entry or {}) for e in table.store.journal(table.game_id) if e.kind == "input"]
+
+
+class Camera:
+    """A folder the test drops tray pictures into, and the watcher reading it."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        folder.mkdir()
+        self.count = 0
+        self.reports: list[dict[str, object]] = []
+        self.rng = np.random.default_rng(21)
+        self.put(CALIBRATION.background)  # the empty tray
+        settle = SettleDetector(SettleSettings(still_frames=3))
+        self.watcher = DiceWatcher(FolderSource(folder), DiceReader(CALIBRATION), self.reports.append,
+                                   settle=settle, frame_interval=0.005, retry_after=0.05, idle_wait=0.05)
+
+    def put(self, image: np.ndarray) -> None:
+        write_png(self.folder / f"{self.count:04d}.png", image)
+        self.count += 1
+
+    def throw(self, *faces: str) -> None:
+        """Dice in the air (a blurred picture), then at rest."""
+        flying, _ = scene(CALIBRATION.background, [(MONSTER_LOOK, "hit") for _ in faces], self.rng)
+        self.put(np.asarray(cv2.GaussianBlur(flying, (0, 0), 3.0), dtype=np.uint8))
+        self.put(scene(CALIBRATION.background, [(MONSTER_LOOK, face) for face in faces], self.rng)[0])
+
+    def statuses(self) -> list[object]:
+        """What was reported so far (a held picture of dice in the air may be refused first: fine)."""
+        return [r["status"] for r in list(self.reports)]
+
+
+@pytest.fixture
+def camera(tmp_path: Path) -> Iterator[Camera]:
+    made = Camera(tmp_path / "frames")
+    yield made
+    made.watcher.close()
+
+
+def test_a_roll_prompt_is_answered_from_the_tray(table: Table, camera: Camera) -> None:
+    camera.watcher.follow(table)
+    to_monster_dice(table)
+    before = table.version
+    camera.throw("pow", "hit")
+    assert wait_for(lambda: "answered" in camera.statuses()), camera.reports
+    assert table.version == before + 1
+    last = inputs(table)[-1]
+    assert last["key"] == "monster-dice" and sorted(last["answer"]) == ["hit", "pow"]  # type: ignore[arg-type]
+    report = next(r for r in camera.reports if r["status"] == "answered")
+    assert report["prompt_key"] == "monster-dice" and report["version"] == before
+    dice = report["dice"]
+    assert isinstance(dice, list) and all(str(d["crop"]).startswith("data:image/png") for d in dice)
+    assert camera.watcher.health.answered == 1
+
+
+def test_a_read_it_is_unsure_of_is_left_for_the_tablet(table: Table, camera: Camera) -> None:
+    camera.watcher.follow(table)
+    to_monster_dice(table)
+    version = table.version
+    camera.throw("hit")  # one die where two were asked for
+    assert wait_for(lambda: any("2 asked for, but I see 1" in str(r.get("problem")) for r in list(camera.reports))), \
+        camera.reports
+    assert table.version == version and _prompt(table)["key"] == "monster-dice"
+    table.act({"key": "monster-dice", "answer": ["hit", "blank"]}, version)  # typed on the tablet
+    assert inputs(table)[-1] == {"key": "monster-dice", "answer": ["hit", "blank"]}
+
+
+def test_a_tap_first_wins_and_the_camera_does_not_answer_twice(table: Table, camera: Camera) -> None:
+    camera.watcher.follow(table)
+    to_monster_dice(table)
+    table.act({"key": "monster-dice", "answer": ["blank", "blank"]}, table.version)
+    after = table.version
+    camera.throw("pow", "pow")
+    assert wait_for(lambda: camera.watcher.health.state == "idle")
+    assert table.version == after and inputs(table)[-1]["answer"] == ["blank", "blank"]
+
+
+def test_a_camera_unplugged_mid_game_falls_back_to_taps(table: Table, camera: Camera) -> None:
+    camera.watcher.follow(table)
+    to_monster_dice(table)
+    assert wait_for(lambda: camera.watcher.health.state == "watching")
+    kept = inputs(table)
+    shutil.rmtree(camera.folder)  # the webcam's cable pulled
+    assert wait_for(lambda: "camera-lost" in camera.statuses()), camera.reports
+    assert camera.watcher.health.state == "lost"
+    lost = next(r for r in camera.reports if r["status"] == "camera-lost")
+    assert "enter the dice on the tablet" in str(lost["message"])
+    assert inputs(table) == kept and _prompt(table)["key"] == "monster-dice"
+    table.act({"key": "monster-dice", "answer": ["pow", "blank"]}, table.version)  # by taps
+    assert inputs(table) == [*kept, {"key": "monster-dice", "answer": ["pow", "blank"]}]
+
+
+def test_the_camera_comes_back_after_being_plugged_in_again(table: Table, camera: Camera) -> None:
+    camera.watcher.follow(table)
+    to_monster_dice(table)
+    shutil.rmtree(camera.folder)
+    assert wait_for(lambda: camera.watcher.health.state == "lost")
+    camera.folder.mkdir()
+    camera.count = 0
+    camera.put(CALIBRATION.background)
+    assert wait_for(lambda: "camera-back" in camera.statuses()), camera.reports
+    before = table.version
+    camera.throw("blank", "pow")
+    assert wait_for(lambda: table.version == before + 1), camera.reports
+    assert sorted(inputs(table)[-1]["answer"]) == ["blank", "pow"]  # type: ignore[arg-type]
+
+
+def test_close_stops_the_thread_and_is_safe_twice(tmp_path: Path, table: Table) -> None:
+    camera = Camera(tmp_path / "frames")
+    camera.watcher.follow(table)
+    camera.watcher.close()
+    camera.watcher.close()
+    assert not camera.watcher._thread.is_alive()
+    assert camera.watcher.health.state == "stopped" and camera.watcher.source.closed
+
+
+def test_only_roll_prompts_the_reader_knows_are_watched() -> None:
+    assert job_from_view({"version": 3, "game_id": "g", "prompt": {"kind": "roll", "key": "monster-dice",
+                                                                   "die": "monster", "count": 2}}) is not None
+    assert job_from_view({"version": 3, "prompt": {"kind": "choice", "key": "path"}}) is None
+    assert job_from_view({"version": 3, "prompt": None}) is None
+
+
+def test_no_camera_or_no_calibration_means_typed_dice(tmp_path: Path) -> None:
+    from hardware.camera import NoCamera
+
+    assert start_dice(NoCamera(), DiceReader(CALIBRATION)) is None
+    folder = tmp_path / "f"
+    folder.mkdir()
+    source = FolderSource(folder)
+    assert start_dice(source, None) is None and source.closed
+
+
+def test_a_table_refusing_the_answer_is_reported(table: Table, camera: Camera) -> None:
+    """The camera's answer reaches a table that moved on (a stale version): reported, nothing changes."""
+    camera.watcher.follow(table)
+    to_monster_dice(table)
+    original = table.act
+
+    def busy(entry: object, version: int) -> dict[str, object]:
+        raise TableError("stale", "someone else answered first")
+
+    table.act = busy  # type: ignore[method-assign]
+    camera.throw("pow", "hit")
+    assert wait_for(lambda: "not-applied" in camera.statuses()), camera.reports
+    table.act = original  # type: ignore[method-assign]
+    assert _prompt(table)["key"] == "monster-dice"
+
+
+def test_paused_for_calibration_it_reads_nothing_then_resumes(table: Table, camera: Camera) -> None:
+    camera.watcher.follow(table)
+    to_monster_dice(table)
+    camera.watcher.pause()
+    assert wait_for(lambda: camera.watcher.health.state == "idle")
+    before = table.version
+    camera.throw("hit", "hit")  # a die in the tray for calibration: seen by the calibration screens only
+    seen = [camera.watcher.frame() for _ in range(3)]
+    assert all(f.shape == CALIBRATION.background.shape for f in seen)
+    assert table.version == before
+    camera.watcher.resume(DiceReader(CALIBRATION))
+    camera.throw("pow", "blank")
+    assert wait_for(lambda: table.version == before + 1), camera.reports
+    assert sorted(inputs(table)[-1]["answer"]) == ["blank", "pow"]  # type: ignore[arg-type]
