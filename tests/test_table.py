@@ -86,7 +86,7 @@ def test_undo_or_redo_of_more_than_there_is_is_refused(table: Table) -> None:
     assert snapshot(table) == before
 
 
-def test_a_finished_game_refuses_input_with_game_over_and_undo_reopens_it(tables: Tables) -> None:
+def finished_game(tables: Tables) -> Table:
     """Terror one below the end, the hero on Baba Lysaga's space: Ambush! with two hits ends it."""
     position = {"phase": "monster", "terror": 6, "monsters": {"baba-lysaga": "krezk"},
                 "heroes": [{"hero": "sorcerer", "player": "Sam", "at": "krezk"}]}
@@ -96,6 +96,11 @@ def test_a_finished_game_refuses_input_with_game_over_and_undo_reopens_it(tables
         prompt = table.view()["prompt"]
         assert isinstance(prompt, dict)
         table.act({"answer": answers.get(prompt["key"], simple_answer(prompt))}, table.version)
+    return table
+
+
+def test_a_finished_game_refuses_input_with_game_over_and_undo_reopens_it(tables: Tables) -> None:
+    table = finished_game(tables)
     view = table.view()
     assert view["outcome"] == "lost: terror"
     assert tables.store.game(table.game_id).outcome == "lost: terror"
@@ -269,14 +274,7 @@ def test_a_read_only_database_refuses_with_storage_and_the_table_recovers(table:
 
 
 def test_an_imported_finished_game_is_listed_as_finished(tables: Tables) -> None:
-    position = {"phase": "monster", "terror": 6, "monsters": {"baba-lysaga": "krezk"},
-                "heroes": [{"hero": "sorcerer", "player": "Sam", "at": "krezk"}]}
-    table = tables.get(tables.store.create_game("ravenloft", "Last stand", {"position": position}))
-    answers = {"monster-card": "ambush", "monster-dice": ["hit", "hit"], "defend": "fall"}
-    while table.view()["prompt"] is not None:
-        prompt = table.view()["prompt"]
-        assert isinstance(prompt, dict)
-        table.act({"answer": answers.get(prompt["key"], simple_answer(prompt))}, table.version)
+    table = finished_game(tables)
     copy = tables.import_game(tables.store.export_game(table.game_id))
     listed = {g["game_id"]: g for g in tables.summaries()}
     assert listed[copy]["outcome"] == "lost: terror"
