@@ -1,0 +1,120 @@
+"""Pairing at the Socket.IO layer: which connection may change games, and the
+pairing events' answers - kept out of companion/server so the service only
+wires them in.
+
+Why per connection and per event: a tablet gives its token once, in the
+Socket.IO ``auth`` of its connection (``io({auth: {token}})``); every event
+that changes something is checked against the pairing desk again, so a
+revoked tablet is refused at its very next change, not at its next
+reconnection. Refusals are ``TableError``s with the protocol's codes
+(``not-paired``, ``rate-limited``, ...), so the service's one error path
+answers them like any other refusal. Reading (``games``, ``join``) never needs
+a token: unpaired visitors may watch.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, Callable, Mapping, Sequence, TypeVar
+
+from companion.table import TableError
+
+from .pairing import Grant, Pairing, PairingRefused
+
+#: The service's events that change a game or the list of games.
+WRITE_EVENTS = frozenset({"new_game", "act", "undo", "redo", "archive", "restore"})
+Reply = dict[str, Any]
+T = TypeVar("T")
+
+
+class Access:
+    """The token each live connection (``sid``) presented."""
+
+    def __init__(self, pairing: Pairing) -> None:
+        self.pairing = pairing
+        self._tokens: dict[str, str] = {}
+        self._lock = threading.Lock()
+
+    def connected(self, sid: str, auth: object) -> None:
+        token = auth.get("token") if isinstance(auth, Mapping) else None
+        with self._lock:
+            if isinstance(token, str):
+                self._tokens[sid] = token
+            else:
+                self._tokens.pop(sid, None)
+
+    def disconnected(self, sid: str) -> None:
+        """The tablet left: forget its token and any pairing request it had open."""
+        with self._lock:
+            self._tokens.pop(sid, None)
+        self.pairing.cancel(sid)
+
+    def token_of(self, sid: str) -> str | None:
+        with self._lock:
+            return self._tokens.get(sid)
+
+    def check_change(self, sid: str) -> None:
+        """Raise ``not-paired`` unless this connection may change a game."""
+        refused(lambda: self.pairing.check_change(self.token_of(sid)))
+
+    def granted(self, grant: Grant) -> None:
+        """A pairing succeeded: the connection that asked is paired from now on."""
+        with self._lock:
+            self._tokens[grant.client] = grant.token
+
+    # -- the pairing events ------------------------------------------------------------
+    def status(self, sid: str) -> Reply:
+        device = self.pairing.device_of(self.token_of(sid))
+        return {"paired": device is not None, "device": device.to_plain() if device else None,
+                "required": self.pairing.settings.required, "waiting": self.pairing.waiting()}
+
+    def ask(self, sid: str, address: str, data: Mapping[str, Any]) -> Reply:
+        seconds = refused(lambda: self.pairing.ask(sid, str(data.get("name", "")), address))
+        return {"seconds": seconds}
+
+    def pair_with_code(self, sid: str, address: str, data: Mapping[str, Any]) -> Reply:
+        grant = refused(lambda: self.pairing.pair_with_code(sid, str(data.get("name", "")), address,
+                                                            str(data.get("code", ""))))
+        self.granted(grant)
+        return {"token": grant.token, "device": grant.device.to_plain()}
+
+    def show_code(self, sid: str) -> Reply:
+        shown = refused(lambda: self.pairing.show_code(self.token_of(sid)))
+        return {"code": shown.code, "seconds": round(shown.seconds_left(self.pairing.clock()))}
+
+    def devices(self, sid: str) -> Reply:
+        self.check_paired(sid)
+        return {"devices": [d.to_plain() for d in self.pairing.devices()]}
+
+    def revoke(self, sid: str, data: Mapping[str, Any]) -> Reply:
+        device = refused(lambda: self.pairing.revoke(str(data.get("device_id", "")), self.token_of(sid)))
+        return {"revoked": device.to_plain()}
+
+    def check_paired(self, sid: str) -> None:
+        """Listing devices needs a paired tablet even when pairing is not required."""
+        if self.pairing.device_of(self.token_of(sid)) is None:
+            raise TableError("not-paired", "only a paired tablet can see the paired devices")
+
+
+def origin_check(extra: Sequence[str]) -> Callable[[str | None, Mapping[str, Any]], bool]:
+    """For Socket.IO's ``cors_allowed_origins``: a browser page may connect only
+    from the box's own origin (the scheme and Host it was reached by: the
+    ``.local`` name or an IP) or from an origin in ``server.allowed_origins``;
+    never "*". Clients that send no Origin (not browsers) are not a CSRF risk."""
+    others = frozenset(origin.rstrip("/") for origin in extra)
+
+    def allowed(origin: str | None, environ: Mapping[str, Any]) -> bool:
+        if not origin:
+            return True
+        own = f"{environ.get('wsgi.url_scheme', 'http')}://{environ.get('HTTP_HOST', '')}"
+        return origin == own or origin in others
+
+    return allowed
+
+
+def refused(work: Callable[[], T]) -> T:
+    """Run ``work``; a pairing refusal becomes the protocol's ``TableError``."""
+    try:
+        return work()
+    except PairingRefused as problem:
+        raise TableError(problem.code, str(problem)) from None

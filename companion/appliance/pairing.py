@@ -1,0 +1,393 @@
+"""Which tablets may change a game: pairing, tokens, revocation, rate limits.
+
+Why: the box sits on a home network where anyone's phone can open its page.
+Watching a game is harmless, so anyone may; changing one (an answer, an undo,
+a deleted game) needs a paired tablet. Pairing is proved by being at the
+table, the way a Hue bridge's link button works:
+
+* **link button**: a tablet asks to pair, and someone presses PAIR on the box
+  within ``window_seconds`` (30 s). If two tablets asked in that window the
+  press pairs neither (the box cannot tell which one is at the table) and
+  both must ask again, so a stranger's request cannot ride along.
+* **code**: a paired tablet shows a short code; the new tablet types it. A
+  code lasts ``code_seconds``, pairs one tablet, and ``code_tries`` wrong
+  guesses void it, so guessing a 6-digit code has ``code_tries`` chances in a
+  million before a paired tablet must show a new one. The box's own console
+  can issue a code too (the first tablet of a box without a PAIR button).
+
+Every pairing attempt (asking, guessing) counts against a limit per address
+and one for everyone; over it, the refusal says when to try again. A paired
+tablet holds a token ``<device id>.<secret>`` (256 random bits); the state
+directory keeps only a salted PBKDF2 hash of the secret, so a copied backup or
+diagnostics bundle pairs nobody. Any paired tablet can revoke any device,
+itself included; a revoked token is refused on its next write.
+
+Pure logic: the clock is injected, nothing here knows Socket.IO or GPIO.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import logging
+import os
+import secrets
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from companion.config import PairingSettings
+
+TOKENS_FILE = "pairing.json"
+FORMAT = "table-companion.pairing"
+KDF = "pbkdf2-sha256"
+#: The secret is 256 random bits, not a password: the hash's cost guards nothing
+#: guessable, so it is kept low enough for a Pi Zero to check a token in a few ms.
+ITERATIONS = 20_000
+CONSOLE = "console"
+MIN_CONSOLE_SECONDS = 600.0
+NAME_LENGTH = 40
+
+log = logging.getLogger(__name__)
+Clock = Callable[[], float]
+
+
+class PairingRefused(Exception):
+    """A refusal with a code for the tablet (docs/protocol.md): ``not-paired``,
+    ``rate-limited`` (with ``retry_after`` seconds), ``no-request``,
+    ``several-requests``, ``no-code``, ``wrong-code``, ``unknown-device``."""
+
+    def __init__(self, code: str, message: str, retry_after: float | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.retry_after = retry_after
+
+
+@dataclass(frozen=True)
+class Device:
+    """A paired tablet as shown in the list of devices: never its token."""
+
+    id: str
+    name: str
+    paired_at: float
+    how: str
+
+    def to_plain(self) -> dict[str, object]:
+        return {"id": self.id, "name": self.name, "paired_at": self.paired_at, "how": self.how}
+
+
+@dataclass(frozen=True)
+class Grant:
+    """A pairing that succeeded: the token goes to ``client`` and nowhere else."""
+
+    client: str
+    device: Device
+    token: str
+
+
+@dataclass(frozen=True)
+class ShownCode:
+    """A pairing code as a paired tablet (or the console) shows it."""
+
+    code: str
+    expires_at: float
+    by: str
+
+    def seconds_left(self, now: float) -> float:
+        return max(0.0, self.expires_at - now)
+
+
+@dataclass(frozen=True)
+class _Request:
+    client: str
+    name: str
+    address: str
+    asked_at: float
+
+
+class Throttle:
+    """At most ``limit`` attempts per key in any ``window`` seconds."""
+
+    def __init__(self, limit: int, window: float, clock: Clock) -> None:
+        self.limit, self.window, self.clock = limit, window, clock
+        self._times: dict[str, deque[float]] = {}
+
+    def retry_after(self, key: str) -> float | None:
+        """None if one more attempt is allowed now, else the seconds to wait."""
+        times = self._pruned(key)
+        if len(times) < self.limit:
+            return None
+        return max(0.0, times[0] + self.window - self.clock())
+
+    def hit(self, key: str) -> None:
+        self._pruned(key).append(self.clock())
+
+    def _pruned(self, key: str) -> deque[float]:
+        times = self._times.setdefault(key, deque())
+        while times and times[0] <= self.clock() - self.window:
+            times.popleft()
+        return times
+
+
+class TokenStore:
+    """The paired devices in ``pairing.json``: id, name, salt and hash, never a token.
+
+    A file that cannot be read is set aside (``pairing.json.broken``) and the box
+    starts with no tablet paired: the owner pairs again, nobody is let in by a guess."""
+
+    def __init__(self, path: Path, iterations: int = ITERATIONS) -> None:
+        self.path = path
+        self.iterations = iterations
+        self.problem = ""
+        self._records: dict[str, dict[str, object]] = self._load()
+
+    def devices(self) -> list[Device]:
+        return [_device(record) for record in self._records.values()]
+
+    def add(self, device: Device, secret: str) -> None:
+        salt = secrets.token_bytes(16)
+        record = {**device.to_plain(), "kdf": KDF, "iterations": self.iterations, "salt": salt.hex(),
+                  "hash": _hash(secret, salt, self.iterations).hex()}
+        self._records[device.id] = record
+        self._save()
+
+    def remove(self, device_id: str) -> Device | None:
+        record = self._records.pop(device_id, None)
+        if record is not None:
+            self._save()
+        return None if record is None else _device(record)
+
+    def verify(self, device_id: str, secret: str) -> Device | None:
+        record = self._records.get(device_id)
+        if record is None:
+            return None
+        salt, iterations = bytes.fromhex(str(record["salt"])), int(str(record["iterations"]))
+        expected = bytes.fromhex(str(record["hash"]))
+        return _device(record) if hmac.compare_digest(_hash(secret, salt, iterations), expected) else None
+
+    def _load(self) -> dict[str, dict[str, object]]:
+        try:
+            data = json.loads(self.path.read_text("utf-8"))
+            return {_device(r).id: _stored(r) for r in data["devices"]}
+        except FileNotFoundError:
+            return {}
+        except (OSError, ValueError, KeyError, TypeError) as problem:
+            return self._set_aside(problem)
+
+    def _set_aside(self, problem: Exception) -> dict[str, dict[str, object]]:
+        self.problem = f"the pairing file {self.path} could not be read ({problem}); every tablet must pair again"
+        log.error("%s", self.problem)
+        try:
+            os.replace(self.path, self.path.with_name(self.path.name + ".broken"))
+        except OSError:
+            pass
+        return {}
+
+    def _save(self) -> None:
+        """Atomically (a power cut leaves the old file or the new one), readable by the service only."""
+        data = json.dumps({"format": FORMAT, "version": 1, "devices": list(self._records.values())}, indent=1)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = self.path.with_name(self.path.name + ".tmp")
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            os.write(fd, data.encode())
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(temporary, self.path)
+
+
+def _hash(secret: str, salt: bytes, iterations: int) -> bytes:
+    return hashlib.pbkdf2_hmac("sha256", secret.encode(), salt, iterations)
+
+
+def _stored(record: dict[str, object]) -> dict[str, object]:
+    """A record as read from the file, refused (ValueError, KeyError) unless it can be checked."""
+    if record.get("kdf") != KDF or int(str(record["iterations"])) < 1:
+        raise ValueError(f"device {record.get('id')!r}: unknown hash {record.get('kdf')!r}")
+    bytes.fromhex(str(record["salt"]))
+    bytes.fromhex(str(record["hash"]))
+    return dict(record)
+
+
+def _device(record: object) -> Device:
+    if not isinstance(record, dict):
+        raise TypeError(f"a device must be an object, got {record!r}")
+    return Device(str(record["id"]), str(record["name"]), float(record["paired_at"]), str(record["how"]))
+
+
+class Pairing:
+    """The box's pairing desk; every method is safe to call from any thread."""
+
+    def __init__(self, state_dir: Path, settings: PairingSettings, clock: Clock = time.monotonic,
+                 wall: Clock = time.time, iterations: int = ITERATIONS) -> None:
+        self.settings = settings
+        self.clock, self.wall = clock, wall
+        self.store = TokenStore(state_dir / TOKENS_FILE, iterations)
+        self._per_address = Throttle(settings.client_attempts, settings.attempt_window_seconds, clock)
+        self._everyone = Throttle(settings.global_attempts, settings.attempt_window_seconds, clock)
+        self._requests: dict[str, _Request] = {}
+        self._code: ShownCode | None = None
+        self._tries_left = 0
+        self._verified: dict[str, str] = {}  # sha256 of a checked token -> device id; memory only
+        self._lock = threading.RLock()
+
+    # -- access -----------------------------------------------------------------------
+    def device_of(self, token: object) -> Device | None:
+        """The paired device holding ``token``, or None (missing, malformed, revoked)."""
+        if not isinstance(token, str) or "." not in token:
+            return None
+        with self._lock:
+            return self._known(token)
+
+    def _known(self, token: str) -> Device | None:
+        digest = hashlib.sha256(token.encode()).hexdigest()
+        devices = {d.id: d for d in self.store.devices()}
+        if self._verified.get(digest) in devices:
+            return devices[self._verified[digest]]
+        device_id, _, secret = token.partition(".")
+        device = self.store.verify(device_id, secret)
+        if device is not None:
+            self._verified[digest] = device.id
+        return device
+
+    def may_change(self, token: object) -> bool:
+        return not self.settings.required or self.device_of(token) is not None
+
+    def check_change(self, token: object) -> None:
+        """Raise ``not-paired`` unless the holder of ``token`` may change a game."""
+        if not self.may_change(token):
+            raise PairingRefused("not-paired", "this tablet is not paired with the box, so it can watch but not "
+                                               "change the game: pair it (PAIR button or a code from a paired tablet)")
+
+    def devices(self) -> list[Device]:
+        with self._lock:
+            return self.store.devices()
+
+    def revoke(self, device_id: str, token: object) -> Device:
+        """A paired tablet removes a device (itself too); its token stops working at once."""
+        with self._lock:
+            if self.device_of(token) is None:
+                raise PairingRefused("not-paired", "only a paired tablet can remove a paired device")
+            removed = self.store.remove(device_id)
+            if removed is None:
+                raise PairingRefused("unknown-device", f"no paired device {device_id!r}")
+            self._verified = {k: v for k, v in self._verified.items() if v != device_id}
+            return removed
+
+    # -- the link button --------------------------------------------------------------
+    def ask(self, client: str, name: str, address: str) -> float:
+        """A tablet asks to pair; returns the seconds PAIR may be pressed in."""
+        with self._lock:
+            self._attempt(address)
+            self._requests[client] = _Request(client, _clean_name(name), address, self.clock())
+            return self.settings.window_seconds
+
+    def cancel(self, client: str) -> None:
+        """The tablet gave up or left."""
+        with self._lock:
+            self._requests.pop(client, None)
+
+    def waiting(self) -> list[dict[str, object]]:
+        """The tablets asking now, for the box's status and the tablets' pairing screen."""
+        with self._lock:
+            now = self.clock()
+            return [{"name": r.name, "seconds_left": round(self._left(r, now), 1)} for r in self._open_requests()]
+
+    def button_pressed(self) -> Grant:
+        """PAIR was pressed: pair the one tablet that asked within the window."""
+        with self._lock:
+            asking = self._open_requests()
+            self._requests.clear()
+            if not asking:
+                raise PairingRefused("no-request", "PAIR was pressed but no tablet asked to pair in the last "
+                                                   f"{self.settings.window_seconds:g} s")
+            if len(asking) > 1:
+                names = ", ".join(r.name for r in asking)
+                raise PairingRefused("several-requests", f"{len(asking)} tablets asked to pair at once ({names}); "
+                                                         "none was paired: ask again from one tablet")
+            return self._grant(asking[0].client, asking[0].name, "button")
+
+    def _open_requests(self) -> list[_Request]:
+        now = self.clock()
+        return [r for r in self._requests.values() if self._left(r, now) > 0]
+
+    def _left(self, request: _Request, now: float) -> float:
+        return request.asked_at + self.settings.window_seconds - now
+
+    # -- codes ------------------------------------------------------------------------
+    def show_code(self, token: object) -> ShownCode:
+        """A new code for a paired tablet to show (it replaces any earlier one)."""
+        with self._lock:
+            device = self.device_of(token)
+            if device is None:
+                raise PairingRefused("not-paired", "only a paired tablet can show a pairing code")
+            return self._new_code(device.id, self.settings.code_seconds)
+
+    def console_code(self) -> ShownCode:
+        """A code issued on the box itself (the journal): the first tablet of a box
+        without a PAIR button; lasts at least ten minutes, so there is time to read it."""
+        with self._lock:
+            return self._new_code(CONSOLE, max(self.settings.code_seconds, MIN_CONSOLE_SECONDS))
+
+    def pair_with_code(self, client: str, name: str, address: str, code: str) -> Grant:
+        with self._lock:
+            self._attempt(address)
+            shown = self._live_code()
+            if not hmac.compare_digest(_digits(code).encode(), shown.code.encode()):
+                raise self._wrong_guess()
+            self._code = None
+            return self._grant(client, name, "code")
+
+    def _new_code(self, by: str, seconds: float) -> ShownCode:
+        digits = self.settings.code_digits
+        self._code = ShownCode(f"{secrets.randbelow(10 ** digits):0{digits}d}", self.clock() + seconds, by)
+        self._tries_left = self.settings.code_tries
+        return self._code
+
+    def _live_code(self) -> ShownCode:
+        shown = self._code
+        if shown is None or shown.seconds_left(self.clock()) <= 0:
+            self._code = None
+            raise PairingRefused("no-code", "no pairing code is open: show a new one on a paired tablet")
+        return shown
+
+    def _wrong_guess(self) -> PairingRefused:
+        self._tries_left -= 1
+        if self._tries_left > 0:
+            return PairingRefused("wrong-code", f"wrong code ({self._tries_left} more tries for this code)")
+        self._code = None
+        return PairingRefused("wrong-code", "wrong code; that was its last try, so it no longer works: "
+                                            "show a new code on a paired tablet")
+
+    # -- shared -----------------------------------------------------------------------
+    def _attempt(self, address: str) -> None:
+        """Count one pairing attempt, or refuse it if the address or everyone is over the limit."""
+        waits = [w for w in (self._per_address.retry_after(address), self._everyone.retry_after("*")) if w is not None]
+        if waits:
+            raise PairingRefused("rate-limited", f"too many pairing attempts; try again in {int(max(waits)) + 1} s",
+                                 retry_after=max(waits))
+        self._per_address.hit(address)
+        self._everyone.hit("*")
+
+    def _grant(self, client: str, name: str, how: str) -> Grant:
+        device = Device(secrets.token_hex(6), _clean_name(name), self.wall(), how)
+        secret = secrets.token_urlsafe(32)
+        self.store.add(device, secret)
+        log.info("paired %s (%s) by %s", device.name, device.id, how)
+        return Grant(client, device, f"{device.id}.{secret}")
+
+
+def _clean_name(name: object) -> str:
+    """A tablet names itself; kept short and printable for the list of devices."""
+    text = " ".join("".join(c for c in str(name) if c.isprintable()).split())
+    return text[:NAME_LENGTH] or "Tablet"
+
+
+def _digits(code: object) -> str:
+    """``123 456`` and ``123-456`` are the code ``123456``."""
+    return "".join(c for c in str(code) if c.isdigit())

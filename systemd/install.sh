@@ -1,0 +1,239 @@
+#!/usr/bin/env bash
+# Install (or update) the table companion on Raspberry Pi OS Bookworm as a service.
+# docs/install.md walks through it. Run from a checkout of the project:
+#
+#   sudo ./systemd/install.sh [--dry-run] [--apply-config-txt] [--with-rpi-ws281x]
+#
+# What it does, each step only if not done already (so it is safe to run again,
+# and running it from a newer checkout is how the box is updated):
+#   1. apt packages: python3-venv, python3-opencv, python3-numpy, python3-lgpio,
+#      python3-picamera2 (from apt, so they match the system's libcamera and numpy),
+#      rsync; gcc and python3-dev with --with-rpi-ws281x
+#   2. the user `companion` (no login) in the groups gpio, spi and video
+#   3. a copy of this checkout in /opt/table-companion/app and a venv in
+#      /opt/table-companion/venv made with --system-site-packages (it sees apt's
+#      OpenCV, lgpio and picamera2), the project installed into it with its
+#      `appliance` extra (gpiozero, zeroconf) and, with --with-rpi-ws281x, `leds`
+#   4. /etc/table-companion/config.toml with every key at its default (never
+#      overwritten), checked: a file with problems stops the install
+#   5. the udev rule that gives /dev/leds0 (the Pi 5 LED driver) to the gpio group
+#   6. the config.txt / cmdline.txt lines the configured LED backend needs:
+#      printed, and written only with --apply-config-txt (then reboot)
+#   7. the systemd unit, enabled and (re)started
+#
+# --dry-run prints every command and file instead of running or writing it.
+set -euo pipefail
+
+NAME=table-companion
+SERVICE_USER=companion
+GROUPS_NEEDED=(gpio spi video)
+PREFIX=/opt/$NAME
+VENV=$PREFIX/venv
+APP=$PREFIX/app
+CONFIG_DIR=/etc/$NAME
+CONFIG=$CONFIG_DIR/config.toml
+STATE_DIR=/var/lib/$NAME
+UNIT=/etc/systemd/system/$NAME.service
+UDEV_RULE=/etc/udev/rules.d/99-$NAME-leds.rules
+SOURCE=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+DRY_RUN=0
+APPLY_CONFIG_TXT=0
+WITH_WS281X=0
+
+usage() {
+    sed -n '2,7p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    echo "options: --dry-run  --apply-config-txt  --with-rpi-ws281x  --help"
+}
+
+parse_args() {
+    while [[ $# -gt 0 ]]; do
+        case $1 in
+            --dry-run) DRY_RUN=1 ;;
+            --apply-config-txt) APPLY_CONFIG_TXT=1 ;;
+            --with-rpi-ws281x) WITH_WS281X=1 ;;
+            -h|--help) usage; exit 0 ;;
+            *) echo "unknown option: $1" >&2; usage >&2; exit 2 ;;
+        esac
+        shift
+    done
+}
+
+say() { printf '\n== %s\n' "$*"; }
+
+# Run a command, or with --dry-run only show it.
+run() {
+    if [[ $DRY_RUN == 1 ]]; then
+        printf '+'; printf ' %q' "$@"; printf '\n'
+    else
+        "$@"
+    fi
+}
+
+# write_file PATH MODE OWNER:GROUP, content on stdin; rewritten only when it differs.
+write_file() {
+    local path=$1 mode=$2 owner=$3 content
+    content=$(cat)
+    if [[ -f $path ]] && [[ "$(cat "$path")" == "$content" ]]; then
+        echo "unchanged: $path"
+        return
+    fi
+    if [[ $DRY_RUN == 1 ]]; then
+        echo "+ write $path (mode $mode, owner $owner):"
+        printf '%s\n' "$content" | sed 's/^/    | /'
+        return
+    fi
+    local temporary
+    temporary=$(mktemp)
+    printf '%s\n' "$content" > "$temporary"
+    install -m "$mode" -o "${owner%%:*}" -g "${owner##*:}" "$temporary" "$path"
+    rm -f "$temporary"
+    echo "wrote $path"
+}
+
+# The project's own Python for the helper modules: the venv once it exists, else
+# the system's python3 reading this checkout (a dry run has no venv).
+helper_python() {
+    if [[ -x $VENV/bin/python ]]; then
+        "$VENV/bin/python" "$@"
+    else
+        PYTHONPATH=$SOURCE python3 "$@"
+    fi
+}
+
+preflight() {
+    if [[ $DRY_RUN == 0 && $(id -u) != 0 ]]; then
+        echo "run as root: sudo $0 $*" >&2
+        exit 1
+    fi
+    [[ -f $SOURCE/pyproject.toml ]] || { echo "not a checkout of the project: $SOURCE" >&2; exit 1; }
+    local codename
+    # shellcheck disable=SC1091  # the running system's file
+    codename=$( (. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-unknown}") || echo unknown)
+    if [[ $codename != bookworm ]]; then
+        echo "note: this script is written for Raspberry Pi OS Bookworm; this is '$codename'"
+    fi
+    [[ $DRY_RUN == 1 ]] && echo "dry run: nothing is changed, every step is printed"
+    return 0
+}
+
+apt_available() { apt-cache show "$1" >/dev/null 2>&1; }
+
+install_packages() {
+    say "apt packages"
+    local packages=(python3-venv python3-pip python3-numpy python3-opencv python3-lgpio rsync)
+    [[ $WITH_WS281X == 1 ]] && packages+=(gcc python3-dev)
+    if apt_available python3-picamera2; then
+        packages+=(python3-picamera2)
+    else
+        echo "python3-picamera2 is not in the apt sources (Raspberry Pi OS only): no camera module support"
+    fi
+    run apt-get update
+    run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${packages[@]}"
+}
+
+create_user() {
+    say "the service user $SERVICE_USER (groups ${GROUPS_NEEDED[*]})"
+    local group
+    for group in "${GROUPS_NEEDED[@]}"; do
+        getent group "$group" >/dev/null || run groupadd --system "$group"
+    done
+    if id -u "$SERVICE_USER" >/dev/null 2>&1; then
+        echo "user $SERVICE_USER exists"
+    else
+        run useradd --system --user-group --home-dir "$STATE_DIR" --no-create-home \
+            --shell /usr/sbin/nologin --comment "Table companion service" "$SERVICE_USER"
+    fi
+    run usermod -a -G "$(IFS=,; echo "${GROUPS_NEEDED[*]}")" "$SERVICE_USER"
+}
+
+install_app() {
+    say "the app in $APP and its venv in $VENV"
+    run install -d -m 0755 "$PREFIX" "$APP"
+    run rsync -a --delete --exclude .git --exclude .venv --exclude __pycache__ --exclude '*.egg-info' \
+        --exclude .pytest_cache --exclude .mypy_cache --exclude .hypothesis --exclude build "$SOURCE/" "$APP/"
+    if [[ -x $VENV/bin/python ]]; then
+        echo "venv exists"
+    else
+        run python3 -m venv --system-site-packages "$VENV"
+    fi
+    local extras=appliance
+    [[ $WITH_WS281X == 1 ]] && extras=appliance,leds
+    # Editable: the service serves web/ from the app folder. pip installs only what apt
+    # lacks (Flask, Flask-SocketIO, gpiozero, zeroconf) and leaves apt's numpy and OpenCV alone.
+    run "$VENV/bin/pip" install --disable-pip-version-check --quiet --editable "${APP}[${extras}]"
+    # Compiled now, as root: the service cannot write into /opt (ProtectSystem=strict).
+    run "$VENV/bin/python" -m compileall -q "$APP/companion" "$APP/hardware" "$APP/calibration"
+}
+
+install_config() {
+    say "the configuration $CONFIG"
+    run install -d -m 0755 "$CONFIG_DIR"
+    if [[ -f $CONFIG ]]; then
+        echo "kept the existing $CONFIG"
+    else
+        helper_python -m companion.config defaults | write_file "$CONFIG" 0640 "root:$SERVICE_USER"
+    fi
+    if [[ -f $CONFIG ]]; then
+        helper_python -m companion.config check --config "$CONFIG" || {
+            echo "fix $CONFIG (every problem is listed above), then run this script again" >&2
+            exit 1
+        }
+    fi
+    run install -d -m 0750 -o "$SERVICE_USER" -g "$SERVICE_USER" "$STATE_DIR"
+}
+
+install_udev_rule() {
+    say "udev: /dev/leds0 (Pi 5 LED driver) for the gpio group"
+    write_file "$UDEV_RULE" 0644 root:root <<'EOF'
+# table-companion: the ws2812-pio LED driver's node (Pi 5) for the gpio group,
+# so the service needs no root to light the board.
+KERNEL=="leds[0-9]*", GROUP="gpio", MODE="0660"
+EOF
+    run udevadm control --reload-rules
+    run udevadm trigger --sysname-match='leds[0-9]*'
+}
+
+boot_config() {
+    say "boot settings for the LED backend"
+    local boot_dir=/boot/firmware config_args=()
+    [[ -d $boot_dir ]] || boot_dir=/boot
+    [[ -f $CONFIG ]] && config_args=(--config "$CONFIG")
+    helper_python -m companion.appliance.bootconfig "${config_args[@]}" --boot-dir "$boot_dir"
+    if [[ $APPLY_CONFIG_TXT == 1 ]]; then
+        run "$VENV/bin/python" -m companion.appliance.bootconfig "${config_args[@]}" --boot-dir "$boot_dir" --apply
+    else
+        echo "(not written: run again with --apply-config-txt to write these lines, then reboot)"
+    fi
+}
+
+install_unit() {
+    say "the systemd unit"
+    write_file "$UNIT" 0644 root:root < "$SOURCE/systemd/$NAME.service"
+    run systemctl daemon-reload
+    run systemctl enable "$NAME.service"
+    run systemctl restart "$NAME.service"
+}
+
+where_to_go() {
+    say "done"
+    local config_args=()
+    [[ -f $CONFIG ]] && config_args=(--config "$CONFIG")
+    helper_python -m companion.appliance.discovery "${config_args[@]}" || true
+    echo "status: systemctl status $NAME   log: journalctl -u $NAME -f"
+}
+
+main() {
+    parse_args "$@"
+    preflight "$@"
+    install_packages
+    create_user
+    install_app
+    install_config
+    install_udev_rule
+    boot_config
+    install_unit
+    where_to_go
+}
+
+main "$@"
