@@ -220,3 +220,17 @@ def test_paused_for_calibration_it_reads_nothing_then_resumes(table: Table, came
     camera.throw("pow", "blank")
     assert wait_for(lambda: table.version == before + 1), camera.reports
     assert sorted(inputs(table)[-1]["answer"]) == ["blank", "pow"]  # type: ignore[arg-type]
+
+
+def test_only_the_game_followed_last_is_watched(tmp_path: Path, table: Table, camera: Camera) -> None:
+    """A tablet joined another game: the first game's rolls are left to its tablets."""
+    other = Tables(table.store, KINDS).get(table.store.create_game("ravenloft", "other", {"position": POSITION}))
+    camera.watcher.follow(table)
+    camera.watcher.follow(other)
+    to_monster_dice(table)
+    before = table.version
+    camera.throw("pow", "hit")
+    assert wait_for(lambda: camera.count == 3 and camera.watcher.health.state == "idle")
+    assert camera.watcher._job is None and table.version == before
+    to_monster_dice(other)
+    assert wait_for(lambda: camera.watcher._job is not None and camera.watcher._job.game_id == other.game_id)

@@ -17,7 +17,8 @@ from companion.games import KINDS, GameKind
 from companion.store import Store
 from companion.table import Tables
 
-from . import http, leds, sockets
+from . import dice, http, leds, sockets
+from .dice import Dice
 from .leds import Leds
 
 WEB_DIR = Path(__file__).resolve().parents[2] / "web"
@@ -34,6 +35,7 @@ class Services:
     socketio: SocketIO
     web_dir: Path
     leds: Leds
+    dice: Dice
     subscribed: set[str] = field(default_factory=set)
     subscribing: threading.Lock = field(default_factory=threading.Lock)
     _packs: dict[str, dict[str, object]] = field(default_factory=dict)
@@ -47,7 +49,9 @@ class Services:
             return self._packs[kind.name]
 
     def close(self) -> None:
-        """Stop the LEDs (their thread, then the strip), then close the store; at shutdown and after tests."""
+        """Stop the dice camera and the LEDs (their threads, then the devices), then close the store;
+        at shutdown and after tests. The camera first: its thread may be answering a roll."""
+        self.dice.close()
         self.leds.close()
         self.store.close()
 
@@ -55,7 +59,8 @@ class Services:
 def create_app(config: Mapping[str, Any] | None = None,
                kinds: Mapping[str, Callable[[], GameKind]] | None = None) -> Flask:
     """``config`` keys: STATE_DIR (where the SQLite file and calibrations live), WEB_DIR,
-    TESTING, LEDS (the ``[leds]`` settings, docs/leds.md; default: the simulated strip).
+    TESTING, LEDS (the ``[leds]`` settings, docs/leds.md; default: the simulated strip),
+    CAMERA (the ``[camera]`` settings, docs/dice.md; default: no camera, dice typed on the tablet).
     Callers close what it starts with ``services_of(app).close()``."""
     settings = dict(config or {})
     app = Flask(__name__, static_folder=None)
@@ -66,7 +71,8 @@ def create_app(config: Mapping[str, Any] | None = None,
                         logger=False, engineio_logger=False)
     tables = Tables(store, kinds or KINDS)
     lights = leds.start(settings, state_dir, tables, socketio)
-    services = Services(store, tables, socketio, Path(settings.get("WEB_DIR", WEB_DIR)), lights)
+    camera = dice.start(settings, state_dir, tables, socketio)
+    services = Services(store, tables, socketio, Path(settings.get("WEB_DIR", WEB_DIR)), lights, camera)
     app.extensions["companion"] = services
     app.register_blueprint(http.blueprint)
     app.register_blueprint(leds.blueprint)

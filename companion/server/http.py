@@ -34,7 +34,8 @@ def static_file(name: str) -> Response:
 def health() -> Response:
     from importlib.metadata import version
 
-    return jsonify(ok=True, version=version("table-companion"), leds=_services().leds.health())
+    return jsonify(ok=True, version=version("table-companion"), leds=_services().leds.health(),
+                   camera=_services().dice.health())
 
 
 @blueprint.get("/api/games")

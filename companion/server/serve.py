@@ -14,6 +14,8 @@ from werkzeug.serving import WSGIRequestHandler, make_server
 from hardware.leds.config import BACKEND_NAMES
 
 from .app import create_app, default_state_dir, services_of
+from .dice import camera_settings
+from .dice import describe as describe_camera
 from .leds import describe
 
 
@@ -25,8 +27,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--leds", choices=BACKEND_NAMES, default="simulated", metavar="BACKEND",
                         help=f"the LED strip: {', '.join(BACKEND_NAMES)} (default: simulated, shown on the tablets); "
                              "one that cannot start is reported and the game goes on without it")
+    parser.add_argument("--camera", default="none", metavar="SOURCE",
+                        help="the dice camera: none (default), picamera2, folder:PATH, video:PATH or "
+                             "v4l2:/dev/v4l/by-id/...; it reads dice only once they are calibrated")
     args = parser.parse_args(argv)
-    app = create_app({"STATE_DIR": args.state_dir, "LEDS": {"backend": args.leds}})
+    try:
+        camera = camera_settings(args.camera)
+    except ValueError as problem:
+        parser.error(str(problem))
+    app = create_app({"STATE_DIR": args.state_dir, "LEDS": {"backend": args.leds}, "CAMERA": camera})
     # Bound before READY is printed: whoever waits for READY (systemd, tests) can connect at once.
     server = make_server(args.host, args.port, app, threaded=True, request_handler=_Handler)
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request on the Pi's journal
@@ -34,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Open {url} on a tablet", flush=True)
     print(f"Games are kept in {args.state_dir}", flush=True)
     print(describe(services_of(app).leds.health()), flush=True)
+    print(describe_camera(services_of(app).dice.health()), flush=True)
     print("READY", flush=True)
     signal.signal(signal.SIGTERM, _stop)
     try:

@@ -135,7 +135,8 @@ def _new_game(services: "Services", data: Mapping[str, Any]) -> Reply:
 def _join(services: "Services", data: Mapping[str, Any]) -> Reply:
     table = _table(services, data)
     join_room(table.game_id)
-    return {"view": table.view(), "pack": services.pack(table.kind), "leds": services.leds.follow(table)}
+    return {"view": table.view(), "pack": services.pack(table.kind), "leds": services.leds.follow(table),
+            "dice": services.dice.follow(table)}
 
 
 def _act(services: "Services", data: Mapping[str, Any]) -> Reply:

@@ -39,6 +39,7 @@ class Table:
         self.game_id = game_id
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
+        self.dice_report: dict[str, object] | None = None  # the camera's last report (not in the journal)
         record = store.game(game_id)
         self.name = record.name
         self.origin = record.origin
@@ -60,9 +61,19 @@ class Table:
                 "state": to_plain(game.state), "prompt": prompt, "actions": self.kind.action_menu(game),
                 "effects": [e.to_plain() for e in self.last_effects], "history": self._history(),
                 "can_undo": bool(game.inputs), "can_redo": bool(self.redo_stack),
-                "outcome": getattr(game.state, "outcome", None),
+                "outcome": getattr(game.state, "outcome", None), "dice": self._dice(),
             }
 
+    def _dice(self) -> dict[str, object] | None:
+        """The camera's last report while it is news: up to the answer it gave (its version + 1).
+        A refused read stays while its prompt is open; after that the game has moved on."""
+        report = self.dice_report
+        if report is None:
+            return None
+        made = report.get("version")
+        if not isinstance(made, int) or self.version > made + 1:
+            return None
+        return report
     def _history(self) -> list[dict[str, object]]:
         """Newest first: the version after each live input and the undo count that goes back to it."""
         count = len(self.labels)
@@ -120,6 +131,15 @@ class Table:
         prompt = self.game.prompt
         step = self.game.apply(entry)
         return prompt, self.game.inputs[-1], step
+
+    def note_dice(self, report: Mapping[str, object]) -> None:
+        """Keep the dice camera's last report for the view (a tablet joining late sees it).
+
+        No journal entry and no view push: a read that answered the prompt is
+        already an input (whose view went out), and the report itself reaches
+        the tablets as a ``dice`` event; replaying the game never needs it."""
+        with self._lock:
+            self.dice_report = dict(report)
 
     def subscribe(self, listener: Listener) -> None:
         with self._lock:

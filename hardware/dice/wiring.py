@@ -92,6 +92,7 @@ class DiceWatcher:
         self._armed: Job | None = None
         self._fresh = False
         self._table: "Table | None" = None
+        self._subscribed: set[int] = set()  # tables listened to (each once; only the followed one counts)
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._paused = threading.Event()
@@ -103,7 +104,8 @@ class DiceWatcher:
     def follow(self, table: "Table") -> None:
         """Watch ``table``'s prompts (subscribes once) and start the thread."""
         with self._lock:
-            first = self._table is None
+            first = id(table) not in self._subscribed
+            self._subscribed.add(id(table))
             self._table = table
         if first:
             table.subscribe(self.on_change)
@@ -111,7 +113,10 @@ class DiceWatcher:
         self.start()
 
     def on_change(self, table: object, view: Mapping[str, object]) -> None:
-        """The ``Table.subscribe`` listener: takes a note and wakes the thread; never raises."""
+        """The ``Table.subscribe`` listener: takes a note and wakes the thread; never raises.
+        A game followed before (a tablet has since joined another) is not listened to."""
+        if self._table is not None and table is not self._table:
+            return
         try:
             job = job_from_view(view)
             with self._lock:

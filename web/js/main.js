@@ -10,6 +10,7 @@ import { renderSetup } from "./setup.js";
 import { renderGame, refreshPrompt } from "./game.js";
 import { decodeFrame, paintLeds, showCalibrating } from "./leds.js";
 import { renderLedSetup, startCalibration, stopCalibration } from "./ledsetup.js";
+import { CAMERA_LOST, acceptDice } from "./dice.js";
 
 const STALE_MESSAGE = "Another tablet moved first — here is the current game. Check it, then tap again if you still need to.";
 
@@ -30,6 +31,7 @@ class App {
     this.packCache = null;
     this.leds = { overlay: null, frame: null }; // where the LEDs sit (from join) and the last frame shown
     this.calibration = null; // the LED setup under way on this tablet
+    this.dice = { camera: false, hint: "", lost: false, report: null }; // the dice camera (from join, dice events)
 
     this.bannerArea = h("div", { class: "banners", "data-testid": "banners", role: "status", "aria-live": "polite" });
     this.screen = h("main", { class: "screen", id: "screen" });
@@ -43,6 +45,9 @@ class App {
     this.conn.onConnect(() => this.onConnected());
     this.conn.on("view", (view) => this.acceptView(view));
     this.conn.on("leds", (frame) => this.acceptLeds(frame));
+    this.conn.on("dice", (report) => {
+      if (acceptDice(this, report) && this.route.name === "game" && this.view) this.refreshPrompt();
+    });
     this.conn.on("leds_overlay", (overlay) => {
       if (!overlay || !Array.isArray(overlay.positions)) return;
       this.leds.overlay = overlay;
@@ -82,12 +87,15 @@ class App {
         this.ui = {};
         this.outcomeHidden = false;
         this.leds = { overlay: null, frame: null };
+        this.dice = { camera: false, hint: "", lost: false, report: null };
+        this.clearBanner("camera");
       }
       this.render();
       this.join();
     } else {
       this.gameId = null;
       this.view = null;
+      this.clearBanner("camera");
       if (this.route.name === "games") this.games = null; // never show an old list: it is fetched afresh
       if (this.route.name === "leds" && !wasLeds) { this.calibration = null; this.leds = { overlay: null, frame: null }; }
       this.render();
@@ -138,6 +146,7 @@ class App {
     this.packCache = reply.pack;
     this.names = new Names(reply.pack);
     this.leds.overlay = reply.leds || null;
+    this.acceptCamera(reply.dice);
     this.acceptView(reply.view, { force: true });
   }
 
@@ -165,10 +174,20 @@ class App {
     if (current && view.version === current.version && !force) return;
     const changed = !current || current.version !== view.version;
     this.view = view;
+    if (view.dice && view.dice.status !== "camera-lost" && view.dice.status !== "camera-back") acceptDice(this, view.dice);
     if (changed) this.ui = {};
     if (this.waitingFor != null && view.version >= this.waitingFor) this.setBusy(false);
     if (!view.outcome) this.outcomeHidden = false;
     if (this.route.name === "game") this.render();
+  }
+
+  /** The join reply's camera: is one watching (the roll hint), or lost (the banner until it is back). */
+  acceptCamera(camera) {
+    this.dice.camera = Boolean(camera && camera.camera);
+    this.dice.hint = (camera && camera.hint) || "";
+    this.dice.lost = Boolean(camera && camera.state === "lost");
+    if (this.dice.lost) this.showBanner("camera", CAMERA_LOST);
+    else this.clearBanner("camera");
   }
 
   // -- sending ---------------------------------------------------------------------------------
@@ -189,6 +208,28 @@ class App {
     const epoch = this.epoch;
     this.setBusy(true);
     const reply = await this.conn.request(event, { game_id: view.game_id, version: view.version, ...extra });
+    this.settle(reply, epoch);
+  }
+
+  /**
+   * Correct the camera's read (docs/protocol.md, "Correcting a read"): one flow of two
+   * requests, `undo` (count 1) of the camera's input, then `act` with the corrected values
+   * for the same prompt at the version the undo gave. Only while the read is the last input.
+   */
+  async correctDice(report, values) {
+    if (this.busy || !this.view || this.view.version !== report.version + 1) return;
+    const view = this.view;
+    const epoch = this.epoch;
+    this.setBusy(true);
+    const undone = await this.conn.request("undo", { game_id: view.game_id, version: view.version, count: 1 });
+    if (epoch !== this.epoch) return;
+    if (!undone.ok) { this.settle(undone, epoch); return; }
+    const reply = await this.conn.request("act", { game_id: view.game_id, version: undone.version, key: report.prompt_key, answer: values });
+    this.settle(reply, epoch);
+  }
+
+  /** What a change's reply means on screen: wait for its view, or show why it was refused. */
+  settle(reply, epoch) {
     if (epoch !== this.epoch) return; // the line dropped meanwhile: the re-join shows how things stand
     if (reply.ok) {
       this.clearBanner("stale");

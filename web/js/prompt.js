@@ -8,6 +8,7 @@
 import { h, folded } from "./dom.js";
 import { dieFaceIcon, d20SymbolIcon, itemIcon, itemTypeWord } from "./icons.js";
 import { PHASES, playerAndHero, humanize } from "./names.js";
+import { diceCard, rollHint } from "./dice.js";
 
 const FILTER_FROM = 9; // options from which a filter box is offered
 
@@ -128,8 +129,8 @@ function rollBody(app, prompt) {
   const done = faces.every((f) => f !== null);
   const said = faces.map((f) => (f === null ? "?" : prompt.die === "monster" ? FACE_WORDS[f] : String(f))).join(", ");
   return [
-    h("p", { class: "prompt-hint" }, prompt.die === "monster" ? "Roll the Monster dice and tap what each shows."
-      : prompt.die === "d20" ? "Roll the d20 and tap the number (the symbol face counts as 20)." : "Roll and tap what it shows."),
+    h("p", { class: "prompt-hint", "data-testid": "roll-hint" }, rollHint(app, prompt.die === "monster" ? "Roll the Monster dice and tap what each shows."
+      : prompt.die === "d20" ? "Roll the d20 and tap the number (the symbol face counts as 20)." : "Roll and tap what it shows.")),
     rows,
     h("button", { class: "btn btn-primary btn-huge confirm", type: "button", "data-testid": "roll-confirm", disabled: !done,
                   onclick: () => app.answer([...faces]) }, done ? `Send the roll: ${said}` : `Tap ${prompt.count === 1 ? "the die" : "every die"} first`),
@@ -316,5 +317,6 @@ export function promptPanel(app) {
     h("div", { class: "prompt-who" }, h("span", { class: "phase" }, PHASES[view.state.phase] || view.state.phase),
       who ? h("span", {}, ` · ${who} answers`) : null),
     h("h2", { class: "prompt-text", "data-testid": "prompt-text" }, prompt.text),
+    diceCard(app),
     body);
 }

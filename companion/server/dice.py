@@ -1,0 +1,150 @@
+"""The dice camera in the service (docs/dice.md, docs/protocol.md).
+
+The camera starts with the app from the ``CAMERA`` settings (the ``[camera]``
+table; default: none, as on a laptop) and reads dice with the owner's
+calibration saved in ``state_dir/"dice"``. With both, a ``DiceWatcher``
+follows the game a tablet last joined: a roll prompt arms it, a settled tray
+answers it through the table like a tap would, and every outcome (a read
+with each die's crop and value, a refused read and why, the camera lost or
+back) goes to that game's tablets as a ``dice`` event. The table keeps the
+last report in its view (``view["dice"]``) so a tablet that joins late sees
+it; no journal entry is written for it (an answer the camera gave is already
+an input in the journal).
+
+Why a module of its own, like the LEDs: everything the camera adds to the
+service is in one place, and the camera never holds the game up: a camera or
+a calibration that cannot start is a health line saying why, and the dice are
+then typed on the tablet.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Mapping
+
+from flask_socketio import SocketIO
+
+from companion.table import Table, TableError, Tables
+from hardware.camera.config import CameraConfig, CameraConfigError
+
+if TYPE_CHECKING:  # OpenCV and numpy are loaded only when a camera is configured
+    from hardware.camera import FrameSource
+    from hardware.dice.reader import DiceReader
+    from hardware.dice.wiring import DiceWatcher
+
+CALIBRATION_DIR = "dice"  # under the state dir
+CAMERA_ON = "Roll into the tray — the camera is watching"
+
+log = logging.getLogger(__name__)
+
+
+class Dice:
+    """The box's one dice camera and its watcher (None: dice are typed on the tablet).
+
+    ``problem`` says why there is no watcher when something was configured but
+    cannot be used (a refused setting, a camera that does not open, a missing
+    or broken calibration)."""
+
+    def __init__(self, tables: Tables, socketio: SocketIO, backend: str, problem: str = "") -> None:
+        self.tables, self.socketio = tables, socketio
+        self.backend, self.problem = backend, problem
+        self.watcher: "DiceWatcher | None" = None
+
+    def attach(self, watcher: "DiceWatcher | None") -> None:
+        self.watcher = watcher
+
+    def health(self) -> dict[str, object]:
+        """The watcher's health, or why there is none (state ``off``)."""
+        if self.watcher is None:
+            reason = self.problem or "no dice camera configured: dice are entered on the tablet"
+            return {"state": "off", "backend": self.backend, "reason": reason}
+        return self.watcher.health.to_plain()
+
+    def description(self) -> dict[str, object]:
+        """What a joining tablet needs: is a camera watching, and what to say over the roll prompt."""
+        health = self.health()
+        on = self.watcher is not None
+        return {"camera": on, "state": health["state"], "reason": health.get("reason", ""),
+                "hint": CAMERA_ON if on else ""}
+
+    def follow(self, table: Table) -> dict[str, object]:
+        """The camera watches ``table``'s prompts (the game a tablet last joined)."""
+        if self.watcher is not None:
+            self.watcher.follow(table)
+        return self.description()
+
+    def publish(self, report: dict[str, object]) -> None:
+        """From the watcher's thread: kept by the game's table, then sent to its tablets."""
+        game_id = str(report.get("game_id", ""))
+        try:
+            self.tables.get(game_id).note_dice(report)
+        except TableError:
+            log.warning("a dice report for game %s, which cannot be opened", game_id)
+        self.socketio.emit("dice", report, to=game_id)
+
+    def close(self) -> None:
+        if self.watcher is not None:
+            self.watcher.close()
+
+
+# -- starting ----------------------------------------------------------------------------------------------
+
+def start(settings: Mapping[str, Any], state_dir: Path, tables: Tables, socketio: SocketIO) -> Dice:
+    """The dice camera for an app; never raises for the camera's sake (the game goes on with taps)."""
+    try:
+        config = CameraConfig.from_mapping(settings.get("CAMERA") or {})
+    except CameraConfigError as problem:
+        log.error("the camera settings are refused, so dice are typed: %s", problem)
+        return Dice(tables, socketio, "none", f"the camera settings are refused: {problem}")
+    dice = Dice(tables, socketio, config.backend)
+    if config.backend == "none":
+        return dice
+    from hardware.camera import start_camera
+    from hardware.dice.wiring import start_dice
+
+    source = start_camera(config)
+    reader = _reader(dice, source, state_dir / CALIBRATION_DIR)
+    if reader is not None and not dice.problem:
+        dice.attach(start_dice(source, reader, dice.publish))
+    else:
+        source.close()
+    log.info("dice camera: %s", dice.health())
+    return dice
+
+
+def _reader(dice: Dice, source: "FrameSource", folder: Path) -> "DiceReader | None":
+    """The calibrated reader with the camera's exposure locked, or None with the why noted."""
+    from calibration.dice import CalibrationError, load_calibration
+    from hardware.dice.reader import DiceReader
+
+    reason = getattr(source, "reason", "")
+    if reason:  # a camera that did not start (``DisabledCamera``)
+        dice.problem = f"the camera did not start: {reason}"
+        return None
+    try:
+        calibration = load_calibration(folder)
+    except CalibrationError as problem:
+        dice.problem = f"the dice are not calibrated, so they are typed: {problem}"
+        return None
+    source.apply_exposure(calibration.exposure)
+    return DiceReader(calibration)
+
+
+def camera_settings(option: str) -> dict[str, object]:
+    """``serve.py --camera``: ``none``, ``picamera2``, ``folder:PATH``, ``video:PATH`` or ``v4l2:DEVICE``."""
+    backend, _, where = option.partition(":")
+    if backend in ("none", "picamera2") and not where:
+        return {"backend": backend}
+    if backend in ("folder", "video") and where:
+        return {"backend": backend, "path": where}
+    if backend == "v4l2" and where:
+        return {"backend": backend, "device": where}
+    raise ValueError(f"--camera {option!r}: use none, picamera2, folder:PATH, video:PATH or "
+                     "v4l2:/dev/v4l/by-id/...")
+
+
+def describe(health: Mapping[str, object]) -> str:
+    """One line for the service's start-up output."""
+    state, backend, reason = health.get("state"), health.get("backend"), health.get("reason")
+    return f"Dice camera: {backend} ({state}){f' - {reason}' if reason else ''}"
