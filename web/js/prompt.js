@@ -9,6 +9,7 @@ import { h, folded } from "./dom.js";
 import { dieFaceIcon, d20SymbolIcon, itemIcon, itemTypeWord } from "./icons.js";
 import { PHASES, playerAndHero, humanize } from "./names.js";
 import { diceCard, rollHint } from "./dice.js";
+import { cardBuilder } from "./cardbuilder.js";
 
 const FILTER_FROM = 9; // options from which a filter box is offered
 
@@ -209,6 +210,7 @@ function actionButton(app, entry, extraClass = "") {
 }
 
 function actionBody(app, prompt) {
+  if (prompt.key === "card-builder") return cardBuilder(app);
   if (app.ui.editing) return changeEditor(app, app.ui.editing);
   const menu = expandedMenu(app);
   const left = typeof prompt.context?.actions_left === "number" ? prompt.context.actions_left : null;

@@ -125,6 +125,8 @@ def action_options(ctx: GameContext, prompt: Prompt) -> list[Action]:
         return hero_actions(ctx)
     if prompt.key == "distanced-advance":
         return _challenges(ctx, ctx.active_player, distanced=True) + [{"action": "skip"}]
+    if prompt.key == "card-builder":
+        return []  # the card comes from the players, not from a menu
     return [{"action": "done", "changes": []}]
 
 

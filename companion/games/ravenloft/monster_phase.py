@@ -3,13 +3,17 @@ order (RL-MP-1, RL-MP-2), the attack line read left to right (RL-MP-4)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from companion.engine.errors import IllegalInput
 from companion.engine.game import Flow
 from companion.engine.prompts import Option, Prompt
 
 from .context import GameContext, GameEnded
 from .events import in_chosen_order, resolve_event
 from .monsters.base import Actor, MonsterRules
-from .pack_types import FRENZY, AttackLine, MonsterCard
+from .pack import PackError, parse_entered_card
+from .pack_types import FRENZY, SYMBOL_COLOURS, AttackLine, MonsterCard
 
 
 def monster_phase(ctx: GameContext) -> Flow[None]:
@@ -29,13 +33,49 @@ def draw_card(ctx: GameContext) -> Flow[MonsterCard]:
     """Which card came off the deck is an input; an empty deck loses the game (RL-END-3)."""
     if not ctx.state.deck:
         raise GameEnded("lost: out of time", "a Monster card had to be drawn but the deck is empty")
-    options = tuple(Option(c, ctx.pack.card(c).name) for c in sorted(ctx.state.deck, key=lambda c: ctx.pack.card(c).name))
+    options = [Option(c, ctx.pack.card(c).name) for c in sorted(ctx.state.deck, key=lambda c: ctx.pack.card(c).name)]
+    if _guessed_left(ctx):
+        options.append(Option(ENTER_CARD, "My card is not in this list: enter it"))
     answer = yield Prompt("draw", "monster-card", "Draw the top Monster card. Which card is it?",
-                          ctx.active_player, options, context={"left": len(ctx.state.deck)})
+                          ctx.active_player, tuple(options), context={"left": len(ctx.state.deck)})
     assert isinstance(answer, str)
-    ctx.state.deck.remove(answer)
-    card = ctx.pack.card(answer)
+    card = (yield from enter_card(ctx)) if answer == ENTER_CARD else _take_listed(ctx, answer)
     ctx.emit("card-drawn", f"Monster card: {card.name}.", card=card.id, left=len(ctx.state.deck))
+    return card
+
+
+ENTER_CARD = "enter-card"
+
+
+def _take_listed(ctx: GameContext, card_id: str) -> MonsterCard:
+    ctx.state.deck.remove(card_id)
+    return ctx.pack.card(card_id)
+
+
+def _guessed_left(ctx: GameContext) -> list[str]:
+    """Cards still in the deck that are only the pack's guess (a typed-in card replaces one)."""
+    return sorted(c for c in ctx.state.deck if not ctx.pack.card(c).verified)
+
+
+def enter_card(ctx: GameContext) -> Flow[MonsterCard]:
+    """The card builder: the players type in a card the pack does not list.
+
+    The card lives in the game log (so replay and undo know it); it takes the
+    place of one of the pack's guessed cards, so the deck still counts right for
+    the out-of-time rule (RL-MP-1).
+    """
+    answer = yield Prompt("action", "card-builder", "Enter the card you drew: its name, items, Event and attack line.",
+                          ctx.active_player, context={"symbols": ["frenzy", *SYMBOL_COLOURS], "event_kinds": ["none", "manual", "place_villager"]})
+    assert isinstance(answer, Mapping)
+    card_id = f"entered-{len(ctx.state.entered_cards) + 1}"
+    try:
+        card = parse_entered_card(ctx.pack, answer.get("card"), card_id)
+    except PackError as problem:
+        raise IllegalInput(f"this card cannot be used: {'; '.join(problem.problems)}") from None
+    ctx.state.deck.remove(_guessed_left(ctx)[-1])
+    ctx.state.entered_cards[card_id] = dict(answer["card"])
+    ctx.emit("card-entered", f"{card.name} is noted; it replaces one of the guessed cards in the deck count.",
+             card=card_id, name=card.name)
     return card
 
 

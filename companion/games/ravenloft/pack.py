@@ -1058,3 +1058,22 @@ def load_pack(directory: Path | None = None) -> Pack:
     return Pack(name=PACK_NAME, board=_need(board), items=_need(items), villagers=_need(villagers),
                 heroes=_need(heroes), perks=_need(perks), cards=_need(cards), monsters=_need(monsters),
                 monster_die=faces, monster_die_verified=faces_verified)
+
+
+def parse_entered_card(pack: Pack, data: object, card_id: str) -> MonsterCard:
+    """A Monster card the players typed in at the table (the card builder).
+
+    Checked exactly like a card in cards.json against this pack's names; the
+    players' own words say what it is, so it is marked verified.
+    """
+    known = _Known(areas={loc.id: loc.area for loc in pack.board.locations},
+                   villagers=frozenset(v.id for v in pack.villagers),
+                   monsters=frozenset(m.id for m in pack.monsters))
+    sink = _Sink("entered card", [])
+    body = dict(data) if isinstance(data, Mapping) else data
+    if isinstance(body, dict):
+        body = {**body, "id": card_id, "verified": True}
+    card = _card(_Node(sink, "card", body), known)
+    if sink.problems:
+        raise PackError(sink.problems)
+    return card

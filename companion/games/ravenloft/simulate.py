@@ -14,6 +14,7 @@ from companion.engine.randomsource import RandomSource
 
 from .choices import action_options, pick_weighted
 from .context import GameContext
+from .monster_phase import ENTER_CARD
 from .rules import RavenloftRules
 from .state import GameState
 
@@ -33,6 +34,8 @@ class RandomTable(RandomSource):
     def __call__(self, prompt: Prompt, state: object) -> object:
         if prompt.key == "defend" and "discard" in prompt.option_ids() and self.rng.random() < 0.85:
             return "discard"
+        if prompt.key == "monster-card":  # a random deck only holds the listed cards
+            return self.rng.choice([o for o in prompt.option_ids() if o != ENTER_CARD])
         return super().__call__(prompt, state)
 
 

@@ -99,6 +99,7 @@ class GameState:
     villagers: dict[str, VillagerState]
     deck: list[str]  # Monster cards not yet drawn (which comes next is an input)
     played_cards: list[str] = field(default_factory=list)
+    entered_cards: dict[str, dict[str, object]] = field(default_factory=dict)  # typed in at the table, by id
     haversack: list[str] = field(default_factory=list)
     item_discard: list[str] = field(default_factory=list)
     items_at: dict[str, str] = field(default_factory=dict)  # item id -> board location
