@@ -106,7 +106,7 @@ def new_tablet(browser: Any, server: Server) -> Iterator[Callable[..., Any]]:
 
     def open_tablet(viewport: dict[str, int] | None = None, **options: Any) -> Any:
         context = browser.new_context(viewport=viewport or TABLET, has_touch=True, **options)
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(30_000)  # generous: a busy 2-core CI machine runs the service and Chromium together
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
