@@ -10,8 +10,8 @@ are read too. Target (issue 5): accepted reads at least 99 % right, at most
 10 % refused.
 
 The pip d6 set (nell-byler: many dice of many colours, phone photos from
-above) is calibrated on its train split and read on its test split. It does
-NOT meet the target yet (see docs/dice.md, "Measured accuracy"); the test
+above) is calibrated on its train split and read on its test split (each
+labelled box taken as the die). It does NOT meet the target yet (see docs/dice.md, "Measured accuracy"); the test
 keeps the target and is marked as an expected failure, strict, so it turns
 red the day it passes and the mark must go.
 """
@@ -30,7 +30,8 @@ from dice_fixtures import (DICETOWER, MAX_REFUSAL, MIN_ACCURACY, NELL_BYLER, Sco
                            tower_reader)
 from hardware.dice.imaging import crop_around, read_image
 from hardware.dice.reader import DiceReader, Expect
-from hardware.dice.segment import Blob, find_single
+from hardware.dice.evaluate import middle_of
+from hardware.dice.segment import Blob
 from hardware.dice.synthetic import Changes, carry, photo_changes
 
 
@@ -144,16 +145,17 @@ def _box(image: np.ndarray, box: list[float], margin: float = 0.15) -> np.ndarra
 def _pip_profile(crops: list[tuple[str, np.ndarray]]) -> DieProfile:
     shots, blobs = [], []
     for label, crop in crops:
-        blob = find_single(crop)
-        if blob is not None:
-            shots.append(FaceShot(label, crop_around(crop, blob.centre, blob.diameter, 1.5), blob.diameter))
-            blobs.append(blob)
+        blob = middle_of(crop)
+        shots.append(FaceShot(label, crop_around(crop, blob.centre, blob.diameter, 1.5), blob.diameter))
+        blobs.append(blob)
     return build_profile("d6", "pips", shots, blobs)
 
 
-@pytest.mark.xfail(strict=True, reason="pip d6 of many kinds (nell-byler): measured 91.9% of accepted reads right "
-                                       "with 35.7% refused, below the 99%/10% target; see docs/dice.md")
+@pytest.mark.xfail(strict=True, reason="pip d6 of many kinds (nell-byler test split): measured 95.8% of accepted "
+                                       "reads right with 29.9% refused, below the 99%/10% target; see docs/dice.md")
 def test_pip_d6_public_set_meets_the_target() -> None:
+    """Each labelled box is read as the die (the dataset gives the boxes: finding dice is
+    tested on the tray sets above), so this measures reading the face, not finding it."""
     from dice_fixtures import synthetic_calibration
 
     profile = _pip_profile(_crops("train", per_face=40))
@@ -162,10 +164,6 @@ def test_pip_d6_public_set_meets_the_target() -> None:
                                                              {"d6": profile}))
     score = Score()
     for label, crop in _crops("test"):
-        blob = find_single(crop)
-        if blob is None:
-            score.add(label, "", False)
-            continue
-        read = reader.read_die(crop, blob, "d6")
+        read = reader.read_die(crop, middle_of(crop), "d6")
         score.add(label, read.label, read.accepted)
     assert score.accuracy >= MIN_ACCURACY and score.refusal <= MAX_REFUSAL, str(score)
