@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import logging
 import signal
 import socket
@@ -12,6 +13,8 @@ from types import FrameType
 from werkzeug.serving import WSGIRequestHandler, make_server
 
 from hardware.leds.config import BACKEND_NAMES
+
+from companion.appliance.discovery import local_addresses
 
 from .app import create_app, default_state_dir, services_of
 from .dice import camera_settings
@@ -82,21 +85,10 @@ def _stop(signum: int, frame: FrameType | None) -> None:
 
 
 def urls(host: str, port: int) -> list[str]:
-    """The addresses a tablet can use: this machine's IP, always, besides its name."""
+    """The addresses a tablet can use: this machine's IPv4 addresses on the
+    network (read from its interfaces, so a Pi whose name resolves to 127.0.1.1
+    still shows its real one), then loopback for a browser on this machine."""
     if host not in ("0.0.0.0", "::"):
         return [f"http://{host}:{port}/"]
-    found = [f"http://127.0.0.1:{port}/"]
-    address = _lan_address()
-    if address:
-        found.insert(0, f"http://{address}:{port}/")
-    return found
-
-
-def _lan_address() -> str | None:
-    """This machine's own IPv4 address on the local network, from its host name."""
-    try:
-        found = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        return None
-    addresses = [str(info[4][0]) for info in found if not str(info[4][0]).startswith("127.")]
-    return addresses[0] if addresses else None
+    network = [a for a in local_addresses() if ipaddress.ip_address(a).version == 4]
+    return [f"http://{a}:{port}/" for a in network] + [f"http://127.0.0.1:{port}/"]
