@@ -17,7 +17,7 @@ from companion.games import KINDS, GameKind
 from companion.store import Store
 from companion.table import Tables
 
-from . import dice, http, leds, sockets
+from . import dice, dicesetup, http, leds, sockets
 from .dice import Dice
 from .leds import Leds
 
@@ -76,8 +76,8 @@ def create_app(config: Mapping[str, Any] | None = None,
     app.extensions["companion"] = services
     app.register_blueprint(http.blueprint)
     app.register_blueprint(leds.blueprint)
-    sockets.register(socketio, services, leds.HANDLERS)
-    leds.register_disconnect(socketio, services)
+    sockets.register(socketio, services, leds.HANDLERS, dicesetup.HANDLERS)
+    leds.register_disconnect(socketio, services, lambda sid: dicesetup.leave(services, sid))
     return app
 
 

@@ -20,6 +20,7 @@ then typed on the tablet.
 from __future__ import annotations
 
 import logging
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
@@ -32,6 +33,8 @@ if TYPE_CHECKING:  # OpenCV and numpy are loaded only when a camera is configure
     from hardware.camera import FrameSource
     from hardware.dice.reader import DiceReader
     from hardware.dice.wiring import DiceWatcher
+
+    from .dicesetup import DiceSetup
 
 CALIBRATION_DIR = "dice"  # under the state dir
 CAMERA_ON = "Roll into the tray — the camera is watching"
@@ -46,13 +49,28 @@ class Dice:
     cannot be used (a refused setting, a camera that does not open, a missing
     or broken calibration)."""
 
-    def __init__(self, tables: Tables, socketio: SocketIO, backend: str, problem: str = "") -> None:
+    def __init__(self, tables: Tables, socketio: SocketIO, backend: str, problem: str = "",
+                 folder: Path | None = None) -> None:
         self.tables, self.socketio = tables, socketio
         self.backend, self.problem = backend, problem
+        self.folder = folder  # where the calibration is saved (state_dir/"dice")
         self.watcher: "DiceWatcher | None" = None
+        self.idle_source: "FrameSource | None" = None  # a working camera kept for calibration (no watcher yet)
+        self.table: Table | None = None  # the game a tablet joined last
+        self.setup: "DiceSetup | None" = None  # the dice setup under way (companion.server.dicesetup)
+        self.setup_lock = threading.RLock()  # opening, ending or replacing the setup
 
     def attach(self, watcher: "DiceWatcher | None") -> None:
         self.watcher = watcher
+        if watcher is not None:
+            self.idle_source, self.problem = None, ""
+            if self.table is not None:
+                watcher.follow(self.table)
+
+    @property
+    def camera(self) -> "FrameSource | None":
+        """The working camera (the watcher's, or one kept for calibration); None without one."""
+        return self.watcher.source if self.watcher is not None else self.idle_source
 
     def health(self) -> dict[str, object]:
         """The watcher's health, or why there is none (state ``off``)."""
@@ -70,6 +88,7 @@ class Dice:
 
     def follow(self, table: Table) -> dict[str, object]:
         """The camera watches ``table``'s prompts (the game a tablet last joined)."""
+        self.table = table
         if self.watcher is not None:
             self.watcher.follow(table)
         return self.description()
@@ -86,6 +105,8 @@ class Dice:
     def close(self) -> None:
         if self.watcher is not None:
             self.watcher.close()
+        if self.idle_source is not None:
+            self.idle_source.close()
 
 
 # -- starting ----------------------------------------------------------------------------------------------
@@ -97,7 +118,7 @@ def start(settings: Mapping[str, Any], state_dir: Path, tables: Tables, socketio
     except CameraConfigError as problem:
         log.error("the camera settings are refused, so dice are typed: %s", problem)
         return Dice(tables, socketio, "none", f"the camera settings are refused: {problem}")
-    dice = Dice(tables, socketio, config.backend)
+    dice = Dice(tables, socketio, config.backend, folder=state_dir / CALIBRATION_DIR)
     if config.backend == "none":
         return dice
     from hardware.camera import start_camera
@@ -107,8 +128,10 @@ def start(settings: Mapping[str, Any], state_dir: Path, tables: Tables, socketio
     reader = _reader(dice, source, state_dir / CALIBRATION_DIR)
     if reader is not None and not dice.problem:
         dice.attach(start_dice(source, reader, dice.publish))
-    else:
+    elif getattr(source, "reason", ""):
         source.close()
+    else:  # a camera without a calibration: kept for the dice setup screens
+        dice.idle_source = source
     log.info("dice camera: %s", dice.health())
     return dice
 

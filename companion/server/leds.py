@@ -313,13 +313,16 @@ HANDLERS: dict[str, Callable[["Services", Mapping[str, Any]], Reply]] = {
 }
 
 
-def register_disconnect(socketio: SocketIO, services: "Services") -> None:
-    """A tablet that drops while calibrating counts as leaving the LED setup."""
+def register_disconnect(socketio: SocketIO, services: "Services", *others: Callable[[str], None]) -> None:
+    """A tablet that drops while calibrating counts as leaving the LED setup (and whatever
+    ``others`` it was in: the dice setup). One handler, as Socket.IO keeps one per event."""
     def disconnected(*args: object) -> None:
-        try:
-            services.leds.leave(_sid())
-        except Exception:  # noqa: BLE001 - a disconnect must never fail
-            log.exception("could not end the LED calibration of a tablet that left")
+        sid = _sid()
+        for leave in (services.leds.leave, *others):
+            try:
+                leave(sid)
+            except Exception:  # noqa: BLE001 - a disconnect must never fail
+                log.exception("could not end the calibration of a tablet that left")
     socketio.on_event("disconnect", disconnected)
 
 

@@ -43,7 +43,7 @@ def _guarded(services: "Services", handler: Handler) -> Callable[..., Reply]:
     fail half-way, so a refused input leaves the game as it was."""
     def answer(*args: object) -> Reply:
         try:
-            return {"ok": True, **handler(services, _payload(args))}
+            return {"ok": True, **handler(services, _payload(args, getattr(handler, "max_payload", MAX_PAYLOAD)))}
         except TableError as problem:
             return _error(services, problem, args[0] if args else None)
         except StoreError as problem:
@@ -55,7 +55,9 @@ def _guarded(services: "Services", handler: Handler) -> Callable[..., Reply]:
     return answer
 
 
-def _payload(args: tuple[object, ...]) -> Mapping[str, Any]:
+def _payload(args: tuple[object, ...], limit: int = MAX_PAYLOAD) -> Mapping[str, Any]:
+    """The one JSON object sent, at most ``limit`` bytes as JSON (a handler may allow more with a
+    ``max_payload`` attribute: a dice calibration backup is a few hundred KiB)."""
     if len(args) > 1:
         raise TableError("bad-request", "send one JSON object")
     data = args[0] if args else None
@@ -67,8 +69,8 @@ def _payload(args: tuple[object, ...]) -> Mapping[str, Any]:
         size = len(json.dumps(data))
     except (TypeError, ValueError):
         raise TableError("bad-request", "send plain JSON (no binary data)") from None
-    if size > MAX_PAYLOAD:
-        raise TableError("bad-request", f"the message is larger than {MAX_PAYLOAD // 1024} KiB")
+    if size > limit:
+        raise TableError("bad-request", f"the message is larger than {limit // 1024} KiB")
     return data
 
 

@@ -98,6 +98,7 @@ export function renderGames(app) {
       h("button", { class: "btn btn-primary btn-huge", type: "button", "data-testid": "new-game", onclick: () => app.go("#/new") }, "+ New game"),
       h("label", { class: "btn btn-huge", for: "import-file", "data-testid": "import" }, "Import a game file"), fileInput,
       h("button", { class: "btn btn-huge", type: "button", "data-testid": "led-setup", onclick: () => app.go("#/leds") }, "LED setup"),
+      h("button", { class: "btn btn-huge", type: "button", "data-testid": "dice-setup", onclick: () => app.go("#/dice") }, "Dice setup"),
       h("button", { class: "btn btn-huge", type: "button", "data-testid": "fullscreen",
                     onclick: () => document.documentElement.requestFullscreen?.().catch(() => {}) }, "Full screen")),
     h("section", { class: "panel" },

@@ -10,6 +10,7 @@ import { renderSetup } from "./setup.js";
 import { renderGame, refreshPrompt } from "./game.js";
 import { decodeFrame, paintLeds, showCalibrating } from "./leds.js";
 import { renderLedSetup, startCalibration, stopCalibration } from "./ledsetup.js";
+import { renderDiceSetup, startDiceSetup, stopDiceSetup } from "./dicesetup.js";
 import { CAMERA_LOST, acceptDice } from "./dice.js";
 
 const STALE_MESSAGE = "Another tablet moved first — here is the current game. Check it, then tap again if you still need to.";
@@ -66,6 +67,7 @@ class App {
     const parts = hash.split("/").filter(Boolean);
     if (parts[0] === "new") return { name: "setup" };
     if (parts[0] === "leds") return { name: "leds" };
+    if (parts[0] === "dice") return { name: "dice" };
     if (parts[0] === "game" && parts[1]) return { name: "game", gameId: decodeURIComponent(parts[1]) };
     return { name: "games" };
   }
@@ -77,9 +79,11 @@ class App {
 
   navigate() {
     const wasLeds = this.route.name === "leds";
+    const wasDice = this.route.name === "dice";
     this.route = this.parseRoute();
     this.historyOpen = false;
     if (wasLeds && this.route.name !== "leds") stopCalibration(this);
+    if (wasDice && this.route.name !== "dice") stopDiceSetup(this);
     if (this.route.name === "game") {
       if (this.gameId !== this.route.gameId) {
         this.gameId = this.route.gameId;
@@ -98,9 +102,11 @@ class App {
       this.clearBanner("camera");
       if (this.route.name === "games") this.games = null; // never show an old list: it is fetched afresh
       if (this.route.name === "leds" && !wasLeds) { this.calibration = null; this.leds = { overlay: null, frame: null }; }
+      if (this.route.name === "dice" && !wasDice) this.diceSetup = null;
       this.render();
       if (this.route.name === "games") this.loadGames();
       if (this.route.name === "leds" && !wasLeds) startCalibration(this);
+      if (this.route.name === "dice" && !wasDice) startDiceSetup(this);
     }
     window.scrollTo(0, 0);
   }
@@ -110,6 +116,7 @@ class App {
     if (this.route.name === "game") this.join();
     else if (this.route.name === "games") this.loadGames();
     else if (this.route.name === "leds") startCalibration(this);
+    else if (this.route.name === "dice") startDiceSetup(this);
   }
 
   async loadGames() {
@@ -291,6 +298,7 @@ class App {
   render() {
     const screen = this.route.name === "setup" ? renderSetup(this)
       : this.route.name === "leds" ? renderLedSetup(this)
+      : this.route.name === "dice" ? renderDiceSetup(this)
       : this.route.name === "game" ? renderGame(this)
       : renderGames(this);
     clear(this.screen).append(screen);

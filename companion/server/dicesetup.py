@@ -1,0 +1,471 @@
+"""Dice setup over Socket.IO (docs/dice.md "Calibration walk-through", docs/protocol.md).
+
+The tablet's Dice setup screen drives ``calibration.dice`` with the service's
+own camera: a snapshot of what the camera sees, the tray's four corners
+(tapped on the snapshot, or found by the ArUco markers), a few pictures of
+the empty tray (the first one also locks exposure and white balance where
+the camera allows), then each face of one die kind, asked one at a time,
+with back and retake. Finish checks the faces, saves the calibration in
+``state_dir/"dice"`` (the old one kept as ``dice.previous``) and puts it in
+use at once: the watcher reads rolls with the new reader (or starts, if the
+camera had no calibration). Export and restore carry the calibration as one
+zip, base64 in the message.
+
+Why the watcher is paused: the setup and the watcher share one camera, and a
+die put in the tray for a face photo must not be read as a roll. It is paused
+while a tablet is on the screen; when the last one leaves (or drops) it reads
+again with the calibration in use, and the setup under way is kept, so
+opening the screen again carries on where it was. Cancel throws it away.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import logging
+import math
+import threading
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from flask import request
+
+from companion.table import TableError
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from calibration.dice import DiceCalibration, FaceSession, TraySession
+    from hardware.camera import FrameSource
+
+    from .app import Services
+    from .dice import Dice
+
+Reply = dict[str, Any]
+SNAPSHOT_SIDE = 640  # px: the longest side of the picture the tablet taps on
+EMPTY_WANTED = 3  # pictures of the empty tray: their median is the reference, their flicker the threshold
+MAX_RESTORE = 900 * 1024  # JSON bytes of a restore message (the socket itself takes at most 1 MiB)
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class DiceSetup:
+    """One dice setup under way (at most one per box, shared by the tablets on the screen).
+
+    ``tray``: a new tray being calibrated (None: the saved one is kept);
+    ``base``: the calibration the faces are taken against (the new tray's
+    result, or the saved calibration); ``faces``: the die kind being captured.
+    """
+
+    frame_size: tuple[int, int]
+    saved: "DiceCalibration | None"
+    tray: "TraySession | None" = None
+    base: "DiceCalibration | None" = None
+    faces: "FaceSession | None" = None
+    exposure_note: str = ""
+    last_shot: str = ""  # a data URL of the last face photo taken
+    tablets: set[str] = field(default_factory=set)
+    lock: threading.RLock = field(default_factory=threading.RLock)
+
+    def view(self) -> dict[str, object]:
+        """Where the setup stands, for the screen."""
+        tray = self.tray
+        new_tray = tray is not None and tray.tray is not None
+        empty = len(tray.empty) if tray is not None else 0
+        base = self.base or (None if new_tray else self.saved)
+        if self.faces is not None:
+            step = "faces"
+        elif new_tray and empty == 0:
+            step = "empty"
+        elif base is not None:
+            step = "ready"  # choose a die to calibrate (or take more pictures of the empty tray)
+        else:
+            step = "tray"
+        shown = base.tray if base is not None else (tray.tray if tray is not None else None)
+        return {"step": step, "frame": list(self.frame_size),
+                "tray": None if shown is None else {"method": shown.method, "size": list(shown.size),
+                                                     "new": new_tray},
+                "empty": empty, "empty_wanted": EMPTY_WANTED, "exposure": self.exposure_note,
+                "calibrated": sorted(self.saved.profiles) if self.saved is not None else [],
+                "faces": self.faces.view() if self.faces is not None else None,
+                "shot": self.last_shot}
+
+
+# -- the service's side ------------------------------------------------------------------------------------
+
+def _sid() -> str:
+    return str(getattr(request, "sid", ""))
+
+
+def _camera(dice: "Dice") -> "FrameSource":
+    camera = dice.camera
+    if camera is None:
+        why = dice.problem or "no dice camera is configured"
+        raise TableError("illegal", f"dice setup needs the dice camera ({why}); start the companion with "
+                                    "--camera or a [camera] table")
+    return camera
+
+
+def _frame(dice: "Dice") -> "np.ndarray":
+    """One picture from the camera now (the watcher is paused, so nothing else reads it)."""
+    from hardware.camera import CameraError
+
+    try:
+        return _camera(dice).read()
+    except CameraError as problem:
+        raise TableError("illegal", f"the camera gives no picture: {problem}") from None
+
+
+def _held(services: "Services") -> DiceSetup:
+    """The setup under way, with this tablet on it and the watcher paused."""
+    dice = services.dice
+    setup = dice.setup
+    if setup is None:
+        raise TableError("illegal", "no dice setup is under way: open Dice setup to start one")
+    with setup.lock:
+        _hold(dice, setup)
+    return setup
+
+
+def _hold(dice: "Dice", setup: DiceSetup) -> None:
+    if not setup.tablets and dice.watcher is not None:
+        dice.watcher.pause()
+    setup.tablets.add(_sid())
+
+
+def _refused(problem: Exception) -> TableError:
+    return TableError("illegal", str(problem))
+
+
+def leave(services: "Services", sid: str) -> None:
+    """A tablet left the dice setup (or dropped): the last one out lets the watcher read rolls again
+    with the calibration in use; the setup is kept, to carry on later."""
+    dice = services.dice
+    setup = dice.setup
+    if setup is None:
+        return
+    with setup.lock:
+        if sid not in setup.tablets:
+            return
+        setup.tablets.discard(sid)
+        if not setup.tablets and dice.watcher is not None:
+            dice.watcher.resume()
+
+
+# -- the events ----------------------------------------------------------------------------------------------
+
+def _start(services: "Services", data: Mapping[str, Any]) -> Reply:
+    """Open (or come back to) the dice setup: the watcher pauses while a tablet is on it."""
+    dice = services.dice
+    _camera(dice)
+    with dice.setup_lock:
+        setup = dice.setup
+        if setup is None:
+            setup = _new_setup(dice)
+            dice.setup = setup
+        with setup.lock:
+            _hold(dice, setup)
+            return {"setup": setup.view()}
+
+
+def _new_setup(dice: "Dice") -> DiceSetup:
+    """A fresh setup on the camera's frame size, starting from the saved calibration if there is one."""
+    from calibration.dice import CalibrationError, load_calibration
+
+    if dice.watcher is not None:
+        dice.watcher.pause()
+    try:
+        frame = _frame(dice)
+    except TableError:
+        if dice.watcher is not None:
+            dice.watcher.resume()
+        raise
+    saved = None
+    if dice.folder is not None:
+        try:
+            saved = load_calibration(dice.folder)
+        except CalibrationError:
+            saved = None  # none yet, or broken: the setup makes a new one
+    return DiceSetup((int(frame.shape[1]), int(frame.shape[0])), saved)
+
+
+def _snapshot(services: "Services", data: Mapping[str, Any]) -> Reply:
+    """The camera's picture now, small, to tap the tray's corners on (``width``/``height``: the frame's)."""
+    import cv2
+
+    setup = _held(services)
+    with setup.lock:
+        frame = _frame(services.dice)
+        height, width = frame.shape[:2]
+        scale = min(1.0, SNAPSHOT_SIDE / max(width, height))
+        small = cv2.resize(frame, (max(1, round(width * scale)), max(1, round(height * scale))),
+                           interpolation=cv2.INTER_AREA) if scale < 1 else frame
+        return {"image": _data_url(small, ".jpg"), "width": int(width), "height": int(height)}
+
+
+def _data_url(image: "np.ndarray", suffix: str) -> str:
+    import cv2
+
+    done, data = cv2.imencode(suffix, image)
+    if not done:
+        raise TableError("internal", "the picture could not be encoded")
+    kind = "jpeg" if suffix == ".jpg" else "png"
+    return f"data:image/{kind};base64," + base64.b64encode(data.tobytes()).decode("ascii")
+
+
+def _corners(services: "Services", data: Mapping[str, Any]) -> Reply:
+    """``corners``: four taps ``[[x, y], ...]`` as fractions (0 to 1) of the snapshot, top-left,
+    top-right, bottom-right, bottom-left; or ``"auto"`` (the four ArUco markers); or ``"whole"``
+    (a camera that sees only the tray). The empty tray is asked for next."""
+    from calibration.dice import CalibrationError, TraySession
+
+    corners = data.get("corners")
+    setup = _held(services)
+    with setup.lock:
+        session = TraySession(setup.frame_size)
+        try:
+            if corners == "auto":
+                session.use_markers(_checked_size(setup, _frame(services.dice)))
+            elif corners == "whole":
+                session.use_whole_frame()
+            else:
+                session.use_taps(_taps(corners, setup.frame_size))
+        except CalibrationError as problem:
+            raise _refused(problem) from None
+        setup.tray, setup.base, setup.faces, setup.last_shot = session, None, None, ""
+        return {"setup": setup.view()}
+
+
+def _checked_size(setup: DiceSetup, frame: "np.ndarray") -> "np.ndarray":
+    if (frame.shape[1], frame.shape[0]) != setup.frame_size:
+        raise TableError("illegal", "the camera's picture changed size since the setup began: cancel and start "
+                                    "again")
+    return frame
+
+
+def _taps(value: object, frame_size: tuple[int, int]) -> list[tuple[float, float]]:
+    why = ("'corners' must be four taps [[x, y], ...] as fractions 0 to 1 of the picture (top-left, top-right, "
+           "bottom-right, bottom-left), \"auto\" for the markers or \"whole\"")
+    if not isinstance(value, list) or len(value) != 4:
+        raise TableError("bad-request", why)
+    taps = []
+    for tap in value:
+        if not (isinstance(tap, list) and len(tap) == 2 and all(_fraction(v) for v in tap)):
+            raise TableError("bad-request", why)
+        taps.append((float(tap[0]) * (frame_size[0] - 1), float(tap[1]) * (frame_size[1] - 1)))
+    return taps
+
+
+def _fraction(value: object) -> bool:
+    return (not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)
+            and 0.0 <= value <= 1.0)
+
+
+def _empty(services: "Services", data: Mapping[str, Any]) -> Reply:
+    """One picture of the empty tray (three are best); the first locks the camera's exposure."""
+    from calibration.dice import CalibrationError
+
+    setup = _held(services)
+    with setup.lock:
+        session = setup.tray
+        if session is None or session.tray is None:
+            raise TableError("illegal", "find the tray first: tap its four corners (or use the markers)")
+        camera = _camera(services.dice)
+        if not session.empty:
+            lock = camera.lock_exposure()
+            session.set_exposure(lock.settings)
+            setup.exposure_note = ("exposure and white balance locked" if lock.locked else
+                                   lock.note or "this camera cannot lock its exposure")
+        try:
+            session.add_empty(_checked_size(setup, _frame(services.dice)))
+            setup.base = session.result()
+        except CalibrationError as problem:
+            raise _refused(problem) from None
+        setup.faces = None
+        return {"setup": setup.view()}
+
+
+def _faces_start(services: "Services", data: Mapping[str, Any]) -> Reply:
+    """``kind``: d20, monster or d6; ``style`` (optional): numerals, pips or symbols."""
+    from calibration.dice import KIND_FACES, STYLES, CalibrationError, FaceSession
+
+    kind, style = data.get("kind"), data.get("style")
+    if kind not in KIND_FACES:
+        raise TableError("bad-request", f"'kind' must be one of {', '.join(KIND_FACES)}")
+    if style is not None and style not in STYLES:
+        raise TableError("bad-request", f"'style' must be one of {', '.join(STYLES)}")
+    setup = _held(services)
+    with setup.lock:
+        base = _base(setup)
+        try:
+            setup.faces = FaceSession(base, str(kind), None if style is None else str(style))
+        except CalibrationError as problem:
+            raise _refused(problem) from None
+        setup.last_shot = ""
+        return {"setup": setup.view()}
+
+
+def _base(setup: DiceSetup) -> "DiceCalibration":
+    if setup.base is not None:
+        return setup.base
+    if setup.tray is not None and setup.tray.tray is not None:
+        raise TableError("illegal", "take a picture of the empty tray first")
+    if setup.saved is None:
+        raise TableError("illegal", "calibrate the tray first: its corners, then the empty tray")
+    if setup.saved.tray.frame_size != setup.frame_size:
+        raise TableError("illegal", "the camera's picture is not the size the tray was calibrated on: "
+                                    "calibrate the tray again")
+    return setup.saved
+
+
+def _faces(setup: DiceSetup) -> "FaceSession":
+    if setup.faces is None:
+        raise TableError("illegal", "choose a die to calibrate first (d20, Monster die or d6)")
+    return setup.faces
+
+
+def _capture(services: "Services", data: Mapping[str, Any]) -> Reply:
+    """The face asked for, from the camera now; refused with why (no die, two dice, a hand)."""
+    from calibration.dice import CalibrationError
+    from hardware.dice.imaging import encode_png
+
+    setup = _held(services)
+    with setup.lock:
+        faces = _faces(setup)
+        try:
+            shot = faces.capture(_frame(services.dice))
+        except CalibrationError as problem:
+            raise _refused(problem) from None
+        setup.last_shot = "data:image/png;base64," + base64.b64encode(encode_png(shot.image)).decode("ascii")
+        return {"setup": setup.view(), "captured": shot.label}
+
+
+def _retake(services: "Services", data: Mapping[str, Any]) -> Reply:
+    from calibration.dice import CalibrationError
+
+    label = data.get("label")
+    if not isinstance(label, str) or not label:
+        raise TableError("bad-request", "'label' must be the face to take again, such as \"7\" or \"hit\"")
+    setup = _held(services)
+    with setup.lock:
+        try:
+            _faces(setup).retake(label)
+        except CalibrationError as problem:
+            raise _refused(problem) from None
+        return {"setup": setup.view()}
+
+
+def _back(services: "Services", data: Mapping[str, Any]) -> Reply:
+    setup = _held(services)
+    with setup.lock:
+        _faces(setup).back()
+        return {"setup": setup.view()}
+
+
+def _finish(services: "Services", data: Mapping[str, Any]) -> Reply:
+    """Check the faces, save the calibration and read rolls with it now; the setup ends.
+    A new tray drops the other kinds' face photos (taken through the old tray view)."""
+    from calibration.dice import CalibrationError, check_profile, save_calibration
+
+    dice = services.dice
+    setup = _held(services)
+    with setup.lock:
+        faces = _faces(setup)
+        try:
+            profile = faces.profile()
+        except CalibrationError as problem:
+            raise _refused(problem) from None
+        calibration = faces.calibration.with_profile(profile)
+        dropped = sorted(set(setup.saved.profiles) - set(calibration.profiles)) if setup.saved else []
+        if dice.folder is None:
+            raise TableError("illegal", "this service has no state folder to save the calibration in")
+        save_calibration(calibration, dice.folder)
+        warnings = check_profile(profile)
+        _use(dice, calibration)
+        with dice.setup_lock:
+            dice.setup = None
+        return {"calibrated": sorted(calibration.profiles), "kind": profile.kind, "warnings": warnings,
+                "dropped": dropped}
+
+
+def _use(dice: "Dice", calibration: "DiceCalibration") -> None:
+    """The watcher reads with ``calibration`` from now on (started, if there was none)."""
+    from hardware.dice.reader import DiceReader
+    from hardware.dice.wiring import start_dice
+
+    reader = DiceReader(calibration)
+    camera = _camera(dice)
+    camera.apply_exposure(calibration.exposure)
+    if dice.watcher is not None:
+        dice.watcher.resume(reader)
+    else:
+        dice.attach(start_dice(camera, reader, dice.publish))
+
+
+def _cancel(services: "Services", data: Mapping[str, Any]) -> Reply:
+    """Throw away the setup under way; rolls are read with the calibration in use. Nothing under way is fine."""
+    dice = services.dice
+    with dice.setup_lock:
+        setup = dice.setup
+        if setup is not None:
+            with setup.lock:
+                dice.setup = None
+                if setup.tablets and dice.watcher is not None:
+                    dice.watcher.resume()
+    return {}
+
+
+def _leave(services: "Services", data: Mapping[str, Any]) -> Reply:
+    """This tablet leaves the screen; the setup is kept (the last one out gives the camera back)."""
+    leave(services, _sid())
+    return {}
+
+
+def _export(services: "Services", data: Mapping[str, Any]) -> Reply:
+    """The saved calibration as one zip, base64 (``file``), with a file name to save it as."""
+    from calibration.dice import CalibrationError, export_calibration
+
+    folder = services.dice.folder
+    if folder is None:
+        raise TableError("illegal", "there is no dice calibration to export (no dice camera configured)")
+    try:
+        archive = export_calibration(folder)
+    except CalibrationError as problem:
+        raise TableError("illegal", f"there is no dice calibration to export: {problem}") from None
+    return {"file": base64.b64encode(archive).decode("ascii"), "name": "dice-calibration.zip", "bytes": len(archive)}
+
+
+def _restore(services: "Services", data: Mapping[str, Any]) -> Reply:
+    """``file``: an exported zip, base64. Checked whole first; then saved and read with at once."""
+    from calibration.dice import CalibrationError, restore_calibration
+
+    dice = services.dice
+    text = data.get("file")
+    if not isinstance(text, str) or not text:
+        raise TableError("bad-request", "'file' must be the exported calibration (a zip file), base64")
+    try:
+        archive = base64.b64decode(text, validate=True)
+    except (binascii.Error, ValueError):
+        raise TableError("bad-request", "'file' is not base64") from None
+    if dice.folder is None:
+        raise TableError("illegal", "no dice camera is configured, so there is nothing to restore into")
+    try:
+        calibration = restore_calibration(archive, dice.folder)
+    except CalibrationError as problem:
+        raise TableError("illegal", f"this calibration is refused: {problem}") from None
+    if dice.setup is not None:
+        _cancel(services, {})
+    if dice.camera is not None:
+        _use(dice, calibration)
+    return {"calibrated": sorted(calibration.profiles)}
+
+
+setattr(_restore, "max_payload", MAX_RESTORE)
+
+HANDLERS: dict[str, Callable[["Services", Mapping[str, Any]], Reply]] = {
+    "dice_setup_start": _start, "dice_tray_snapshot": _snapshot, "dice_tray_corners": _corners,
+    "dice_tray_empty": _empty, "dice_faces_start": _faces_start, "dice_capture": _capture,
+    "dice_retake": _retake, "dice_back": _back, "dice_finish": _finish, "dice_cancel": _cancel,
+    "dice_setup_leave": _leave, "dice_export": _export, "dice_restore": _restore,
+}

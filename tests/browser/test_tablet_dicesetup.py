@@ -1,0 +1,95 @@
+"""Dice setup on the tablet: a service with a camera (a folder of tray pictures)
+and no calibration; from the games screen, Dice setup shows the camera's
+picture, four taps on it find the tray, two pictures of the empty tray, then
+each face of a Monster die put in the tray and captured (one taken back),
+Finish saves it and the calibration is exported and restored."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the service tests' helpers
+
+from calibration.dice import load_calibration  # noqa: E402
+from service_process import Service  # noqa: E402
+from test_server_dice import CALIBRATION, Tray  # noqa: E402
+from test_server_dicesetup import put_die  # noqa: E402
+from ui_helpers import open_games, shot  # noqa: E402
+
+
+@pytest.fixture
+def camera_service(tmp_path: Path) -> Iterator[tuple[Service, Tray]]:
+    tray = Tray(tmp_path / "frames")
+    running = Service(tmp_path / "state", args=["--camera", f"folder:{tray.folder}"]).start()
+    yield running, tray
+    running.stop()
+    assert "Traceback" not in running.log(), running.log()
+
+
+def banner(page: Any, kind: str, words: str) -> None:
+    page.locator(f"[data-testid=banner][data-kind={kind}]", has_text=words).wait_for()
+
+
+def test_dice_setup_walks_through_tray_and_faces(camera_service: tuple[Service, Tray],
+                                                 new_tablet: Callable[..., Any], tmp_path: Path) -> None:
+    service, tray = camera_service
+    page = new_tablet()
+    open_games(page, service.url)
+    page.get_by_test_id("dice-setup").click()
+    page.locator("[data-testid=screen-dice][data-step=tray]").wait_for()
+    snap = page.get_by_test_id("dice-snapshot")
+    snap.locator("img").wait_for()
+    page.wait_for_function("document.querySelector('[data-testid=dice-snapshot] img').naturalWidth > 0")
+
+    # The tray: its four corners tapped on the camera's picture.
+    box = snap.bounding_box()
+    assert box is not None
+    for fx, fy in ((0.01, 0.01), (0.99, 0.01), (0.99, 0.99), (0.01, 0.99)):
+        page.mouse.click(box["x"] + fx * box["width"], box["y"] + fy * box["height"])
+    page.locator("[data-testid=screen-dice][data-step=empty]").wait_for()
+
+    # The empty tray, twice.
+    for count in (1, 2):
+        tray.put(CALIBRATION.background)
+        page.get_by_test_id("dice-empty-take").click()
+        page.locator(f"[data-testid=dice-empty][data-count='{count}']").wait_for()
+
+    # Each face of the Monster die: asked, put in the tray, captured; one taken back.
+    page.locator("[data-testid=dice-kind][data-kind=monster]").click()
+    faces = page.get_by_test_id("dice-faces")
+    page.locator("[data-testid=dice-faces][data-asking=hit]").wait_for()
+    assert "with the HIT face on top" in page.get_by_test_id("dice-ask").inner_text()
+    put_die(tray, "hit")
+    page.get_by_test_id("dice-capture").click()
+    page.locator("[data-testid=dice-faces][data-asking=pow]").wait_for()
+    page.get_by_test_id("dice-back").click()
+    page.locator("[data-testid=dice-faces][data-asking=hit][data-step='0']").wait_for()
+    for face, after in (("hit", "pow"), ("pow", "blank"), ("blank", "")):
+        put_die(tray, face)
+        page.get_by_test_id("dice-capture").click()
+        page.locator(f"[data-testid=dice-faces][data-asking='{after}']").wait_for()
+    assert faces.get_attribute("data-step") == "3"
+    assert page.get_by_test_id("dice-shot").get_attribute("src").startswith("data:image/png")  # type: ignore[union-attr]
+    shot(page, "dice-setup")
+    page.get_by_test_id("dice-finish").click()
+    banner(page, "info", "Saved: the camera now reads your Monster dice")
+    page.locator("[data-testid=dice-calibrated]", has_text="monster").wait_for()
+    assert load_calibration(service.state_dir / "dice").profiles["monster"].faces == ("hit", "pow", "blank")
+
+    # A backup, and restoring it.
+    with page.expect_download() as download:
+        page.get_by_test_id("dice-export").click()
+    backup = Path(download.value.path())
+    assert backup.read_bytes()[:2] == b"PK"
+    not_zip = tmp_path / "notes.zip"
+    not_zip.write_text("the d20 is red")
+    page.get_by_test_id("dice-restore-file").set_input_files(str(not_zip))
+    banner(page, "error", "not a zip")
+    page.get_by_test_id("dice-restore-file").set_input_files(str(backup))
+    banner(page, "info", "Restored")
+    page.get_by_test_id("back-to-games").click()
+    page.get_by_test_id("screen-games").wait_for()

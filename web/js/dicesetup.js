@@ -1,0 +1,225 @@
+// Dice setup (#/dice): teach the dice camera the owner's tray and dice.
+// Steps: a picture from the camera, on which the owner taps the tray's four
+// corners (or uses the ArUco markers); pictures of the empty tray; then, for
+// one die kind at a time, each face put on top in the tray and captured, with
+// back, retake and progress; Finish saves the calibration and the camera reads
+// rolls with it at once. Export and restore keep a backup (a zip file).
+// The camera does not read rolls while a tablet is on this screen.
+// The events are in docs/protocol.md ("Dice setup").
+
+import { h } from "./dom.js";
+
+const CORNERS = ["top-left", "top-right", "bottom-right", "bottom-left"];
+const KINDS = [
+  { kind: "d20", label: "d20" },
+  { kind: "monster", label: "Monster die" },
+  { kind: "d6", style: "numerals", label: "d6 (numbers)" },
+  { kind: "d6", style: "pips", label: "d6 (pips)" },
+];
+
+/** Entering the screen (or back after a drop): start or carry on with the setup. */
+export async function startDiceSetup(app) {
+  if (!app.conn.connected) return;
+  const reply = await app.conn.request("dice_setup_start", {});
+  if (app.route.name !== "dice") {
+    if (reply.ok) app.conn.request("dice_setup_leave", {});
+    return;
+  }
+  if (!reply.ok) {
+    app.diceSetup = { setup: null, refused: reply.error.message };
+    app.render();
+    return;
+  }
+  app.diceSetup = { setup: reply.setup, snapshot: null, taps: [], busy: false, warnings: [] };
+  app.render();
+  if (reply.setup.step === "tray") snapshot(app);
+}
+
+/** Leaving the screen: the camera goes back to the game; the setup is kept. */
+export function stopDiceSetup(app) {
+  app.diceSetup = null;
+  app.conn.request("dice_setup_leave", {});
+}
+
+/** One request at a time; a refusal is shown as a banner and changes nothing. */
+async function send(app, event, payload = {}) {
+  const ds = app.diceSetup;
+  if (!ds || !ds.setup || ds.busy) return null;
+  ds.busy = true;
+  app.render();
+  const reply = await app.conn.request(event, payload);
+  ds.busy = false;
+  if (app.diceSetup !== ds) return null;
+  if (!reply.ok) {
+    app.showBanner("error", reply.error.message);
+    app.render();
+    return null;
+  }
+  app.clearBanner("error");
+  if (reply.setup) ds.setup = reply.setup;
+  app.render();
+  return reply;
+}
+
+async function snapshot(app) {
+  const reply = await send(app, "dice_tray_snapshot");
+  if (reply) {
+    app.diceSetup.snapshot = reply;
+    app.diceSetup.taps = [];
+    app.render();
+  }
+}
+
+async function tapCorner(app, event) {
+  const ds = app.diceSetup;
+  const box = event.currentTarget.getBoundingClientRect();
+  const x = Math.min(1, Math.max(0, (event.clientX - box.left) / box.width));
+  const y = Math.min(1, Math.max(0, (event.clientY - box.top) / box.height));
+  ds.taps = [...ds.taps, [x, y]].slice(0, 4);
+  app.render();
+  if (ds.taps.length === 4) {
+    await send(app, "dice_tray_corners", { corners: ds.taps });
+    ds.taps = []; // taken (the tray is found) or refused (the banner says why): tap again from the first corner
+    app.render();
+  }
+}
+
+async function finish(app) {
+  const reply = await send(app, "dice_finish");
+  if (!reply) return;
+  const warn = reply.warnings.length ? ` Check: ${reply.warnings.join("; ")}.` : "";
+  const dropped = reply.dropped.length ? ` The new tray needs ${reply.dropped.join(", ")} captured again.` : "";
+  app.showBanner("info", `Saved: the camera now reads your ${reply.kind === "monster" ? "Monster dice" : reply.kind}.${warn}${dropped}`);
+  const again = await app.conn.request("dice_setup_start", {});
+  if (again.ok && app.diceSetup) { app.diceSetup.setup = again.setup; app.diceSetup.warnings = reply.warnings; }
+  app.render();
+}
+
+async function cancel(app) {
+  await app.conn.request("dice_cancel", {});
+  app.showBanner("info", "Dice setup cancelled: the camera reads with the calibration it had.");
+  app.go("#/");
+}
+
+async function exportFile(app) {
+  const reply = await app.conn.request("dice_export", {});
+  if (!reply.ok) { app.showBanner("error", reply.error.message); return; }
+  const link = h("a", { href: `data:application/zip;base64,${reply.file}`, download: reply.name, "data-testid": "dice-export-link" });
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+async function restoreFile(app, input) {
+  const file = input.files && input.files[0];
+  input.value = "";
+  if (!file) return;
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  const reply = await app.conn.request("dice_restore", { file: btoa(text) });
+  if (!reply.ok) { app.showBanner("error", reply.error.message); return; }
+  app.showBanner("info", `Restored “${file.name}”: the camera reads ${reply.calibrated.join(", ") || "no dice"} with it now.`);
+  startDiceSetup(app);
+}
+
+// -- the screen --------------------------------------------------------------------------------------
+function trayPanel(app) {
+  const { setup, snapshot: snap, taps, busy } = app.diceSetup;
+  const next = taps.length < 4 ? `Tap the tray's ${CORNERS[taps.length]} corner.` : "Checking the corners…";
+  const dots = taps.map(([x, y], i) => h("span", { class: "dice-tap", "data-testid": "dice-tap",
+    style: `left:${x * 100}%;top:${y * 100}%` }, String(i + 1)));
+  return h("section", { class: "panel", "data-testid": "dice-tray" },
+    h("h2", {}, "1. The tray"),
+    h("p", { class: "subtle" }, setup.tray
+      ? `Tray found (${setup.tray.method === "aruco" ? "markers" : setup.tray.method === "taps" ? "your taps" : "the whole picture"}). Tap the picture again to redo it.`
+      : "Take a picture, then tap the tray's four corners on it: top-left, top-right, bottom-right, bottom-left."),
+    snap ? h("div", { class: "dice-snap", "data-testid": "dice-snapshot", onclick: (e) => tapCorner(app, e) },
+      h("img", { src: snap.image, alt: "The camera's picture of the tray", draggable: "false" }), dots) : null,
+    snap && (taps.length || !setup.tray) ? h("p", { "data-testid": "dice-tap-hint" }, next) : null,
+    h("div", { class: "cal-buttons" },
+      h("button", { class: "btn", type: "button", "data-testid": "dice-snap", disabled: busy, onclick: () => snapshot(app) },
+        snap ? "New picture" : "Take a picture"),
+      h("button", { class: "btn", type: "button", "data-testid": "dice-auto", disabled: busy,
+                    onclick: () => send(app, "dice_tray_corners", { corners: "auto" }) }, "Use the corner markers"),
+      taps.length ? h("button", { class: "btn", type: "button", "data-testid": "dice-clear-taps",
+                                  onclick: () => { app.diceSetup.taps = []; app.render(); } }, "Clear taps") : null));
+}
+
+function emptyPanel(app) {
+  const { setup, busy } = app.diceSetup;
+  if (!setup.tray || !setup.tray.new) return null;
+  return h("section", { class: "panel", "data-testid": "dice-empty", "data-count": setup.empty },
+    h("h2", {}, "2. The empty tray"),
+    h("p", { class: "subtle" }, `Take everything out of the tray, then take ${setup.empty_wanted} pictures of it (${setup.empty} taken).`),
+    setup.exposure ? h("p", { class: "subtle", "data-testid": "dice-exposure" }, `Camera: ${setup.exposure}.`) : null,
+    h("button", { class: "btn btn-huge", type: "button", "data-testid": "dice-empty-take", disabled: busy,
+                  onclick: () => send(app, "dice_tray_empty") }, "Take a picture of the empty tray"));
+}
+
+function kindPanel(app) {
+  const { setup, busy } = app.diceSetup;
+  if (setup.step !== "ready" && setup.step !== "faces") return null;
+  return h("section", { class: "panel", "data-testid": "dice-kinds" },
+    h("h2", {}, "3. Your dice"),
+    h("p", { class: "subtle", "data-testid": "dice-calibrated" },
+      setup.calibrated.length ? `Calibrated: ${setup.calibrated.join(", ")}.` : "No dice calibrated yet."),
+    h("div", { class: "cal-buttons" }, KINDS.map((k) =>
+      h("button", { class: "btn btn-huge", type: "button", "data-testid": "dice-kind", "data-kind": k.kind, "data-style": k.style || "",
+                    disabled: busy, onclick: () => send(app, "dice_faces_start", k.style ? { kind: k.kind, style: k.style } : { kind: k.kind }) },
+        k.label))));
+}
+
+function facesPanel(app) {
+  const { setup, busy } = app.diceSetup;
+  const faces = setup.faces;
+  if (!faces) return null;
+  const words = (f) => (f === "blank" ? "blank" : f.toUpperCase());
+  return h("section", { class: "panel", "data-testid": "dice-faces", "data-asking": faces.asking ?? "", "data-step": faces.step },
+    h("h2", {}, `Faces: ${faces.step} of ${faces.steps}`),
+    h("progress", { max: faces.steps, value: faces.step, "data-testid": "dice-progress" }),
+    h("p", { class: "hint", "data-testid": "dice-ask" }, faces.text),
+    h("div", { class: "cal-buttons" },
+      h("button", { class: "btn btn-huge btn-primary", type: "button", "data-testid": "dice-capture", disabled: busy || faces.asking === null,
+                    onclick: () => send(app, "dice_capture") }, "Capture"),
+      h("button", { class: "btn btn-huge", type: "button", "data-testid": "dice-back", disabled: busy || faces.step === 0,
+                    onclick: () => send(app, "dice_back") }, "◀ Back one"),
+      h("button", { class: `btn btn-huge${faces.asking === null ? " btn-primary" : ""}`, type: "button", "data-testid": "dice-finish",
+                    disabled: busy || faces.asking !== null, onclick: () => finish(app) }, "Finish and save")),
+    setup.shot ? h("img", { class: "dice-shot", src: setup.shot, alt: "The last face captured", "data-testid": "dice-shot" }) : null,
+    h("p", { class: "subtle" }, "Tap a captured face to take it again."),
+    h("div", { class: "cal-buttons" }, faces.faces.map((f) => {
+      const done = faces.captured.includes(f);
+      return h("button", { class: `btn${f === faces.asking ? " btn-primary" : ""}`, type: "button", "data-testid": "dice-face", "data-face": f,
+                           "data-done": done ? "yes" : "no", disabled: busy || !done,
+                           onclick: () => send(app, "dice_retake", { label: f }) }, `${done ? "✓ " : ""}${words(f)}`);
+    })));
+}
+
+function backupPanel(app) {
+  const fileInput = h("input", { type: "file", accept: ".zip,application/zip", class: "visually-hidden", id: "dice-restore-file",
+                                 "data-testid": "dice-restore-file", onchange: (e) => restoreFile(app, e.target) });
+  return h("section", { class: "panel" },
+    h("h2", {}, "Backup"),
+    h("div", { class: "cal-buttons" },
+      h("button", { class: "btn", type: "button", "data-testid": "dice-export", onclick: () => exportFile(app) }, "Export the calibration"),
+      h("label", { class: "btn", for: "dice-restore-file", "data-testid": "dice-restore" }, "Restore a calibration file"), fileInput,
+      h("button", { class: "btn", type: "button", "data-testid": "dice-cancel", onclick: () => cancel(app) }, "Cancel this setup")));
+}
+
+export function renderDiceSetup(app) {
+  const head = h("header", { class: "page-head" },
+    h("button", { class: "btn", type: "button", "data-testid": "back-to-games", onclick: () => app.go("#/") }, "◀ Games"),
+    h("h1", {}, "Dice setup"), app.connectionPill());
+  const ds = app.diceSetup;
+  if (!ds) return h("div", { class: "page", "data-testid": "screen-dice-loading" }, head, h("p", {}, "Asking the camera…"));
+  if (!ds.setup) {
+    return h("div", { class: "page", "data-testid": "screen-dice" }, head,
+      h("section", { class: "panel" }, h("p", { "data-testid": "dice-refused" }, ds.refused)));
+  }
+  return h("div", { class: "page cal-page", "data-testid": "screen-dice", "data-step": ds.setup.step },
+    head,
+    h("div", { class: "cal-body" },
+      h("div", { class: "cal-side" }, emptyPanel(app), kindPanel(app), facesPanel(app), backupPanel(app)),
+      h("div", { class: "cal-main" }, trayPanel(app))));
+}
