@@ -24,13 +24,18 @@ def at_the_card_draw(server: Server) -> dict[str, Any]:
         client.disconnect()
 
 
-def test_a_card_typed_in_at_the_table_is_resolved(server: Server, new_tablet: Callable[..., Any]) -> None:
+def open_the_builder(server: Server, new_tablet: Callable[..., Any]) -> tuple[dict[str, Any], Any, Any]:
+    """A tablet at a Monster card draw that has tapped "not in this list"."""
     view = at_the_card_draw(server)
     page = new_tablet()
     page.goto(f"{server.url}#/game/{view['game_id']}")
     wait_version(page, view["version"])
     tap_option(page, "enter-card")
-    builder = page.get_by_test_id("card-builder")
+    return view, page, page.get_by_test_id("card-builder")
+
+
+def test_a_card_typed_in_at_the_table_is_resolved(server: Server, new_tablet: Callable[..., Any]) -> None:
+    view, page, builder = open_the_builder(server, new_tablet)
     builder.wait_for()
     builder.get_by_test_id("card-name").fill("Dolls in the Attic")
     builder.locator("[data-testid=card-items] [data-value='0']").click()
@@ -51,12 +56,7 @@ def test_a_card_typed_in_at_the_table_is_resolved(server: Server, new_tablet: Ca
 
 
 def test_a_card_without_symbols_is_refused_with_why(server: Server, new_tablet: Callable[..., Any]) -> None:
-    view = at_the_card_draw(server)
-    page = new_tablet()
-    page.goto(f"{server.url}#/game/{view['game_id']}")
-    wait_version(page, view["version"])
-    tap_option(page, "enter-card")
-    builder = page.get_by_test_id("card-builder")
+    view, page, builder = open_the_builder(server, new_tablet)
     builder.get_by_test_id("card-name").fill("Blank card")
     builder.get_by_test_id("card-send").click()
     banner = page.get_by_text("an attack line shows 1 to 3 symbols")
