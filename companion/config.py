@@ -146,9 +146,13 @@ class PairingSettings:
     ``code_digits``/``code_seconds``/``code_tries``: the code a paired tablet
     shows, how long it lasts and how many wrong guesses void it;
     ``client_attempts``/``global_attempts`` per ``attempt_window_seconds``: the
-    rate limit on pairing attempts from one address and from everyone."""
+    rate limit on pairing attempts from one address and from everyone;
+    ``trust_loopback``: a browser on the box itself (127.0.0.1, ::1) may change
+    games unpaired - whoever can open it already has the box's shell; on a
+    laptop this is the simulation's own browser."""
 
     required: bool = True
+    trust_loopback: bool = True
     window_seconds: float = 30.0
     code_digits: int = 6
     code_seconds: float = 120.0
@@ -494,6 +498,7 @@ KEY_DOCS = {
     "discovery.enabled": "announce the box over mDNS as <name>.local",
     "discovery.name": "the box's name on the network: <name>.local",
     "pairing.required": "only paired tablets may change a game; others may watch",
+    "pairing.trust_loopback": "a browser on the box itself (127.0.0.1) may change games unpaired",
     "pairing.window_seconds": "how long after a tablet asks the PAIR button pairs it",
     "pairing.code_digits": "digits of the pairing code a paired tablet shows",
     "pairing.code_seconds": "how long a pairing code lasts",

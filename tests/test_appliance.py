@@ -23,7 +23,7 @@ from typing import Iterator
 import pytest
 
 from companion.appliance import bootconfig, discovery, health, notify
-from companion.appliance.access import WRITE_EVENTS, Access, origin_check
+from companion.appliance.access import OPEN_EVENTS, Access, origin_check
 from companion.appliance.pairing import TOKENS_FILE, Pairing, PairingRefused
 from companion.appliance.safemode import MARKER, StartGuard
 from companion.config import DiscoverySettings, PairingSettings
@@ -536,7 +536,7 @@ def test_a_connection_without_a_token_may_watch_but_not_change(desk: Pairing) ->
     with pytest.raises(TableError) as refused_change:
         access.check_change("sid-1")
     assert code_of(refused_change) == "not-paired" and "can watch" in str(refused_change.value)
-    assert access.status("sid-1")["paired"] is False and "act" in WRITE_EVENTS and "join" not in WRITE_EVENTS
+    assert access.status("sid-1")["paired"] is False and "act" not in OPEN_EVENTS and "join" in OPEN_EVENTS
 
 
 def test_the_link_button_pairs_the_connection_that_asked(desk: Pairing) -> None:

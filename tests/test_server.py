@@ -17,6 +17,7 @@ import socketio
 import websocket
 from flask.testing import FlaskClient
 
+from companion.config import PairingSettings
 from companion.server import create_app
 from service_process import (
     SETUP, TIMEOUT, Service, call, connect, drain, next_event, ok, play_socket_until, simple_answer,
@@ -357,7 +358,8 @@ def test_import_through_the_test_client(http: FlaskClient) -> None:
 
 def test_a_disk_that_refuses_is_a_storage_error_over_socket_io(tmp_path: Path) -> None:
     """Flask-SocketIO's test client, in-process, so the store can be made to refuse writes."""
-    app = create_app({"STATE_DIR": tmp_path / "state", "TESTING": True})
+    # The in-process client has no address, so it cannot count as the box's own browser: pairing off.
+    app = create_app({"STATE_DIR": tmp_path / "state", "TESTING": True, "PAIRING": PairingSettings(required=False)})
     services = app.extensions["companion"]
     tablet = services.socketio.test_client(app)
     try:

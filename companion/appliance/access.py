@@ -14,6 +14,7 @@ a token: unpaired visitors may watch.
 
 from __future__ import annotations
 
+import ipaddress
 import threading
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
@@ -21,33 +22,51 @@ from companion.table import TableError
 
 from .pairing import Grant, Pairing, PairingRefused
 
-#: The service's events that change a game or the list of games.
-WRITE_EVENTS = frozenset({"new_game", "act", "undo", "redo", "archive", "restore"})
+#: The events anyone may send: watching, asking to pair, reading the box's health and
+#: downloading calibrations. Every other event changes something and needs a paired
+#: tablet - an event added later is protected unless it is listed here.
+OPEN_EVENTS = frozenset({"games", "join", "pair_status", "pair_request", "pair_code", "pair_cancel", "health",
+                         "leds_layout_export", "dice_export", "dice_setup_leave"})
 Reply = dict[str, Any]
 T = TypeVar("T")
 
 
 class Access:
-    """The token each live connection (``sid``) presented."""
+    """The token each live connection (``sid``) presented, and which connections are
+    the box's own browser (``trusted``: loopback, when ``pairing.trust_loopback``)."""
 
     def __init__(self, pairing: Pairing) -> None:
         self.pairing = pairing
         self._tokens: dict[str, str] = {}
+        self._trusted: set[str] = set()
         self._lock = threading.Lock()
 
-    def connected(self, sid: str, auth: object) -> None:
+    def connected(self, sid: str, auth: object, address: str | None = None) -> None:
         token = auth.get("token") if isinstance(auth, Mapping) else None
         with self._lock:
-            if isinstance(token, str):
+            if isinstance(token, str) and token:
                 self._tokens[sid] = token
             else:
                 self._tokens.pop(sid, None)
+            if self.trusts(address):
+                self._trusted.add(sid)
+            else:
+                self._trusted.discard(sid)
+
+    def trusts(self, address: str | None) -> bool:
+        """A request from the box itself, when the settings trust it."""
+        return self.pairing.settings.trust_loopback and is_loopback(address)
 
     def disconnected(self, sid: str) -> None:
         """The tablet left: forget its token and any pairing request it had open."""
         with self._lock:
             self._tokens.pop(sid, None)
+            self._trusted.discard(sid)
         self.pairing.cancel(sid)
+
+    def trusted(self, sid: str) -> bool:
+        with self._lock:
+            return sid in self._trusted
 
     def token_of(self, sid: str) -> str | None:
         with self._lock:
@@ -55,7 +74,13 @@ class Access:
 
     def check_change(self, sid: str) -> None:
         """Raise ``not-paired`` unless this connection may change a game."""
-        refused(lambda: self.pairing.check_change(self.token_of(sid)))
+        if not self.trusted(sid):
+            refused(lambda: self.pairing.check_change(self.token_of(sid)))
+
+    def check_request(self, token: object, address: str | None) -> None:
+        """The same check for an HTTP request (token in a header)."""
+        if not self.trusts(address):
+            refused(lambda: self.pairing.check_change(token))
 
     def granted(self, grant: Grant) -> None:
         """A pairing succeeded: the connection that asked is paired from now on."""
@@ -66,7 +91,8 @@ class Access:
     def status(self, sid: str) -> Reply:
         device = self.pairing.device_of(self.token_of(sid))
         return {"paired": device is not None, "device": device.to_plain() if device else None,
-                "required": self.pairing.settings.required, "waiting": self.pairing.waiting()}
+                "required": self.pairing.settings.required, "trusted": self.trusted(sid),
+                "waiting": self.pairing.waiting()}
 
     def ask(self, sid: str, address: str, data: Mapping[str, Any]) -> Reply:
         seconds = refused(lambda: self.pairing.ask(sid, str(data.get("name", "")), address))
@@ -79,7 +105,11 @@ class Access:
         return {"token": grant.token, "device": grant.device.to_plain()}
 
     def show_code(self, sid: str) -> Reply:
-        shown = refused(lambda: self.pairing.show_code(self.token_of(sid)))
+        """A paired tablet's code, or the box's own (console) code for its own browser."""
+        if self.trusted(sid):
+            shown = self.pairing.console_code()
+        else:
+            shown = refused(lambda: self.pairing.show_code(self.token_of(sid)))
         return {"code": shown.code, "seconds": round(shown.seconds_left(self.pairing.clock()))}
 
     def devices(self, sid: str) -> Reply:
@@ -87,12 +117,13 @@ class Access:
         return {"devices": [d.to_plain() for d in self.pairing.devices()]}
 
     def revoke(self, sid: str, data: Mapping[str, Any]) -> Reply:
-        device = refused(lambda: self.pairing.revoke(str(data.get("device_id", "")), self.token_of(sid)))
+        device = refused(lambda: self.pairing.revoke(str(data.get("device_id", "")), self.token_of(sid),
+                                                      self.trusted(sid)))
         return {"revoked": device.to_plain()}
 
     def check_paired(self, sid: str) -> None:
         """Listing devices needs a paired tablet even when pairing is not required."""
-        if self.pairing.device_of(self.token_of(sid)) is None:
+        if not self.trusted(sid) and self.pairing.device_of(self.token_of(sid)) is None:
             raise TableError("not-paired", "only a paired tablet can see the paired devices")
 
 
@@ -110,6 +141,13 @@ def origin_check(extra: Sequence[str]) -> Callable[[str | None, Mapping[str, Any
         return origin == own or origin in others
 
     return allowed
+
+
+def is_loopback(address: str | None) -> bool:
+    try:
+        return address is not None and ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
 
 
 def refused(work: Callable[[], T]) -> T:

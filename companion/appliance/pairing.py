@@ -268,10 +268,11 @@ class Pairing:
         with self._lock:
             return self.store.devices()
 
-    def revoke(self, device_id: str, token: object) -> Device:
-        """A paired tablet removes a device (itself too); its token stops working at once."""
+    def revoke(self, device_id: str, token: object, trusted: bool = False) -> Device:
+        """A paired tablet (or the box's own browser: ``trusted``) removes a device, itself
+        too; its token stops working at once."""
         with self._lock:
-            if self.device_of(token) is None:
+            if not trusted and self.device_of(token) is None:
                 raise PairingRefused("not-paired", "only a paired tablet can remove a paired device")
             removed = self.store.remove(device_id)
             if removed is None:

@@ -5,6 +5,7 @@ Nothing is created at import time; tests make as many apps as they like.
 
 from __future__ import annotations
 
+import functools
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,7 +18,8 @@ from companion.games import KINDS, GameKind
 from companion.store import Store
 from companion.table import Tables
 
-from . import dice, dicesetup, http, leds, sockets
+from . import box, dice, dicesetup, http, leds, sockets
+from .box import Box
 from .dice import Dice
 from .leds import Leds
 
@@ -36,6 +38,8 @@ class Services:
     web_dir: Path
     leds: Leds
     dice: Dice
+    box: Box
+    state_dir: Path
     subscribed: set[str] = field(default_factory=set)
     subscribing: threading.Lock = field(default_factory=threading.Lock)
     _packs: dict[str, dict[str, object]] = field(default_factory=dict)
@@ -60,24 +64,32 @@ def create_app(config: Mapping[str, Any] | None = None,
                kinds: Mapping[str, Callable[[], GameKind]] | None = None) -> Flask:
     """``config`` keys: STATE_DIR (where the SQLite file and calibrations live), WEB_DIR,
     TESTING, LEDS (the ``[leds]`` settings, docs/leds.md; default: the simulated strip),
-    CAMERA (the ``[camera]`` settings, docs/dice.md; default: no camera, dice typed on the tablet).
+    CAMERA (the ``[camera]`` settings, docs/dice.md; default: no camera, dice typed on the tablet),
+    PAIRING (``config.PairingSettings``; default: pairing required, the box's own browser trusted),
+    ALLOWED_ORIGINS, START_MODE (safe mode), CONFIG_TEXT and ERRORS (for the health view).
     Callers close what it starts with ``services_of(app).close()``."""
     settings = dict(config or {})
     app = Flask(__name__, static_folder=None)
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, **settings)
     state_dir = Path(settings.get("STATE_DIR", default_state_dir()))
     store = Store(state_dir / "companion.sqlite")
-    socketio = SocketIO(app, async_mode="threading", max_http_buffer_size=MAX_SOCKET_MESSAGE,
-                        logger=False, engineio_logger=False)
     tables = Tables(store, kinds or KINDS)
+    the_box = box.make_box(settings, state_dir, tables)
+    socketio = SocketIO(app, async_mode="threading", max_http_buffer_size=MAX_SOCKET_MESSAGE,
+                        logger=False, engineio_logger=False,
+                        cors_allowed_origins=the_box.origins())  # type: ignore[arg-type]  # a callable is accepted
     lights = leds.start(settings, state_dir, tables, socketio)
     camera = dice.start(settings, state_dir, tables, socketio)
-    services = Services(store, tables, socketio, Path(settings.get("WEB_DIR", WEB_DIR)), lights, camera)
+    services = Services(store, tables, socketio, Path(settings.get("WEB_DIR", WEB_DIR)), lights, camera,
+                        the_box, state_dir)
     app.extensions["companion"] = services
+    app.register_blueprint(box.blueprint)  # first: its guard runs before any route
     app.register_blueprint(http.blueprint)
     app.register_blueprint(leds.blueprint)
-    sockets.register(socketio, services, leds.HANDLERS, dicesetup.HANDLERS)
-    leds.register_disconnect(socketio, services, lambda sid: dicesetup.leave(services, sid))
+    sockets.register(socketio, services, leds.HANDLERS, dicesetup.HANDLERS, box.HANDLERS)
+    socketio.on_event("connect", functools.partial(box.connected, services))
+    leds.register_disconnect(socketio, services, lambda sid: dicesetup.leave(services, sid),
+                             the_box.access.disconnected)
     return app
 
 

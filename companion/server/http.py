@@ -30,14 +30,6 @@ def static_file(name: str) -> Response:
     return send_from_directory(_services().web_dir, name)
 
 
-@blueprint.get("/api/health")
-def health() -> Response:
-    from importlib.metadata import version
-
-    return jsonify(ok=True, version=version("table-companion"), leds=_services().leds.health(),
-                   camera=_services().dice.health())
-
-
 @blueprint.get("/api/games")
 def games() -> Response:
     return jsonify(games=_services().tables.summaries())

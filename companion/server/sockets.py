@@ -8,7 +8,10 @@ import json
 import logging
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
+from flask import request
 from flask_socketio import SocketIO, join_room
+
+from companion.appliance.access import OPEN_EVENTS
 
 from companion.store import StoreError
 from companion.table import Table, TableError
@@ -27,7 +30,7 @@ def register(socketio: SocketIO, services: "Services", *more: Mapping[str, Handl
     """The events of HANDLERS and of ``more`` (e.g. the LEDs'), each answered the same way."""
     handlers = {**HANDLERS, **{event: handler for extra in more for event, handler in extra.items()}}
     for event, handler in handlers.items():
-        socketio.on_event(event, _guarded(services, handler))
+        socketio.on_event(event, _guarded(services, handler, event not in OPEN_EVENTS))
     socketio.on_event("*", lambda event, *args: _unknown_event(event, handlers))
 
 
@@ -36,13 +39,16 @@ def _unknown_event(event: object, handlers: Mapping[str, Handler]) -> Reply:
     return _fail("bad-request", f"there is no event {str(event)[:40]!r}; the events are {', '.join(handlers)}")
 
 
-def _guarded(services: "Services", handler: Handler) -> Callable[..., Reply]:
+def _guarded(services: "Services", handler: Handler, changes: bool) -> Callable[..., Reply]:
     """Every event gets an answer. Without one a tablet waits for an
     acknowledgement that never comes, so even a bug in a handler is answered
     (code ``internal``) and logged. The engine rebuilds itself when the rules
-    fail half-way, so a refused input leaves the game as it was."""
+    fail half-way, so a refused input leaves the game as it was. An event that
+    ``changes`` something is checked against the pairing first, every time."""
     def answer(*args: object) -> Reply:
         try:
+            if changes:
+                services.box.access.check_change(str(getattr(request, "sid")))
             return {"ok": True, **handler(services, _payload(args, getattr(handler, "max_payload", MAX_PAYLOAD)))}
         except TableError as problem:
             return _error(services, problem, args[0] if args else None)
@@ -106,6 +112,7 @@ def _table(services: "Services", data: Mapping[str, Any]) -> Table:
     """The game asked for, with its views pushed to its room (subscribed once:
     two tablets joining at the same moment must not double every push)."""
     table = services.tables.get(_text(data, "game_id"))
+    services.box.current.remember(table.game_id)  # the game the box's buttons act on
     with services.subscribing:
         if table.game_id not in services.subscribed:
             services.subscribed.add(table.game_id)
@@ -166,6 +173,7 @@ def _redo(services: "Services", data: Mapping[str, Any]) -> Reply:
 def _archive(services: "Services", data: Mapping[str, Any]) -> Reply:
     table = _table(services, data)
     services.tables.archive(table.game_id)
+    services.box.current.forget(table.game_id)
     services.socketio.emit("games", {"games": services.tables.summaries()})
     return {}
 

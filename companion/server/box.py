@@ -1,0 +1,210 @@
+"""The box around the games: pairing, health, diagnostics, backup (docs/protocol.md, docs/install.md).
+
+Why a module of its own: the service's core files deal with games; what makes
+the service an appliance (who may change a game, how the owner sees a broken
+part, one-file backups) is wired here, from the pieces in
+``companion.appliance`` that know nothing of Flask or Socket.IO.
+
+Who may change what: reading is open (watching a game, the health view);
+every Socket.IO event outside ``access.OPEN_EVENTS`` and every HTTP request
+that writes (or hands out private data: diagnostics, backups) needs a paired
+tablet's token - in the connection's ``auth`` for Socket.IO, in the
+``X-Companion-Token`` header for HTTP - or the box's own browser on loopback.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from flask import Blueprint, Response, current_app, jsonify, request
+from flask_socketio import SocketIO
+
+from companion.appliance.access import Access, origin_check
+from companion.appliance.controls import BoxControls, CurrentGame
+from companion.appliance.health import RecentErrors, diagnostics_bundle, health_view
+from companion.appliance.pairing import Grant, Pairing
+from companion.appliance.safemode import StartMode
+from companion.config import PairingSettings
+from companion.table import TableError, Tables
+
+if TYPE_CHECKING:
+    from .app import Services
+
+TOKEN_HEADER = "X-Companion-Token"
+PRIVATE_PATHS = ("/api/diagnostics", "/api/backup")  # GETs that need a paired tablet too
+Reply = dict[str, Any]
+Part = Callable[[], Mapping[str, object]]
+
+log = logging.getLogger(__name__)
+blueprint = Blueprint("box", __name__)
+
+
+@dataclass
+class Box:
+    """Pairing, the start mode and the parts the health view reports on."""
+
+    pairing: Pairing
+    access: Access
+    current: CurrentGame
+    start: StartMode = field(default_factory=lambda: StartMode(False))
+    errors: RecentErrors | None = None
+    config_text: str = ""
+    allowed_origins: tuple[str, ...] = ()
+    parts: dict[str, Part] = field(default_factory=dict)
+
+    def add_part(self, name: str, health: Part) -> None:
+        """A part started beside the app (buttons, discovery) shows in the health view."""
+        self.parts[name] = health
+
+    def controls(self, socketio: SocketIO) -> BoxControls:
+        """What the box's buttons do: the current game, and PAIR pairing the tablet that asked."""
+        return BoxControls(self.current, self.pairing, lambda grant: self.paired(socketio, grant))
+
+    def paired(self, socketio: SocketIO, grant: Grant) -> None:
+        """The tablet that asked gets its token, and nobody else."""
+        self.access.granted(grant)
+        socketio.emit("paired", {"token": grant.token, "device": grant.device.to_plain()}, to=grant.client)
+
+    def origins(self) -> Callable[[str | None, Mapping[str, Any]], bool]:
+        return origin_check(self.allowed_origins)
+
+
+def make_box(settings: Mapping[str, Any], state_dir: Path, tables: Tables) -> Box:
+    """``settings``: the app's config (PAIRING, START_MODE, CONFIG_TEXT, ALLOWED_ORIGINS, ERRORS)."""
+    pairing_settings = settings.get("PAIRING") or PairingSettings()
+    if not isinstance(pairing_settings, PairingSettings):
+        pairing_settings = PairingSettings(**dict(pairing_settings))
+    pairing = Pairing(state_dir, pairing_settings)
+    return Box(pairing, Access(pairing), CurrentGame(tables), settings.get("START_MODE") or StartMode(False),
+               settings.get("ERRORS"), str(settings.get("CONFIG_TEXT", "")),
+               tuple(settings.get("ALLOWED_ORIGINS", ())))
+
+
+def health(services: "Services") -> dict[str, object]:
+    """The health view: each part as it reports itself, the disk, versions, errors, start mode."""
+    box = services.box
+    parts: dict[str, Mapping[str, object]] = {"leds": services.leds.health(), "camera": services.dice.health()}
+    for name, part in box.parts.items():
+        parts[name] = part()
+    parts.setdefault("buttons", {"state": "off", "reason": "no buttons are configured"})
+    parts.setdefault("discovery", {"state": "off", "reason": "not announced (only the service's own start does)"})
+    parts["pairing"] = _pairing_health(box.pairing)
+    return health_view(parts, services.state_dir, box.errors, box.start.to_plain())
+
+
+def _pairing_health(pairing: Pairing) -> dict[str, object]:
+    devices = len(pairing.devices())
+    if pairing.store.problem:
+        return {"state": "failed", "reason": pairing.store.problem, "devices": devices}
+    if not pairing.settings.required:
+        return {"state": "off", "reason": "pairing.required is false: every tablet may change games",
+                "devices": devices}
+    return {"state": "ok", "reason": f"{devices} tablet{'s' if devices != 1 else ''} paired", "devices": devices}
+
+
+# -- Socket.IO events -------------------------------------------------------------------------------
+
+def _sid() -> str:
+    return str(getattr(request, "sid"))
+
+
+def _address() -> str:
+    return str(request.remote_addr or "")
+
+
+def _status(services: "Services", data: Mapping[str, Any]) -> Reply:
+    return services.box.access.status(_sid())
+
+
+def _ask(services: "Services", data: Mapping[str, Any]) -> Reply:
+    return services.box.access.ask(_sid(), _address(), data)
+
+
+def _cancel(services: "Services", data: Mapping[str, Any]) -> Reply:
+    services.box.pairing.cancel(_sid())
+    return {}
+
+
+def _code(services: "Services", data: Mapping[str, Any]) -> Reply:
+    return services.box.access.pair_with_code(_sid(), _address(), data)
+
+
+def _show_code(services: "Services", data: Mapping[str, Any]) -> Reply:
+    return services.box.access.show_code(_sid())
+
+
+def _devices(services: "Services", data: Mapping[str, Any]) -> Reply:
+    return services.box.access.devices(_sid())
+
+
+def _revoke(services: "Services", data: Mapping[str, Any]) -> Reply:
+    return services.box.access.revoke(_sid(), data)
+
+
+def _health(services: "Services", data: Mapping[str, Any]) -> Reply:
+    return health(services)
+
+
+HANDLERS: dict[str, Callable[["Services", Mapping[str, Any]], Reply]] = {
+    "pair_status": _status, "pair_request": _ask, "pair_cancel": _cancel, "pair_code": _code,
+    "pair_show_code": _show_code, "pair_devices": _devices, "pair_revoke": _revoke, "health": _health,
+}
+
+
+def connected(services: "Services", auth: object = None) -> None:
+    """Socket.IO's connect: remember the token the tablet brought, and whether it is the box's own browser."""
+    services.box.access.connected(_sid(), auth, request.remote_addr)
+
+
+# -- HTTP -------------------------------------------------------------------------------------------
+
+def _services() -> "Services":
+    found: "Services" = current_app.extensions["companion"]
+    return found
+
+
+@blueprint.before_app_request
+def guard() -> Response | None:
+    """HTTP writes and private downloads: a paired tablet's token, from the box's own origin."""
+    private = request.path in PRIVATE_PATHS
+    if request.method in ("GET", "HEAD", "OPTIONS") and not private:
+        return None
+    box = _services().box
+    origin = request.headers.get("Origin")
+    if origin and not box.origins()(origin, request.environ):
+        return _refusal(403, "bad-origin", f"requests from the web page at {origin} are not accepted by the box")
+    try:
+        box.access.check_request(request.headers.get(TOKEN_HEADER), request.remote_addr)
+    except TableError as problem:
+        return _refusal(403, problem.code, str(problem))
+    return None
+
+
+@blueprint.get("/api/health")
+def health_route() -> Response:
+    from importlib.metadata import version
+
+    services = _services()
+    view = health(services)
+    parts = view["parts"]
+    assert isinstance(parts, dict)
+    return jsonify(ok=True, version=version("table-companion"), leds=parts["leds"], camera=parts["camera"], **view)
+
+
+@blueprint.get("/api/diagnostics")
+def diagnostics() -> Response:
+    services = _services()
+    bundle = diagnostics_bundle(health(services), services.box.config_text)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return Response(bundle, mimetype="application/zip",
+                    headers={"Content-Disposition": f'attachment; filename="diagnostics-{stamp}.zip"'})
+
+
+def _refusal(status: int, code: str, message: str) -> Response:
+    response = jsonify(ok=False, error={"code": code, "message": message})
+    response.status_code = status
+    return response
