@@ -32,9 +32,11 @@ class Service:
     (a full pipe would stall the server). ``args``: more options (``--leds pi5``);
     ``output`` keeps what it printed up to READY."""
 
-    def __init__(self, state_dir: Path, log_path: Path | None = None, args: Sequence[str] = ()) -> None:
+    def __init__(self, state_dir: Path, log_path: Path | None = None, args: Sequence[str] = (),
+                 env: Mapping[str, str] | None = None) -> None:
         self.state_dir = state_dir
         self.args = list(args)
+        self.env = {**os.environ, **(env or {})}
         self.output: list[str] = []
         self.log_path = log_path or state_dir.parent / f"{state_dir.name}-server.log"
         self.process: subprocess.Popen[str] | None = None
@@ -48,7 +50,7 @@ class Service:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "companion.server", "--host", "127.0.0.1", "--port", "0",
              "--state-dir", str(self.state_dir), *self.args],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=self._log, text=True)
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=self._log, text=True, env=self.env)
         threading.Thread(target=self._read, args=(self.process.stdout,), daemon=True).start()
         self.url = self._wait_ready()
         return self
@@ -124,9 +126,11 @@ class Service:
         return result
 
 
-def connect(url: str, transport: str = "websocket") -> socketio.SimpleClient:
+def connect(url: str, transport: str = "websocket", auth: Mapping[str, Any] | None = None,
+            headers: Mapping[str, str] | None = None) -> socketio.SimpleClient:
     client = socketio.SimpleClient()
-    client.connect(url, transports=[transport], wait_timeout=TIMEOUT)
+    client.connect(url, transports=[transport], wait_timeout=TIMEOUT, auth=dict(auth) if auth else None,
+                   headers=dict(headers or {}))
     return client
 
 

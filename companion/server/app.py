@@ -18,7 +18,7 @@ from companion.games import KINDS, GameKind
 from companion.store import Store
 from companion.table import Tables
 
-from . import box, dice, dicesetup, http, leds, sockets
+from . import backup, box, dice, dicesetup, http, leds, sockets
 from .box import Box
 from .dice import Dice
 from .leds import Leds
@@ -84,6 +84,7 @@ def create_app(config: Mapping[str, Any] | None = None,
                         the_box, state_dir)
     app.extensions["companion"] = services
     app.register_blueprint(box.blueprint)  # first: its guard runs before any route
+    app.register_blueprint(backup.blueprint)
     app.register_blueprint(http.blueprint)
     app.register_blueprint(leds.blueprint)
     sockets.register(socketio, services, leds.HANDLERS, dicesetup.HANDLERS, box.HANDLERS)

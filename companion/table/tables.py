@@ -55,24 +55,27 @@ class Tables:
     def import_game(self, data: object) -> str:
         """A game file; refused (and nothing kept) unless it replays cleanly.
 
-        It is replayed before it is stored, so a refused file never touches the
-        disk. The file comes from outside, so any failure of the replay, not only
-        the engine's own refusals, means "this file is broken"."""
+        It is replayed before it is stored, so a refused file never touches the disk."""
+        replayed = self.check_import(data)
+        game_id = self._stored(lambda: self.store.import_game(data))
+        outcome = getattr(replayed.state, "outcome", None)
+        if isinstance(outcome, str):  # a finished game shows as finished in the list at once
+            self._stored(lambda: self.store.set_status(game_id, "active", outcome))
+        return game_id
+
+    def check_import(self, data: object) -> Game:
+        """The game a file holds, replayed; ``bad-request`` if it does not. The file comes
+        from outside, so any failure of the replay, not only the engine's own refusals,
+        means "this file is broken"."""
         try:
             game, _, origin, journal = parse_game_file(data)
         except StoreError as problem:
             raise TableError("bad-request", str(problem)) from None
         kind = self.kind(game)
         try:
-            folded = fold(journal)
-            replayed = Game(kind.rules, origin, folded.live)
+            return Game(kind.rules, origin, fold(journal).live)
         except Exception as problem:
             raise TableError("bad-request", f"the game file does not replay: {problem}") from None
-        game_id = self._stored(lambda: self.store.import_game(data))
-        outcome = getattr(replayed.state, "outcome", None)
-        if isinstance(outcome, str):  # a finished game shows as finished in the list at once
-            self._stored(lambda: self.store.set_status(game_id, "active", outcome))
-        return game_id
 
     def archive(self, game_id: str) -> None:
         """Out of the game list; the game and its journal are kept."""
