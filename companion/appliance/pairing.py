@@ -376,6 +376,7 @@ class Pairing:
         self._everyone.hit("*")
 
     def _grant(self, client: str, name: str, how: str) -> Grant:
+        self._requests.pop(client, None)  # paired by a code: its PAIR request must not pair it twice
         device = Device(secrets.token_hex(6), _clean_name(name), self.wall(), how)
         secret = secrets.token_urlsafe(32)
         self.store.add(device, secret)

@@ -9,12 +9,14 @@ downloads are never used.
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
 import threading
 import time
 import urllib.error
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -116,3 +118,71 @@ def new_tablet(browser: Any, server: Server) -> Iterator[Callable[..., Any]]:
     for context in contexts:
         context.close()
     assert not errors, f"script errors on the page: {errors}"
+
+
+STRICT_CONFIG = """\
+[pairing]
+trust_loopback = false
+[discovery]
+enabled = false
+"""
+FIRST_CODE = re.compile(r"Pairing code for the first tablet: (\d+)")
+
+
+@dataclass
+class StrictServer(Server):
+    first_code: str = ""  # the code the service prints for the first tablet (nobody paired yet)
+
+
+@pytest.fixture
+def strict_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StrictServer]:
+    """A companion that trusts nobody, not even a browser on the box itself: a
+    tablet must pair before it may change a game. Its own state folder, so
+    nobody is paired at the start; ``server.first_code`` is the pairing code it
+    prints for the first tablet."""
+    state_dir = tmp_path_factory.mktemp("companion-strict-state")
+    config = state_dir.parent / f"{state_dir.name}.toml"
+    config.write_text(STRICT_CONFIG)
+    port = _free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "companion.server", "--config", str(config), "--host", "127.0.0.1", "--port", str(port),
+         "--state-dir", str(state_dir)],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    running = StrictServer(f"http://127.0.0.1:{port}/", state_dir, process)
+    ready = threading.Event()
+
+    def drain() -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            running.output.append(line.rstrip())
+            found = FIRST_CODE.search(line)
+            if found:
+                running.first_code = found.group(1)
+            if line.strip() == "READY":
+                ready.set()
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    try:
+        if not ready.wait(START_TIMEOUT_S):
+            raise RuntimeError("the strict companion did not print READY:\n" + "\n".join(running.output))
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while True:
+            try:
+                if running.get_json("/api/health").get("ok"):
+                    break
+            except (urllib.error.URLError, ConnectionError, OSError):
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise RuntimeError("the strict companion does not answer:\n" + "\n".join(running.output)) from None
+                time.sleep(0.05)
+        yield running
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+        reader.join(timeout=5)
+        if process.stdout is not None:
+            process.stdout.close()

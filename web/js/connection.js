@@ -2,14 +2,53 @@
 // app at all times. Requests are answered through acknowledgements; a request
 // is never sent while disconnected and never re-sent by itself, so a tap is
 // applied at most once (the server's version check makes sure of the rest).
+//
+// A paired tablet keeps its token in localStorage; it goes with every
+// (re)connection and with HTTP requests that change things or reveal private
+// data (authHeaders). A refusal with code `not-paired` is reported to
+// onRefused listeners before the caller sees it (the app offers pairing).
 
 const ANSWER_TIMEOUT_MS = 12000;
+const TOKEN_KEY = "companion.token";
+
+/** This tablet's pairing token, or "" if it has none. */
+export function getToken() {
+  try {
+    return localStorage.getItem(TOKEN_KEY) || "";
+  } catch {
+    return ""; // storage blocked (private mode): the tablet can still watch
+  }
+}
+
+export function setToken(token) {
+  try {
+    if (token) localStorage.setItem(TOKEN_KEY, token);
+    else localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // nothing to do: without storage the pairing lasts until the page is closed
+  }
+}
+
+/** A message from the companion (often in lower case, without a full stop) as a sentence. */
+export function sentence(text) {
+  const words = String(text || "").trim();
+  if (!words) return "";
+  const capital = words[0].toUpperCase() + words.slice(1);
+  return /[.!?…]$/.test(capital) ? capital : `${capital}.`;
+}
+
+/** Headers for an HTTP request that needs this tablet's pairing (none if it has no token). */
+export function authHeaders(extra = {}) {
+  const token = getToken();
+  return token ? { ...extra, "X-Companion-Token": token } : { ...extra };
+}
 
 export class Connection {
   constructor() {
     this.state = "connecting"; // connecting | connected | reconnecting
     this.stateListeners = new Set();
     this.connectListeners = new Set();
+    this.refusalListeners = new Set();
     /* global io */
     this.socket = io({
       transports: ["websocket", "polling"], // WebSocket first on the table's network; polling if it fails
@@ -18,6 +57,7 @@ export class Connection {
       reconnectionDelay: 400,
       reconnectionDelayMax: 3000,
       timeout: 8000,
+      auth: (cb) => cb({ token: getToken() }), // read again on every reconnection
     });
     this.socket.on("connect", () => {
       this.setState("connected");
@@ -44,6 +84,9 @@ export class Connection {
   /** Called on every (re)connection: re-join the game on screen. */
   onConnect(listener) { this.connectListeners.add(listener); return () => this.connectListeners.delete(listener); }
 
+  /** Called with (error) whenever a request is refused as `not-paired`, before its caller sees the reply. */
+  onRefused(listener) { this.refusalListeners.add(listener); return () => this.refusalListeners.delete(listener); }
+
   /** Listen to a pushed event (`view`, `games`); events nobody listens to are ignored. */
   on(event, listener) { this.socket.on(event, listener); return () => this.socket.off(event, listener); }
 
@@ -64,6 +107,9 @@ export class Connection {
         } else if (!reply || typeof reply !== "object") {
           resolve({ ok: false, error: { code: "bad-reply", message: "The companion sent an answer this app does not understand." } });
         } else {
+          if (reply.ok === false && reply.error && reply.error.code === "not-paired") {
+            for (const listener of this.refusalListeners) listener(reply.error);
+          }
           resolve(reply);
         }
       });

@@ -1,7 +1,9 @@
 // The games screen: saved games to resume, export or archive; import a game
-// file; start a new game.
+// file; start a new game; the way to LED and dice setup, pairing and the
+// box's health.
 
 import { h } from "./dom.js";
+import { authHeaders } from "./connection.js";
 
 function when(seconds) {
   if (!seconds) return "";
@@ -70,7 +72,7 @@ async function importFile(app, input) {
   }
   let reply;
   try {
-    const response = await fetch("/api/games/import", { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
+    const response = await fetch("/api/games/import", { method: "POST", headers: authHeaders({ "Content-Type": "application/json" }), body: text });
     reply = await response.json();
   } catch {
     app.showBanner("error", "Could not reach the companion to import the file.");
@@ -79,9 +81,28 @@ async function importFile(app, input) {
   if (reply.ok) {
     app.showBanner("info", `Imported “${file.name}”.`);
     app.loadGames();
+  } else if (reply.error && reply.error.code === "not-paired") {
+    app.notPaired(reply.error.message);
   } else {
     app.showBanner("error", `Could not import “${file.name}”: ${reply.error ? reply.error.message : "refused"}`);
   }
+}
+
+/** Whether this tablet may change games, as a button to the pairing screen. */
+function pairButton(app) {
+  const access = app.access;
+  const state = !access ? "unknown"
+    : access.paired ? "paired"
+    : access.trusted ? "trusted"
+    : !access.required ? "open"
+    : "watching";
+  const label = state === "paired" ? `Paired${access.device && access.device.name ? `: ${access.device.name}` : ""}`
+    : state === "trusted" ? "Pair tablets"
+    : state === "watching" ? "Watching only — Pair"
+    : "Pair";
+  return h("button", { class: `btn btn-huge pair-pill pair-${state}`, type: "button", "data-testid": "pair-open", "data-state": state,
+                       onclick: () => app.go("#/pair") },
+    h("span", { class: "pair-dot", "aria-hidden": "true" }), label);
 }
 
 export function renderGames(app) {
@@ -99,6 +120,8 @@ export function renderGames(app) {
       h("label", { class: "btn btn-huge", for: "import-file", "data-testid": "import" }, "Import a game file"), fileInput,
       h("button", { class: "btn btn-huge", type: "button", "data-testid": "led-setup", onclick: () => app.go("#/leds") }, "LED setup"),
       h("button", { class: "btn btn-huge", type: "button", "data-testid": "dice-setup", onclick: () => app.go("#/dice") }, "Dice setup"),
+      pairButton(app),
+      h("button", { class: "btn btn-huge", type: "button", "data-testid": "health-open", onclick: () => app.go("#/health") }, "Box health"),
       h("button", { class: "btn btn-huge", type: "button", "data-testid": "fullscreen",
                     onclick: () => document.documentElement.requestFullscreen?.().catch(() => {}) }, "Full screen")),
     h("section", { class: "panel" },

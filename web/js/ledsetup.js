@@ -25,9 +25,12 @@ export async function startCalibration(app) {
     return;
   }
   if (!reply.ok) {
+    app.ledRefused = reply.error.message;
     app.showBanner("error", reply.error.message);
+    app.render();
     return;
   }
+  app.ledRefused = null;
   app.leds.overlay = reply.leds; // the frame lighting this LED may have come first: it is kept
   app.calibration = fresh(reply);
   if (reply.note) app.showBanner("info", reply.note);
@@ -226,7 +229,8 @@ export function renderLedSetup(app) {
       app.loadPack().then(() => { if (app.route.name === "leds") app.render(); },
                           (e) => app.showBanner("error", String(e.message || e)));
     }
-    return h("div", { class: "page", "data-testid": "screen-leds-loading" }, head, h("p", {}, "Lighting the first LED…"));
+    const words = app.ledRefused ? `LED setup cannot start: ${app.ledRefused}` : "Lighting the first LED…";
+    return h("div", { class: "page", "data-testid": "screen-leds-loading" }, head, h("p", {}, words));
   }
   const names = new Names(pack);
   const { view } = app.calibration;

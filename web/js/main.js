@@ -1,8 +1,10 @@
-// The tablet app: three screens (games, new-game wizard, game) chosen by the
-// address's #hash, one connection, and one path for every change sent to the
-// companion (App.send), which carries the version the tablet last saw.
+// The tablet app: its screens (games, new-game wizard, game, LED and dice
+// setup, pairing, box health) chosen by the address's #hash, one connection,
+// and one path for every change sent to the companion (App.send), which
+// carries the version the tablet last saw. A change refused because this
+// tablet is not paired shows one banner offering to pair it.
 
-import { Connection } from "./connection.js";
+import { Connection, authHeaders, sentence, setToken } from "./connection.js";
 import { h, clear } from "./dom.js";
 import { Names } from "./names.js";
 import { renderGames } from "./games.js";
@@ -12,8 +14,11 @@ import { decodeFrame, paintLeds, showCalibrating } from "./leds.js";
 import { renderLedSetup, startCalibration, stopCalibration } from "./ledsetup.js";
 import { renderDiceSetup, startDiceSetup, stopDiceSetup } from "./dicesetup.js";
 import { CAMERA_LOST, acceptDice } from "./dice.js";
+import { renderPairing, startPairing, stopPairing } from "./pairing.js";
+import { renderHealth, startHealth, stopHealth } from "./health.js";
 
 const STALE_MESSAGE = "Another tablet moved first — here is the current game. Check it, then tap again if you still need to.";
+const NOT_PAIRED = "This tablet can watch but not change the game";
 
 class App {
   constructor(root) {
@@ -33,6 +38,10 @@ class App {
     this.leds = { overlay: null, frame: null }; // where the LEDs sit (from join) and the last frame shown
     this.calibration = null; // the LED setup under way on this tablet
     this.dice = { camera: false, hint: "", lost: false, report: null }; // the dice camera (from join, dice events)
+    this.access = null; // pair_status: may this tablet change games (paired, trusted), and as what
+    this.notPairedMessages = new Set(); // refusals already shown by the pairing banner
+    this.pairing = null; // the pairing screen's state (pairing.js)
+    this.health = null; // the health screen's state (health.js)
 
     this.bannerArea = h("div", { class: "banners", "data-testid": "banners", role: "status", "aria-live": "polite" });
     this.screen = h("main", { class: "screen", id: "screen" });
@@ -44,6 +53,8 @@ class App {
       if (state !== "connected" && this.busy) { this.epoch += 1; this.setBusy(false); }
     });
     this.conn.onConnect(() => this.onConnected());
+    this.conn.onRefused((error) => this.notPaired(error.message));
+    this.conn.on("paired", (grant) => this.acceptPairing(grant));
     this.conn.on("view", (view) => this.acceptView(view));
     this.conn.on("leds", (frame) => this.acceptLeds(frame));
     this.conn.on("dice", (report) => {
@@ -68,6 +79,8 @@ class App {
     if (parts[0] === "new") return { name: "setup" };
     if (parts[0] === "leds") return { name: "leds" };
     if (parts[0] === "dice") return { name: "dice" };
+    if (parts[0] === "pair") return { name: "pair" };
+    if (parts[0] === "health") return { name: "health" };
     if (parts[0] === "game" && parts[1]) return { name: "game", gameId: decodeURIComponent(parts[1]) };
     return { name: "games" };
   }
@@ -80,10 +93,16 @@ class App {
   navigate() {
     const wasLeds = this.route.name === "leds";
     const wasDice = this.route.name === "dice";
+    const wasPair = this.route.name === "pair";
+    const wasHealth = this.route.name === "health";
     this.route = this.parseRoute();
     this.historyOpen = false;
     if (wasLeds && this.route.name !== "leds") stopCalibration(this);
     if (wasDice && this.route.name !== "dice") stopDiceSetup(this);
+    if (wasPair && this.route.name !== "pair") stopPairing(this);
+    if (wasHealth && this.route.name !== "health") stopHealth(this);
+    if (this.route.name !== "games") this.clearBanner("safe");
+    if (this.route.name === "pair") this.clearBanner("pair"); // this screen is where it leads
     if (this.route.name === "game") {
       if (this.gameId !== this.route.gameId) {
         this.gameId = this.route.gameId;
@@ -103,10 +122,14 @@ class App {
       if (this.route.name === "games") this.games = null; // never show an old list: it is fetched afresh
       if (this.route.name === "leds" && !wasLeds) { this.calibration = null; this.leds = { overlay: null, frame: null }; }
       if (this.route.name === "dice" && !wasDice) this.diceSetup = null;
+      if (this.route.name === "pair" && !wasPair) this.pairing = null;
+      if (this.route.name === "health" && !wasHealth) this.health = null;
       this.render();
-      if (this.route.name === "games") this.loadGames();
+      if (this.route.name === "games") { this.loadGames(); this.loadAccess(); this.checkSafeMode(); }
       if (this.route.name === "leds" && !wasLeds) startCalibration(this);
       if (this.route.name === "dice" && !wasDice) startDiceSetup(this);
+      if (this.route.name === "pair" && !wasPair) startPairing(this);
+      if (this.route.name === "health" && !wasHealth) startHealth(this);
     }
     window.scrollTo(0, 0);
   }
@@ -114,9 +137,97 @@ class App {
   onConnected() {
     // Back after a drop: take the game as it is now (another tablet may have moved).
     if (this.route.name === "game") this.join();
-    else if (this.route.name === "games") this.loadGames();
+    else if (this.route.name === "games") { this.loadGames(); this.loadAccess(); }
     else if (this.route.name === "leds") startCalibration(this);
     else if (this.route.name === "dice") startDiceSetup(this);
+    else if (this.route.name === "pair") startPairing(this);
+  }
+
+  // -- pairing -------------------------------------------------------------------------------
+  /** Ask whether this tablet may change games (for the games screen's pairing button). */
+  async loadAccess() {
+    const reply = await this.conn.request("pair_status", {});
+    if (!reply.ok) return;
+    this.access = reply;
+    if (this.mayChange()) this.clearPairBanner();
+    if (this.route.name === "games" || this.route.name === "pair") this.render();
+  }
+
+  /** Paired, trusted (the box's own browser), or pairing not required: changes are allowed. */
+  mayChange() {
+    const access = this.access;
+    return Boolean(access && (access.paired || access.trusted || !access.required));
+  }
+
+  /** A change was refused because this tablet is not paired (or its pairing was removed). */
+  notPaired(message) {
+    if (message) this.notPairedMessages.add(message);
+    if (this.access) this.access = { ...this.access, paired: false, trusted: false, device: null };
+    if (this.route.name === "games") this.render(); // its pairing button says “Watching only” now
+    if (this.route.name === "pair") { this.render(); return; } // this screen says so itself
+    this.clearBanner("pair");
+    const link = h("a", { class: "btn btn-primary", href: "#/pair", "data-testid": "banner-pair-link",
+                          onclick: () => this.clearBanner("pair") }, "Pair this tablet");
+    const banner = h("div", { class: "banner banner-pair", "data-testid": "banner", "data-kind": "pair", role: "alert" },
+      h("div", { class: "banner-text" },
+        h("p", { class: "banner-title", "data-testid": "banner-pair-title" }, `${NOT_PAIRED}.`),
+        message && !/watch but not change/i.test(message) ? h("p", { class: "banner-detail" }, sentence(message)) : null),
+      link,
+      h("button", { class: "banner-close", type: "button", "data-testid": "banner-close", "aria-label": "Dismiss",
+                    onclick: () => banner.remove() }, "✕"));
+    this.bannerArea.append(banner);
+  }
+
+  clearPairBanner() {
+    this.clearBanner("pair");
+    this.notPairedMessages.clear();
+  }
+
+  /** This tablet was paired (the PAIR button on the box, or a code): keep the token and use it. */
+  acceptPairing(grant) {
+    if (!grant || typeof grant.token !== "string" || !grant.token) return;
+    setToken(grant.token);
+    this.access = { ...(this.access || {}), paired: true, device: grant.device || null };
+    this.clearPairBanner();
+    const name = grant.device && grant.device.name ? grant.device.name : "a tablet";
+    this.showBanner("info", `Paired as “${name}”. This tablet can now change the game.`);
+    if (this.pairing && this.pairing.asking) {
+      this.pairing.asking = null;
+      this.conn.request("pair_cancel", {}); // paired with a code meanwhile: PAIR must not pair it a second time
+    }
+    // The box pairs this connection at once; the token goes with every later (re)connection.
+    if (this.route.name === "pair") startPairing(this);
+    else this.loadAccess();
+    this.render();
+  }
+
+  /** Forget this tablet's token (after removing its own pairing). */
+  forgetPairing() {
+    setToken("");
+    this.access = this.access ? { ...this.access, paired: false, device: null } : null;
+  }
+
+  /** The games screen says so, and keeps saying so, when the box started in safe mode. */
+  async checkSafeMode() {
+    let view;
+    try {
+      const response = await fetch("/api/health", { headers: authHeaders(), cache: "no-store" });
+      view = await response.json();
+    } catch {
+      return; // not reachable now: the connection pill says so
+    }
+    if (this.route.name !== "games") return;
+    const start = view && view.start;
+    if (start && start.safe) {
+      this.clearBanner("safe");
+      this.bannerArea.prepend(h("div", { class: "banner banner-safe", "data-testid": "banner", "data-kind": "safe", role: "alert" },
+        h("div", { class: "banner-text" },
+          h("p", { class: "banner-title" }, "The box started in safe mode"),
+          h("p", { class: "banner-detail", "data-testid": "safe-reason" }, sentence(start.reason || "no reason was given"))),
+        h("a", { class: "btn", href: "#/health", "data-testid": "banner-health-link" }, "Box health")));
+    } else {
+      this.clearBanner("safe");
+    }
   }
 
   async loadGames() {
@@ -272,6 +383,8 @@ class App {
 
   // -- banners ----------------------------------------------------------------------------------
   showBanner(kind, text) {
+    // A refusal for want of pairing is already on screen as the pairing banner.
+    if (kind === "error" && this.notPairedMessages.has(text)) return;
     this.clearBanner(kind);
     const banner = h("div", { class: `banner banner-${kind}`, "data-testid": "banner", "data-kind": kind, role: kind === "error" ? "alert" : "status" },
       h("p", { class: "banner-text" }, text),
@@ -299,6 +412,8 @@ class App {
     const screen = this.route.name === "setup" ? renderSetup(this)
       : this.route.name === "leds" ? renderLedSetup(this)
       : this.route.name === "dice" ? renderDiceSetup(this)
+      : this.route.name === "pair" ? renderPairing(this)
+      : this.route.name === "health" ? renderHealth(this)
       : this.route.name === "game" ? renderGame(this)
       : renderGames(this);
     clear(this.screen).append(screen);

@@ -1,0 +1,365 @@
+// Pairing (#/pair): may this tablet change the game, and the way to let it.
+// Anyone may watch a game; changing one needs a paired tablet (or the box's
+// own browser, which the box trusts). A tablet pairs in one of two ways:
+// it asks the box and someone presses PAIR on the box within the time shown,
+// or it types the short code a paired tablet shows. A paired tablet also sees
+// every paired tablet and can remove any of them (itself too).
+// The events are pair_status, pair_request (then the pushed `paired`),
+// pair_cancel, pair_code, pair_show_code, pair_devices and pair_revoke.
+
+import { h } from "./dom.js";
+import { getToken, sentence } from "./connection.js";
+
+const TICK_MS = 250;
+const HOW = { button: "with the PAIR button", code: "with a code", console: "with the box's own code" };
+
+function fresh() {
+  return {
+    loading: true,
+    name: "Tablet",
+    code: "",
+    asking: null, // {until}: the box waits for PAIR until then
+    askNote: null, // {kind, text}
+    codeNote: null,
+    shown: null, // {code, until}: the code this tablet shows for another one
+    shownNote: null,
+    devices: null,
+    devicesNote: null,
+    busy: false,
+    timer: null,
+  };
+}
+
+/** Entering the screen (or back after a drop): how this tablet stands, and the paired devices. */
+export async function startPairing(app) {
+  if (!app.pairing) app.pairing = fresh();
+  const state = app.pairing;
+  if (!state.timer) state.timer = setInterval(() => tick(app, state), TICK_MS);
+  if (!app.conn.connected) { app.render(); return; }
+  const reply = await app.conn.request("pair_status", {});
+  if (app.pairing !== state) return;
+  state.loading = false;
+  if (!reply.ok) {
+    state.askNote = { kind: "error", text: sentence(reply.error.message) };
+    app.render();
+    return;
+  }
+  app.access = reply;
+  if (app.mayChange()) app.clearPairBanner();
+  if (reply.paired || reply.trusted) await loadDevices(app, state);
+  else state.devices = null;
+  if (app.pairing === state) app.render();
+}
+
+/** Leaving the screen: stop the clock; a request to the box is given up. */
+export function stopPairing(app) {
+  const state = app.pairing;
+  if (!state) return;
+  clearInterval(state.timer);
+  if (state.asking) app.conn.request("pair_cancel", {});
+  app.pairing = null;
+}
+
+async function loadDevices(app, state) {
+  const reply = await app.conn.request("pair_devices", {});
+  if (app.pairing !== state) return;
+  if (reply.ok) {
+    state.devices = reply.devices || [];
+    if (state.devicesNote && state.devicesNote.kind === "error") state.devicesNote = null;
+  } else {
+    state.devices = null;
+    state.devicesNote = { kind: "error", text: sentence(reply.error.message) };
+  }
+}
+
+function secondsLeft(until) {
+  return Math.max(0, Math.ceil((until - Date.now()) / 1000));
+}
+
+function clock(seconds) {
+  const minutes = Math.floor(seconds / 60);
+  return minutes ? `${minutes}:${String(seconds % 60).padStart(2, "0")}` : `${seconds} s`;
+}
+
+function askText(state) {
+  return `Press PAIR on the box now — ${secondsLeft(state.asking.until)} s`;
+}
+
+function shownText(state) {
+  return `Type it on the other tablet within ${clock(secondsLeft(state.shown.until))}.`;
+}
+
+/** Count down in place (no re-render: a half-typed code stays put); at zero, say so. */
+function tick(app, state) {
+  if (app.pairing !== state || app.route.name !== "pair") return;
+  const screen = app.screen;
+  if (state.asking) {
+    if (secondsLeft(state.asking.until) <= 0) {
+      state.asking = null;
+      state.askNote = { kind: "warn", text: "Nobody pressed PAIR in time, so this tablet is not paired. Ask again when someone is at the box." };
+      app.render();
+      return;
+    }
+    const el = screen.querySelector("[data-testid=pair-countdown]");
+    if (el) { el.textContent = askText(state); el.dataset.seconds = secondsLeft(state.asking.until); }
+  }
+  if (state.shown) {
+    if (secondsLeft(state.shown.until) <= 0) {
+      state.shown = null;
+      state.shownNote = { kind: "warn", text: "That code has run out. Show a new one if the other tablet still needs it." };
+      app.render();
+      return;
+    }
+    const el = screen.querySelector("[data-testid=pair-code-countdown]");
+    if (el) { el.textContent = shownText(state); el.dataset.seconds = secondsLeft(state.shown.until); }
+  }
+}
+
+/** One request at a time from this screen. */
+async function send(app, event, payload) {
+  const state = app.pairing;
+  if (!state || state.busy) return null;
+  state.busy = true;
+  app.render();
+  const reply = await app.conn.request(event, payload);
+  if (app.pairing !== state) return null;
+  state.busy = false;
+  return reply;
+}
+
+async function ask(app) {
+  const state = app.pairing;
+  state.askNote = null;
+  state.codeNote = null;
+  const reply = await send(app, "pair_request", { name: state.name });
+  if (!reply) return;
+  if (reply.ok) {
+    state.asking = { until: Date.now() + Number(reply.seconds || 30) * 1000 };
+  } else {
+    state.askNote = { kind: "error", text: sentence(reply.error.message) };
+  }
+  app.render();
+}
+
+async function stopAsking(app) {
+  const state = app.pairing;
+  state.asking = null;
+  state.askNote = { kind: "info", text: "Stopped waiting for the PAIR button." };
+  app.render();
+  await app.conn.request("pair_cancel", {});
+}
+
+async function enterCode(app) {
+  const state = app.pairing;
+  const code = state.code.replace(/\D/g, "");
+  state.askNote = null;
+  if (!code) {
+    state.codeNote = { kind: "error", text: "Type the code shown on the paired tablet first." };
+    app.render();
+    return;
+  }
+  state.codeNote = null;
+  const reply = await send(app, "pair_code", { name: state.name, code });
+  if (!reply) return;
+  if (reply.ok) {
+    state.code = "";
+    app.acceptPairing(reply);
+    return;
+  }
+  const codes = { "no-code": "There is no open code. Show a new code on a paired tablet, then type it here." };
+  state.codeNote = { kind: "error", text: codes[reply.error.code] ? `${sentence(reply.error.message)} ${codes[reply.error.code]}` : sentence(reply.error.message) };
+  app.render();
+}
+
+async function showCode(app) {
+  const state = app.pairing;
+  state.shownNote = null;
+  const reply = await send(app, "pair_show_code", {});
+  if (!reply) return;
+  if (reply.ok) {
+    state.shown = { code: String(reply.code), until: Date.now() + Number(reply.seconds || 0) * 1000 };
+  } else {
+    state.shown = null;
+    state.shownNote = { kind: "error", text: sentence(reply.error.message) };
+  }
+  app.render();
+}
+
+async function removeDevice(app, device) {
+  const state = app.pairing;
+  const mine = isThisTablet(app, device);
+  const reply = await send(app, "pair_revoke", { device_id: device.id });
+  if (!reply) return;
+  if (!reply.ok) {
+    state.devicesNote = { kind: "error", text: sentence(reply.error.message) };
+    app.render();
+    return;
+  }
+  const name = (reply.revoked && reply.revoked.name) || device.name;
+  state.devicesNote = { kind: "info", text: mine ? "This tablet is no longer paired: it can watch but not change the game."
+    : `Removed “${name}”: it can watch but no longer change the game.` };
+  if (mine) app.forgetPairing();
+  startPairing(app);
+}
+
+function isThisTablet(app, device) {
+  return Boolean(app.access && app.access.device && app.access.device.id === device.id);
+}
+
+function when(seconds) {
+  if (!seconds) return "";
+  return new Date(seconds * 1000).toLocaleString(undefined, { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+}
+
+function note(value, testid) {
+  if (!value) return null;
+  return h("p", { class: `note note-${value.kind}`, "data-testid": testid, "data-kind": value.kind, role: value.kind === "error" ? "alert" : "status" },
+    value.text);
+}
+
+// -- the screen -------------------------------------------------------------------------------------
+function statusPanel(app) {
+  const access = app.access;
+  const state = app.pairing;
+  if (!access) {
+    return h("section", { class: "panel pair-status", "data-testid": "pair-status", "data-paired": "unknown" },
+      h("p", {}, state.loading && app.conn.connected ? "Asking the box how this tablet stands…" : "Waiting for the connection to the box…"));
+  }
+  const device = access.device;
+  const lines = [];
+  let headline;
+  let tone;
+  if (access.paired && device) {
+    tone = "ok";
+    headline = `Paired as “${device.name}”`;
+    lines.push(`Paired ${when(device.paired_at)} ${HOW[device.how] || `(${device.how})`}. This tablet can change the game.`);
+  } else if (access.trusted) {
+    tone = "ok";
+    headline = "This is the box's own browser";
+    lines.push("It can change the game without pairing. Use it to show a code for a new tablet.");
+  } else if (!access.required) {
+    tone = "ok";
+    headline = "Pairing is turned off on this box";
+    lines.push("Every tablet can change the game. You can still pair this one, for when pairing is turned on.");
+  } else {
+    tone = "warn";
+    headline = "Not paired: this tablet can watch but not change the game";
+    if (getToken()) lines.push("It was paired before, but the box no longer knows that pairing (it may have been removed). Pair it again below.");
+    else lines.push("Pair it below: with the PAIR button on the box, or with a code from a tablet that is already paired.");
+  }
+  return h("section", { class: `panel pair-status pair-status-${tone}`, "data-testid": "pair-status",
+                        "data-paired": access.paired ? "yes" : "no", "data-trusted": access.trusted ? "yes" : "no",
+                        "data-required": access.required ? "yes" : "no", "data-device-id": device ? device.id : "" },
+    h("h2", { "data-testid": "pair-headline" }, headline),
+    lines.map((line) => h("p", {}, line)));
+}
+
+function nameField(app) {
+  const state = app.pairing;
+  return h("label", { class: "field" }, "A name for this tablet (shown in the list of paired tablets)",
+    h("input", { class: "text-input", type: "text", maxlength: 40, autocomplete: "off", "data-testid": "pair-name", value: state.name,
+                 oninput: (e) => { state.name = e.target.value; } }));
+}
+
+function askPanel(app) {
+  const state = app.pairing;
+  const body = state.asking
+    ? [h("p", { class: "countdown", "data-testid": "pair-countdown", "data-seconds": secondsLeft(state.asking.until), role: "timer" }, askText(state)),
+       h("p", { class: "subtle" }, "The PAIR button is on the box. This screen changes by itself once it is pressed."),
+       h("button", { class: "btn", type: "button", "data-testid": "pair-ask-stop", onclick: () => stopAsking(app) }, "Stop waiting")]
+    : [h("p", { class: "subtle" }, "Tap below, then press the PAIR button on the box before the time runs out."),
+       h("button", { class: "btn btn-primary btn-huge", type: "button", "data-testid": "pair-ask", disabled: state.busy,
+                     onclick: () => ask(app) }, state.askNote && state.askNote.kind === "warn" ? "Ask the box again" : "Ask the box")];
+  return h("section", { class: "panel pair-way" },
+    h("h2", {}, "With the PAIR button on the box"), body, note(state.askNote, "pair-ask-note"));
+}
+
+function codePanel(app) {
+  const state = app.pairing;
+  const input = h("input", { class: "text-input code-input", type: "text", inputmode: "numeric", pattern: "[0-9]*", maxlength: 12,
+                             autocomplete: "one-time-code", "data-testid": "pair-code-input", "aria-label": "Pairing code",
+                             placeholder: "123456", value: state.code,
+                             oninput: (e) => { state.code = e.target.value; },
+                             onkeydown: (e) => { if (e.key === "Enter") enterCode(app); } });
+  return h("section", { class: "panel pair-way" },
+    h("h2", {}, "Enter a code"),
+    h("p", { class: "subtle" }, "On a tablet that is already paired, open “Pair” and tap “Show a code for another tablet”. Type the code here."),
+    h("div", { class: "code-row" }, input,
+      h("button", { class: "btn btn-primary btn-huge", type: "button", "data-testid": "pair-code-submit", disabled: state.busy,
+                    onclick: () => enterCode(app) }, "Pair with this code")),
+    note(state.codeNote, "pair-code-note"));
+}
+
+function showCodePanel(app) {
+  const state = app.pairing;
+  const waiting = (app.access && app.access.waiting) || [];
+  const shown = state.shown;
+  return h("section", { class: "panel pair-way" },
+    h("h2", {}, "Pair another tablet"),
+    shown
+      ? h("div", { class: "shown-code" },
+          h("p", { class: "big-code", "data-testid": "pair-code", "data-code": shown.code, "aria-label": `Code ${shown.code.split("").join(" ")}` },
+            shown.code.length === 6 ? `${shown.code.slice(0, 3)} ${shown.code.slice(3)}` : shown.code),
+          h("p", { class: "countdown", "data-testid": "pair-code-countdown", "data-seconds": secondsLeft(shown.until), role: "timer" }, shownText(state)),
+          h("p", { class: "subtle" }, "On the other tablet: open “Pair”, tap in “Enter a code” and type these digits. The code pairs one tablet."))
+      : h("p", { class: "subtle" }, "Show a code here, then type it on the new tablet."),
+    h("button", { class: `btn btn-huge${shown ? "" : " btn-primary"}`, type: "button", "data-testid": "pair-show-code", disabled: state.busy,
+                  onclick: () => showCode(app) }, shown ? "Show a new code" : "Show a code for another tablet"),
+    note(state.shownNote, "pair-show-note"),
+    waiting.length ? h("p", { class: "hint", "data-testid": "pair-waiting" },
+      `Waiting for the PAIR button: ${waiting.map((w) => `“${w.name}” (${Math.ceil(w.seconds_left)} s left)`).join(", ")}.`) : null);
+}
+
+function removeButton(app, device) {
+  // Two taps: the first asks, the second removes (no hover, no pop-up).
+  const mine = isThisTablet(app, device);
+  const button = h("button", { class: "btn", type: "button", "data-testid": "device-remove", disabled: app.pairing.busy }, "Remove");
+  button.addEventListener("click", () => {
+    if (button.dataset.confirm !== "yes") {
+      button.dataset.confirm = "yes";
+      button.textContent = mine ? "Tap again to unpair this tablet" : "Tap again to remove";
+      button.classList.add("btn-warn");
+      return;
+    }
+    button.disabled = true;
+    removeDevice(app, device);
+  });
+  return button;
+}
+
+function devicesPanel(app) {
+  const state = app.pairing;
+  const devices = state.devices;
+  return h("section", { class: "panel" },
+    h("h2", {}, "Paired tablets"),
+    note(state.devicesNote, "devices-note"),
+    devices === null ? (state.devicesNote ? null : h("p", { class: "subtle" }, "Loading the list…"))
+      : devices.length === 0 ? h("p", { class: "subtle", "data-testid": "no-devices" }, "No tablet is paired yet.")
+      : h("ul", { class: "device-list", "data-testid": "device-list" },
+          [...devices].sort((a, b) => a.paired_at - b.paired_at).map((device) =>
+            h("li", { class: "device-row", "data-testid": "device-row", "data-device-id": device.id, "data-name": device.name,
+                      "data-this": isThisTablet(app, device) ? "yes" : "no" },
+              h("div", { class: "device-info" },
+                h("div", { class: "device-name" }, device.name, " ",
+                  isThisTablet(app, device) ? h("span", { class: "badge badge-live", "data-testid": "this-tablet" }, "this tablet") : null),
+                h("div", { class: "subtle" }, `Paired ${when(device.paired_at)} ${HOW[device.how] || `(${device.how})`}`)),
+              removeButton(app, device)))),
+    h("p", { class: "subtle" }, "A removed tablet can still watch the game. It must pair again to change it."));
+}
+
+export function renderPairing(app) {
+  if (!app.pairing) app.pairing = fresh();
+  const access = app.access;
+  const head = h("header", { class: "page-head" },
+    h("button", { class: "btn", type: "button", "data-testid": "back-to-games", onclick: () => app.go("#/") }, "◀ Games"),
+    h("h1", {}, "Pairing"), app.connectionPill());
+  const known = access && !app.pairing.loading;
+  const canPair = known && !access.paired && !access.trusted;
+  const manages = known && (access.paired || access.trusted);
+  return h("div", { class: "page pair-page", "data-testid": "screen-pair" },
+    head,
+    statusPanel(app),
+    canPair ? [nameField(app), h("div", { class: "pair-ways" }, askPanel(app), codePanel(app))] : null,
+    manages ? [showCodePanel(app), devicesPanel(app)] : null,
+    known ? null : note(app.pairing.askNote, "pair-ask-note"));
+}
