@@ -16,6 +16,10 @@ import requests
 from service_process import SETUP, TIMEOUT, Service, connect, ok, play_socket_until
 
 
+MY_DATA = {"format": "table-companion.owner-data", "version": 1, "game": "ravenloft",
+           "changes": {"board": {"locations": {"krezk": {"x": 0.5}}}}, "confirmed": ["board.locations.krezk"]}
+
+
 @pytest.fixture
 def box(tmp_path: Path) -> Iterator[Service]:
     service = Service(tmp_path / "old-box").start()
@@ -46,7 +50,7 @@ def fill(service: Service) -> None:
 def test_a_backup_brings_games_and_calibration_back_on_a_fresh_box(box: Service, tmp_path: Path) -> None:
     fill(box)
     (box.state_dir / "owner").mkdir()
-    (box.state_dir / "owner" / "ravenloft.json").write_text('{"note": "my board"}')
+    (box.state_dir / "owner" / "ravenloft.json").write_text(json.dumps(MY_DATA))
     backup = requests.get(f"{box.url}/api/backup", timeout=TIMEOUT)
     assert backup.status_code == 200 and backup.headers["Content-Type"] == "application/zip"
     with zipfile.ZipFile(io.BytesIO(backup.content)) as archive:
@@ -58,7 +62,7 @@ def test_a_backup_brings_games_and_calibration_back_on_a_fresh_box(box: Service,
         reply = restore(fresh, backup.content).json()
         assert reply["ok"] and reply["restored"]["games"] == 2 and reply["restored"]["skipped"] == 0
         assert "leds" in reply["restored"]["calibration"] and "owner/ravenloft.json" in reply["restored"]["calibration"]
-        assert json.loads((fresh.state_dir / "owner" / "ravenloft.json").read_text()) == {"note": "my board"}
+        assert json.loads((fresh.state_dir / "owner" / "ravenloft.json").read_text()) == MY_DATA
         old, new = games_of(box), games_of(fresh)
         assert sorted((g["name"], g["status"], g["version"]) for g in old) == \
             sorted((g["name"], g["status"], g["version"]) for g in new)
@@ -83,12 +87,16 @@ def test_a_broken_backup_changes_nothing_and_says_what_is_wrong(box: Service) ->
                 data = json.dumps(game).encode()
             if name == "leds/layout.json":
                 data = b'{"board": "ravenloft", "count": -3}'
+            if name == "config.toml":
+                archive.writestr("owner/ravenloft.json", json.dumps({**MY_DATA, "changes": {"board": {
+                    "connections": {"add": [["krezk", "nowhere"]]}}}}))
             archive.writestr(name, data)
     before = games_of(box)
     refused = restore(box, broken.getvalue())
     error = refused.json()["error"]
     assert refused.status_code == 400 and "nothing was changed" in error["message"]
     assert any(p.startswith("game 1") for p in error["problems"]) and any(p.startswith("LED layout") for p in error["problems"])
+    assert any(p.startswith("owner/ravenloft.json") and "'nowhere'" in p for p in error["problems"])
     assert games_of(box) == before
     not_zip = restore(box, b"hello").json()["error"]
     assert "not a zip" in not_zip["message"] and games_of(box) == before

@@ -26,7 +26,7 @@ from .pairing import Grant, Pairing, PairingRefused
 #: downloading calibrations. Every other event changes something and needs a paired
 #: tablet - an event added later is protected unless it is listed here.
 OPEN_EVENTS = frozenset({"games", "join", "pair_status", "pair_request", "pair_code", "pair_cancel", "health",
-                         "leds_layout_export", "dice_export", "dice_setup_leave"})
+                         "leds_layout_export", "dice_export", "dice_setup_leave", "data_get", "data_check"})
 Reply = dict[str, Any]
 T = TypeVar("T")
 

@@ -25,7 +25,9 @@ Input = Mapping[str, object]
 
 
 class Rules(Protocol):
-    """A game's rules: build the starting state and the coroutine that plays it."""
+    """A game's rules: build the starting state and the coroutine that plays it.
+    Rules whose data the owner may correct mid-game also have
+    ``change_data(state, data, sink)``, raising IllegalInput to refuse."""
 
     def begin(self, origin: Mapping[str, object], sink: EffectSink) -> tuple[object, Flow[None]]:
         ...
@@ -76,6 +78,8 @@ class Game:
         """Fold one input into the game, or refuse it and change nothing."""
         if version is not None and version != self.version:
             raise StaleInput(version, self.version)
+        if isinstance(entry, Mapping) and "data" in entry:
+            return self._change_data(entry["data"])
         prompt = self._current()
         answer = check_answer(prompt, self._answer_of(prompt, entry))
         try:
@@ -86,6 +90,19 @@ class Game:
         self.inputs.append({"key": prompt.key, "answer": to_plain(answer)})
         self.prompt = following
         return Step(self._sink.take(), following, self.version)
+
+    def _change_data(self, data: object) -> Step:
+        """A ``{"data": ...}`` input: the game's data corrected between two answers
+        (the rules' ``change_data`` checks it and refuses it whole). The question
+        being asked stays; the answers after it play with the new data. Kept in
+        the log like any input, so replays and undo see it at the same place."""
+        change = getattr(self.rules, "change_data", None)
+        if change is None:
+            raise IllegalInput("this game's data cannot be changed")
+        self._current()
+        change(self.state, data, self._sink)
+        self.inputs.append({"data": to_plain(data)})
+        return Step(self._sink.take(), self.prompt, self.version)
 
     def _current(self) -> Prompt:
         if self.prompt is None:

@@ -16,9 +16,9 @@ from flask_socketio import SocketIO
 
 from companion.games import KINDS, GameKind
 from companion.store import Store
-from companion.table import Tables
+from companion.table import Table, Tables
 
-from . import backup, box, dice, dicesetup, http, leds, sockets
+from . import backup, box, dice, dicesetup, gamedata, http, leds, sockets
 from .box import Box
 from .dice import Dice
 from .leds import Leds
@@ -40,17 +40,29 @@ class Services:
     dice: Dice
     box: Box
     state_dir: Path
+    gamedata: gamedata.GameData
     subscribed: set[str] = field(default_factory=set)
     subscribing: threading.Lock = field(default_factory=threading.Lock)
     _packs: dict[str, dict[str, object]] = field(default_factory=dict)
     _packs_lock: threading.Lock = field(default_factory=threading.Lock)
 
     def pack(self, kind: GameKind) -> dict[str, object]:
-        """A game kind's pack, built once: it never changes while the service runs."""
+        """The pack new games of this kind start with: shipped, with the owner's data if any."""
+        data = self.gamedata.in_use(kind)
+        desk = kind.owner_data()
+        if data is None or desk is None:
+            return self._cached(kind.name, kind.pack_view)
+        return desk.pack_view(data)
+
+    def pack_of(self, table: Table) -> dict[str, object]:
+        """The pack a game plays with; built once per game kind and data."""
+        return self._cached(f"{table.kind.name}:{table.data_id}", lambda: table.pack_view())
+
+    def _cached(self, key: str, build: Callable[[], dict[str, object]]) -> dict[str, object]:
         with self._packs_lock:
-            if kind.name not in self._packs:
-                self._packs[kind.name] = kind.pack_view()
-            return self._packs[kind.name]
+            if key not in self._packs:
+                self._packs[key] = build()
+            return self._packs[key]
 
     def close(self) -> None:
         """Stop the dice camera and the LEDs (their threads, then the devices), then close the store;
@@ -81,13 +93,15 @@ def create_app(config: Mapping[str, Any] | None = None,
     lights = leds.start(settings, state_dir, tables, socketio)
     camera = dice.start(settings, state_dir, tables, socketio)
     services = Services(store, tables, socketio, Path(settings.get("WEB_DIR", WEB_DIR)), lights, camera,
-                        the_box, state_dir)
+                        the_box, state_dir, gamedata.GameData(state_dir, tables))
     app.extensions["companion"] = services
     app.register_blueprint(box.blueprint)  # first: its guard runs before any route
     app.register_blueprint(backup.blueprint)
+    app.register_blueprint(gamedata.blueprint)
     app.register_blueprint(http.blueprint)
     app.register_blueprint(leds.blueprint)
-    sockets.register(socketio, services, leds.HANDLERS, dicesetup.HANDLERS, box.HANDLERS)
+    sockets.register(socketio, services, leds.HANDLERS, dicesetup.HANDLERS, box.HANDLERS,
+                     gamedata.HANDLERS)
     socketio.on_event("connect", functools.partial(box.connected, services))
     leds.register_disconnect(socketio, services, lambda sid: dicesetup.leave(services, sid),
                              the_box.access.disconnected)

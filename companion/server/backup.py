@@ -104,8 +104,12 @@ def _dice_folder(services: "Services") -> Path:
 
 
 def _owner_files(state_dir: Path) -> list[Path]:
+    """The owner's data documents and board photos (not a save under way)."""
     folder = state_dir / OWNER_DIR
-    return sorted(p for p in folder.glob("*.json") if p.is_file()) if folder.is_dir() else []
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")
+                  and p.suffix in (".json", ".jpg", ".png"))
 
 
 # -- reading and checking one -----------------------------------------------------------------------
@@ -165,7 +169,7 @@ def _read_parts(archive: zipfile.ZipFile, backup: Backup, problems: list[str]) -
     except BackupRefused as refused:
         problems.extend(refused.problems)
     backup.dice = archive.read(DICE) if DICE in names else None
-    for name in sorted(n for n in names if n.startswith(f"{OWNER_DIR}/") and n.endswith(".json")):
+    for name in sorted(n for n in names if n.startswith(f"{OWNER_DIR}/") and not n.endswith("/")):
         if "/" in name[len(OWNER_DIR) + 1:] or ".." in name:
             problems.append(f"{name}: not a file of the owner folder")
             continue
@@ -184,7 +188,24 @@ def check_backup(services: "Services", backup: Backup) -> list[str]:
         problems += _layout_problems(services, backup.layout)
     if backup.dice is not None:
         problems += _dice_problems(backup.dice)
+    for name, data in backup.owner.items():
+        problems += _owner_problems(services, name, data)
     return problems
+
+
+def _owner_problems(services: "Services", name: str, data: bytes) -> list[str]:
+    """A data document must hold for its game; a photo must be a picture."""
+    from .gamedata import PHOTO_TYPES, checked
+
+    if not name.endswith(".json"):
+        ok = name.endswith((".jpg", ".png")) and any(data.startswith(magic) for magic in PHOTO_TYPES)
+        return [] if ok else [f"{OWNER_DIR}/{name}: not a board photo (JPEG or PNG)"]
+    try:
+        _, desk = services.gamedata.desk(name.removesuffix(".json"))
+        checked(desk, json.loads(data.decode("utf-8")))
+    except (ValueError, UnicodeDecodeError) as problem:  # DataRefused too: it lists its problems
+        return [f"{OWNER_DIR}/{name}: {p}" for p in getattr(problem, "problems", [str(problem)])]
+    return []
 
 
 def _layout_problems(services: "Services", layout: object) -> list[str]:

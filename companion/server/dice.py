@@ -72,6 +72,33 @@ class Dice:
         """The working camera (the watcher's, or one kept for calibration); None without one."""
         return self.watcher.source if self.watcher is not None else self.idle_source
 
+    def snapshot_jpeg(self) -> bytes:
+        """A full-size picture now, as JPEG: the board photo for the data editor. The
+        watcher is paused meanwhile, so the picture is never taken for a roll."""
+        import cv2
+
+        from hardware.camera import CameraError
+
+        with self.setup_lock:
+            if self.setup is not None:
+                raise TableError("illegal", "the dice setup is using the camera: finish it first")
+            camera = self.camera
+            if camera is None:
+                raise TableError("illegal", "no working camera: upload a photo of the board instead")
+            if self.watcher is not None:
+                self.watcher.pause()
+            try:
+                frame = camera.read()
+            except CameraError as problem:
+                raise TableError("illegal", f"the camera gives no picture: {problem}") from None
+            finally:
+                if self.watcher is not None:
+                    self.watcher.resume()
+        done, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        if not done:
+            raise TableError("internal", "the picture could not be encoded")
+        return bytes(data.tobytes())
+
     def health(self) -> dict[str, object]:
         """The watcher's health, or why there is none (state ``off``)."""
         if self.watcher is None:

@@ -136,7 +136,8 @@ def _new_game(services: "Services", data: Mapping[str, Any]) -> Reply:
     if not isinstance(setup, Mapping):
         raise TableError("bad-request", "'setup' must be an object with 'monsters' and 'heroes'")
     name = _optional_text(data, "name", "New game")
-    game_id = services.tables.create(_optional_text(data, "game", "ravenloft"), name, setup)
+    kind = services.tables.kind(_optional_text(data, "game", "ravenloft"))
+    game_id = services.tables.create(kind.name, name, setup, services.gamedata.in_use(kind))
     services.socketio.emit("games", {"games": services.tables.summaries()})
     return {"game_id": game_id}
 
@@ -144,7 +145,7 @@ def _new_game(services: "Services", data: Mapping[str, Any]) -> Reply:
 def _join(services: "Services", data: Mapping[str, Any]) -> Reply:
     table = _table(services, data)
     join_room(table.game_id)
-    return {"view": table.view(), "pack": services.pack(table.kind), "leds": services.leds.follow(table),
+    return {"view": table.view(), "pack": services.pack_of(table), "leds": services.leds.follow(table),
             "dice": services.dice.follow(table)}
 
 

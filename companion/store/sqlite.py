@@ -258,8 +258,9 @@ def entry_from_plain(data: object, where: str = "a journal entry") -> JournalEnt
         raise StoreError(f"{where} must be an object with \"kind\" input, undo or redo, not {_short(kind)}")
     if data["kind"] == "input":
         entry = data.get("entry")
-        if not isinstance(entry, Mapping) or "answer" not in entry:
-            raise StoreError(f"{where} is an input without an 'entry' object holding an 'answer'")
+        if not isinstance(entry, Mapping) or ("answer" not in entry and "data" not in entry):
+            raise StoreError(f"{where} is an input without an 'entry' object holding an 'answer' "
+                             "(or the game's 'data')")
         return JournalEntry("input", dict(entry))
     count = data.get("count")
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:

@@ -52,13 +52,23 @@ class Table:
     def version(self) -> int:
         return len(self.journal)
 
+    @property
+    def data_id(self) -> str:
+        """Names the game data this game plays with now ("" for the shipped pack)."""
+        with self._lock:
+            return self.kind.data_id(self.game)
+
+    def pack_view(self) -> dict[str, object]:
+        with self._lock:
+            return self.kind.pack_view_for(self.game)
+
     def view(self) -> dict[str, object]:
         with self._lock:
             game = self.game
             prompt = None if game.prompt is None else to_plain(game.prompt)
             return {
                 "game_id": self.game_id, "name": self.name, "game": self.kind.name, "version": self.version,
-                "state": to_plain(game.state), "prompt": prompt, "actions": self.kind.action_menu(game),
+                "state": _public_state(to_plain(game.state)), "prompt": prompt, "actions": self.kind.action_menu(game),
                 "effects": [e.to_plain() for e in self.last_effects], "history": self._history(),
                 "can_undo": bool(game.inputs), "can_redo": bool(self.redo_stack),
                 "outcome": getattr(game.state, "outcome", None), "dice": self._dice(),
@@ -199,6 +209,14 @@ class Table:
             self._saved_outcome = current
         except StoreError:
             log.exception("could not save the outcome of game %s", self.game_id)
+
+
+def _public_state(state: object) -> object:
+    """The state as pushed to tablets, without the owner's data document it carries
+    (tens of KiB: it reaches a tablet once, as the pack of ``join``); ``data_id`` stays."""
+    if isinstance(state, dict):
+        state.pop("data", None)
+    return state
 
 
 def _label(prompt: Prompt | None, entry: Mapping[str, object], step: Step) -> str:

@@ -42,10 +42,15 @@ class Tables:
         with self._lock:
             return self._open.setdefault(game_id, table)
 
-    def create(self, game: str, name: str, setup: Mapping[str, object]) -> str:
-        """A new game; the setup is checked by starting it before anything is stored."""
+    def create(self, game: str, name: str, setup: Mapping[str, object],
+               data: Mapping[str, object] | None = None) -> str:
+        """A new game; the setup is checked by starting it before anything is stored.
+        ``data``: the owner's game data it plays with (kept in its origin, so the game
+        replays the same whatever the owner changes later)."""
         kind = self.kind(game)
-        origin = {"setup": dict(setup)}
+        origin: dict[str, object] = {"setup": dict(setup)}
+        if data is not None:
+            origin["data"] = dict(data)
         try:
             Game(kind.rules, origin)
         except SetupError as problem:

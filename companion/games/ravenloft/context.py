@@ -6,7 +6,7 @@ the d20, raise terror, say where a figure stands).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, Mapping, Protocol
+from typing import Callable, Iterator, Mapping, Protocol
 
 from companion.engine.effects import EffectSink
 from companion.engine.game import Flow
@@ -51,17 +51,54 @@ class MonsterPowers(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class GameData:
+    """What a game plays with: the pack (shipped, or with the owner's data), its
+    board graph and the rules of the monsters in play."""
+
+    pack: Pack
+    graph: Graph
+    monster_rules: Mapping[str, MonsterPowers]
+
+
 class GameContext:
-    """Shared access for the rules modules; holds no rules of its own."""
+    """Shared access for the rules modules; holds no rules of its own.
+
+    ``data``: how to get a game's data from its state. The owner may correct the
+    game data in the middle of a game (an input of the game's log), so ``pack``,
+    ``graph`` and ``monster_rules`` are looked up again whenever the state's
+    ``data_id`` changes; without ``data`` they are the ones given."""
 
     def __init__(self, pack: Pack, state: GameState, sink: EffectSink,
-                 monster_rules: Mapping[str, MonsterPowers] | None = None, graph: Graph | None = None) -> None:
-        self.pack = pack
+                 monster_rules: Mapping[str, MonsterPowers] | None = None, graph: Graph | None = None,
+                 data: Callable[[GameState], GameData] | None = None) -> None:
         self.state = state
         self.sink = sink
-        self.graph = graph or board_graph(pack, strahd_in_play="strahd" in state.monsters)
         self.emit = sink.emit
-        self.monster_rules: Mapping[str, MonsterPowers] = monster_rules or {}
+        self._given = GameData(pack, graph or board_graph(pack, strahd_in_play="strahd" in state.monsters),
+                               monster_rules or {})
+        self._data = data
+        self._seen = ("", self._given)
+
+    @property
+    def pack(self) -> Pack:
+        return self._current().pack
+
+    @property
+    def graph(self) -> Graph:
+        return self._current().graph
+
+    @property
+    def monster_rules(self) -> Mapping[str, MonsterPowers]:
+        return self._current().monster_rules
+
+    def _current(self) -> GameData:
+        data_id = self.state.data_id
+        if self._data is None or not data_id:
+            return self._given
+        if self._seen[0] != data_id:
+            self._seen = (data_id, self._data(self.state))
+        return self._seen[1]
 
     # -- names, for the plain words on the tablet -------------------------------------
     def place_name(self, location: str | None) -> str:

@@ -59,8 +59,11 @@ __all__ = [
     "GIFT_KINDS",
     "PERK_KINDS",
     "SPECIAL_KINDS",
+    "PACK_FILES",
     "PackError",
     "load_pack",
+    "pack_from_files",
+    "read_pack_files",
 ]
 
 _T = TypeVar("_T")
@@ -1006,7 +1009,23 @@ def _dice(root: _Node, known: _Known) -> tuple[tuple[DieFace, ...], bool]:
 # --- Putting it together -----------------------------------------------------
 
 
-def _read(folder: Path, name: str, problems: list[str]) -> _Node | None:
+#: The pack's files in the order they load: later files are checked against earlier names.
+PACK_FILES: Final = ("board.json", "villagers.json", "items.json", "monsters.json", "heroes.json", "perks.json",
+                     "cards.json", "dice.json")
+
+
+def read_pack_files(directory: Path | None = None) -> dict[str, object]:
+    """Every pack file of a folder as parsed JSON; raises PackError for files that
+    are missing or are not JSON (all of them at once)."""
+    folder = DATA_DIR if directory is None else Path(directory)
+    problems: list[str] = []
+    found = {name: _read(folder, name, problems) for name in PACK_FILES}
+    if problems:
+        raise PackError(problems)
+    return found
+
+
+def _read(folder: Path, name: str, problems: list[str]) -> object:
     """One file as JSON; a missing or unreadable file is a problem like any other."""
     path = folder / name
     try:
@@ -1022,13 +1041,12 @@ def _read(folder: Path, name: str, problems: list[str]) -> _Node | None:
     except json.JSONDecodeError as error:
         problems.append(f"{name}: line {error.lineno}, column {error.colno}: invalid JSON: {error.msg}")
         return None
-    return _Node(_Sink(name, problems), "", data)
+    return data
 
 
-def _load(folder: Path, name: str, problems: list[str], known: _Known,
+def _load(files: Mapping[str, object], name: str, problems: list[str], known: _Known,
           parse: Callable[[_Node, _Known], _T]) -> _T | None:
-    root = _read(folder, name, problems)
-    return None if root is None else parse(root, known)
+    return parse(_Node(_Sink(name, problems), "", files.get(name)), known)
 
 
 def _need(value: _T | None) -> _T:
@@ -1039,19 +1057,25 @@ def _need(value: _T | None) -> _T:
 
 def load_pack(directory: Path | None = None) -> Pack:
     """Read and check every pack file; return the Pack, or raise one PackError
-    that lists every problem found. Files load in dependency order (board
-    first) so that later files can be checked against earlier names."""
-    folder = DATA_DIR if directory is None else Path(directory)
+    that lists every problem found."""
+    return pack_from_files(read_pack_files(directory))
+
+
+def pack_from_files(files: Mapping[str, object]) -> Pack:
+    """The Pack of parsed pack files (``PACK_FILES`` names to JSON data), checked
+    as thoroughly as files on disk: the owner's corrected data comes this way.
+    Files load in dependency order (board first) so that later files can be
+    checked against earlier names."""
     problems: list[str] = []
     known = _Known()
-    board = _load(folder, "board.json", problems, known, _board)
-    villagers = _load(folder, "villagers.json", problems, known, _villagers)
-    items = _load(folder, "items.json", problems, known, _items)
-    monsters = _load(folder, "monsters.json", problems, known, _monsters)
-    heroes = _load(folder, "heroes.json", problems, known, _heroes)
-    perks = _load(folder, "perks.json", problems, known, _perks)
-    cards = _load(folder, "cards.json", problems, known, _cards)
-    dice = _load(folder, "dice.json", problems, known, _dice)
+    board = _load(files, "board.json", problems, known, _board)
+    villagers = _load(files, "villagers.json", problems, known, _villagers)
+    items = _load(files, "items.json", problems, known, _items)
+    monsters = _load(files, "monsters.json", problems, known, _monsters)
+    heroes = _load(files, "heroes.json", problems, known, _heroes)
+    perks = _load(files, "perks.json", problems, known, _perks)
+    cards = _load(files, "cards.json", problems, known, _cards)
+    dice = _load(files, "dice.json", problems, known, _dice)
     if problems:
         raise PackError(problems)
     faces, faces_verified = _need(dice)

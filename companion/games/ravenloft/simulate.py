@@ -23,8 +23,7 @@ Policy = Callable[[Prompt, object], object]
 
 def context_for(rules: RavenloftRules, state: GameState) -> GameContext:
     """A read-only view of ``state`` for choosing (effects go nowhere)."""
-    monster_rules = {m: rules.monster_rules[m] for m in state.monsters}
-    return GameContext(rules.pack, state, EffectSink(), monster_rules, rules.graph_for(state))
+    return rules.context(state, EffectSink())
 
 
 class RandomTable(RandomSource):

@@ -108,6 +108,8 @@ class GameState:
     actions_left: int = 0
     bonuses: TurnBonuses = field(default_factory=TurnBonuses)
     outcome: str | None = None  # "won", "lost: terror", "lost: out of time"
+    data: dict[str, object] | None = None  # the owner's data this game plays with (ownerdata.py); None: as shipped
+    data_id: str = ""  # its fingerprint: names the pack built from it
 
     @property
     def active_hero(self) -> HeroState:

@@ -1,0 +1,267 @@
+"""The owner's game data in the service: kept, checked, saved, handed to the games
+(docs/protocol.md "Game data", docs/game-data.md).
+
+Why here: the owner corrects the shipped pack from a tablet (board editor,
+card library, data status page). Their document is kept apart from the pack,
+in ``<state>/owner/<game>.json``, written atomically; every save and import is
+checked whole first (refused with every problem named, nothing changed). A
+saved document goes to every game in play as an input of its log - so the
+next Monster Phase uses it, and a replay or an undo sees it at the same
+place - and new games start with it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from companion.games import GameKind, OwnerDataDesk
+from companion.table import TableError, Tables
+
+if TYPE_CHECKING:
+    from .app import Services
+
+OWNER_DIR = "owner"
+PHOTO_TYPES = {b"\xff\xd8\xff": ("jpg", "image/jpeg"), b"\x89PNG\r\n\x1a\n": ("png", "image/png")}
+MAX_PHOTO = 8 * 1024 * 1024
+Reply = dict[str, Any]
+
+log = logging.getLogger(__name__)
+blueprint = Blueprint("gamedata", __name__)
+
+
+class DataRefused(TableError):
+    """Owner data refused whole (``illegal``), with every problem for the tablet to list."""
+
+    def __init__(self, message: str, problems: list[str]) -> None:
+        super().__init__("illegal", message)
+        self.problems = problems
+
+
+class GameData:
+    """The owner's documents, one per game kind, and the lock that keeps saves in order."""
+
+    def __init__(self, state_dir: Path, tables: Tables) -> None:
+        self.folder = state_dir / OWNER_DIR
+        self.tables = tables
+        self.lock = threading.Lock()
+
+    def desk(self, game: object) -> tuple[GameKind, OwnerDataDesk]:
+        kind = self.tables.kind(str(game or "ravenloft"))
+        desk = kind.owner_data()
+        if desk is None:
+            raise TableError("bad-request", f"the data of {kind.name!r} cannot be edited")
+        return kind, desk
+
+    def path(self, kind: GameKind) -> Path:
+        return self.folder / f"{kind.name}.json"
+
+    def saved(self, kind: GameKind) -> tuple[dict[str, object], list[str]]:
+        """The saved document (the empty one if none) and its problems with today's pack:
+        a pack update can make a saved correction name something that is gone."""
+        desk = kind.owner_data()
+        assert desk is not None
+        try:
+            data = json.loads(self.path(kind).read_text("utf-8"))
+        except FileNotFoundError:
+            return desk.empty(), []
+        except (OSError, ValueError) as problem:
+            return desk.empty(), [f"{self.path(kind)} cannot be read ({problem}); the shipped data is in use"]
+        return data, _problems(lambda: desk.check(data))
+
+    def in_use(self, kind: GameKind) -> dict[str, object] | None:
+        """The document new games start with: the saved one, if it holds."""
+        data, problems = self.saved(kind)
+        return None if problems or data == (kind.owner_data() or _NoDesk()).empty() else data
+
+    def write(self, kind: GameKind, data: Mapping[str, object]) -> None:
+        """Atomically: a power cut leaves the old file or the new one, never half of one."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        path = self.path(kind)
+        temporary = path.with_name(f".{path.name}.tmp")
+        with open(temporary, "w", encoding="utf-8") as file:
+            json.dump(data, file, indent=1)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+
+    def photo(self, kind: GameKind) -> Path | None:
+        found = [p for p in (self.folder / f"{kind.name}-board.jpg", self.folder / f"{kind.name}-board.png")
+                 if p.is_file()]
+        return max(found, key=lambda p: p.stat().st_mtime) if found else None
+
+
+class _NoDesk:
+    def empty(self) -> dict[str, object]:
+        return {}
+
+
+def _problems(check: Callable[[], object]) -> list[str]:
+    try:
+        check()
+    except ValueError as problem:
+        return list(getattr(problem, "problems", [str(problem)]))
+    return []
+
+
+def checked(desk: OwnerDataDesk, data: object) -> tuple[dict[str, object], dict[str, object]]:
+    """Files and status, or DataRefused naming every problem."""
+    try:
+        return desk.check(data)
+    except ValueError as problem:
+        problems = list(getattr(problem, "problems", [str(problem)]))
+        raise DataRefused(f"the game data is refused, nothing was saved: {'; '.join(problems)}", problems) from None
+
+
+def save(services: "Services", kind: GameKind, data: Mapping[str, object]) -> Reply:
+    """Check, write, and hand to every game of this kind in play."""
+    _, desk = services.gamedata.desk(kind.name)
+    with services.gamedata.lock:
+        _, status = checked(desk, data)
+        services.gamedata.write(kind, data)
+        games = [apply_to(services, summary) for summary in services.tables.summaries()
+                 if summary.get("game") == kind.name and summary.get("status") == "active"
+                 and not summary.get("outcome")]
+    services.socketio.emit("data", {"game": kind.name, "saved": True})
+    return {"status": status, "games": games}
+
+
+def apply_to(services: "Services", summary: Mapping[str, object]) -> dict[str, object]:
+    """One game takes the data as an input of its log, or says why it cannot."""
+    table = services.tables.get(str(summary["game_id"]))
+    data = services.gamedata.in_use(table.kind) or (table.kind.owner_data() or _NoDesk()).empty()
+    base = {"game_id": table.game_id, "name": table.name}
+    try:
+        table.act({"data": data}, table.version)
+    except TableError as refused:
+        return {**base, "applied": False, "why": str(refused)}
+    return {**base, "applied": True, "why": "the next steps use the new data"}
+
+
+# -- Socket.IO events --------------------------------------------------------------------------------
+
+def _get(services: "Services", data: Mapping[str, Any]) -> Reply:
+    kind, desk = services.gamedata.desk(data.get("game"))
+    saved, problems = services.gamedata.saved(kind)
+    files, status = checked(desk, saved if not problems else desk.empty())
+    return {"data": saved, "files": files, "status": status, "problems": problems,
+            "photo": services.gamedata.photo(kind) is not None, "camera": services.dice.camera is not None}
+
+
+def _check(services: "Services", data: Mapping[str, Any]) -> Reply:
+    _, desk = services.gamedata.desk(data.get("game"))
+    try:
+        files, status = desk.check(data.get("data"))
+    except ValueError as problem:
+        return {"problems": list(getattr(problem, "problems", [str(problem)])), "files": None, "status": None}
+    return {"problems": [], "files": files, "status": status}
+
+
+def _save(services: "Services", data: Mapping[str, Any]) -> Reply:
+    kind, _ = services.gamedata.desk(data.get("game"))
+    document = data.get("data")
+    if not isinstance(document, Mapping):
+        raise TableError("bad-request", "'data' must be the owner-data document (an object)")
+    return save(services, kind, document)
+
+
+def _snapshot(services: "Services", data: Mapping[str, Any]) -> Reply:
+    """The board photo from the dice camera (mounted over the table, it sees the board too)."""
+    kind, _ = services.gamedata.desk(data.get("game"))
+    image = services.dice.snapshot_jpeg()
+    _write_photo(services, kind, image)
+    return {"bytes": len(image)}
+
+
+setattr(_save, "max_payload", 512 * 1024)
+setattr(_check, "max_payload", 512 * 1024)
+HANDLERS: dict[str, Callable[["Services", Mapping[str, Any]], Reply]] = {
+    "data_get": _get, "data_check": _check, "data_save": _save, "data_photo_snapshot": _snapshot,
+}
+
+
+# -- HTTP --------------------------------------------------------------------------------------------
+
+def _services() -> "Services":
+    found: "Services" = current_app.extensions["companion"]
+    return found
+
+
+@blueprint.get("/api/data/<game>")
+def export(game: str) -> Response:
+    services = _services()
+    try:
+        kind, _ = services.gamedata.desk(game)
+    except TableError as problem:
+        return _error(404, problem.code, str(problem), [])
+    saved, _ = services.gamedata.saved(kind)
+    return Response(json.dumps(saved, indent=1), mimetype="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="owner-data-{kind.name}.json"'})
+
+
+@blueprint.post("/api/data/<game>")
+def import_data(game: str) -> Response:
+    services = _services()
+    document = request.get_json(force=True, silent=True)
+    try:
+        kind, _ = services.gamedata.desk(game)
+        if not isinstance(document, Mapping):
+            raise DataRefused("send the game data file (a JSON object)", ["the file is not a JSON object"])
+        reply = save(services, kind, document)
+    except TableError as problem:
+        return _error(400, problem.code, str(problem), list(getattr(problem, "problems", [])))
+    return jsonify(ok=True, **reply)
+
+
+@blueprint.get("/api/data/<game>/photo")
+def photo(game: str) -> Response:
+    services = _services()
+    try:
+        kind, _ = services.gamedata.desk(game)
+    except TableError as problem:
+        return _error(404, problem.code, str(problem), [])
+    found = services.gamedata.photo(kind)
+    if found is None:
+        return _error(404, "no-photo", "no photo of the board yet: upload one in the board editor", [])
+    mimetype = "image/png" if found.suffix == ".png" else "image/jpeg"
+    return Response(found.read_bytes(), mimetype=mimetype, headers={"Cache-Control": "no-cache"})
+
+
+@blueprint.post("/api/data/<game>/photo")
+def upload_photo(game: str) -> Response:
+    request.max_content_length = MAX_PHOTO
+    services = _services()
+    try:
+        kind, _ = services.gamedata.desk(game)
+        _write_photo(services, kind, request.get_data(cache=False))
+    except TableError as problem:
+        return _error(400, problem.code, str(problem), [])
+    return jsonify(ok=True)
+
+
+def _write_photo(services: "Services", kind: GameKind, image: bytes) -> None:
+    found = [kind_ for magic, kind_ in PHOTO_TYPES.items() if image.startswith(magic)]
+    if not found:
+        raise TableError("bad-request", "the board photo must be a JPEG or PNG image")
+    suffix = found[0][0]
+    folder = services.gamedata.folder
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{kind.name}-board.{suffix}"
+    temporary = folder / f".{target.name}.tmp"
+    temporary.write_bytes(image)
+    os.replace(temporary, target)
+    for other in folder.glob(f"{kind.name}-board.*"):
+        if other != target:
+            other.unlink()
+
+
+def _error(status: int, code: str, message: str, problems: list[str]) -> Response:
+    response = jsonify(ok=False, error={"code": code, "message": message, "problems": problems})
+    response.status_code = status
+    return response

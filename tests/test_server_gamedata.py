@@ -1,0 +1,104 @@
+"""The owner's game data through the real service: checked live, saved, handed to the
+games in play (their next Monster Phase uses it), kept across a restart, exported and
+imported into a fresh box, refused whole with every problem named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+import requests
+
+from companion.games.ravenloft.ownerdata import FORMAT
+from service_process import SETUP, TIMEOUT, Service, call, connect, next_event, ok
+
+BROKEN = {"connections": {"add": [["krezk", "nowhere"]]}, "locations": {"krezk": {"number": 3}}}
+PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
+
+
+def doc(board: dict[str, Any] | None = None, confirmed: list[str] | None = None) -> dict[str, Any]:
+    return {"format": FORMAT, "version": 1, "game": "ravenloft", "changes": {"board": board} if board else {},
+            "confirmed": confirmed or []}
+
+
+def new_road(files: dict[str, Any]) -> list[str]:
+    """Two main-board locations with no road between them, read from the files the service sent."""
+    board = files["board.json"]
+    joined = {frozenset(c["between"]) for c in board["connections"]}
+    places = [loc["id"] for loc in board["locations"] if loc["area"] == "board"]
+    return next([a, b] for a in places for b in places if a < b and frozenset((a, b)) not in joined)
+
+
+@pytest.fixture
+def box(tmp_path: Path) -> Iterator[Service]:
+    service = Service(tmp_path / "box").start()
+    yield service
+    service.stop()
+
+
+def test_a_saved_correction_reaches_the_game_in_play_and_new_games(box: Service) -> None:
+    with connect(box.url) as tablet:
+        game_id = ok(tablet, "new_game", {"setup": SETUP})["game_id"]
+        joined = ok(tablet, "join", {"game_id": game_id})
+        current = ok(tablet, "data_get", {"game": "ravenloft"})
+        assert current["problems"] == [] and current["data"]["changes"] == {} and current["photo"] is False
+        road = new_road(current["files"])
+        assert road not in joined["pack"]["board"]["connections"]
+        mine = doc({"connections": {"add": [road]}}, confirmed=["board.locations.krezk"])
+        checked = ok(tablet, "data_check", {"game": "ravenloft", "data": mine})
+        assert checked["problems"] == [] and checked["status"]["summary"]["location"]["confirmed"] == 1
+        saved = ok(tablet, "data_save", {"game": "ravenloft", "data": mine})
+        assert saved["games"] == [{"game_id": game_id, "name": "New game", "applied": True,
+                                   "why": "the next steps use the new data"}]
+        view = next_event(tablet, "view")
+        assert view["version"] == joined["view"]["version"] + 1 and view["state"]["data_id"]
+        assert "data" not in view["state"]  # the document travels with join's pack, not with every push
+        again = ok(tablet, "join", {"game_id": game_id})
+        assert sorted(road) in [sorted(c) for c in again["pack"]["board"]["connections"]]
+        fresh = ok(tablet, "new_game", {"setup": SETUP})["game_id"]
+        assert sorted(road) in [sorted(c) for c in ok(tablet, "join", {"game_id": fresh})["pack"]["board"]["connections"]]
+    assert box.export(fresh)["origin"]["data"] == mine  # the game replays with the data it started with
+    box.stop()
+    box.start()
+    with connect(box.url) as tablet:
+        assert ok(tablet, "data_get", {"game": "ravenloft"})["data"] == mine
+        assert ok(tablet, "join", {"game_id": game_id})["view"]["state"]["data_id"] == view["state"]["data_id"]
+
+
+def test_the_data_file_goes_to_a_fresh_box_and_a_broken_one_changes_nothing(box: Service, tmp_path: Path) -> None:
+    with connect(box.url) as tablet:
+        road = new_road(ok(tablet, "data_get", {"game": "ravenloft"})["files"])
+        ok(tablet, "data_save", {"game": "ravenloft", "data": doc({"connections": {"add": [road]}})})
+    exported = requests.get(f"{box.url}/api/data/ravenloft", timeout=TIMEOUT)
+    assert exported.headers["Content-Disposition"].endswith('owner-data-ravenloft.json"')
+    other = Service(tmp_path / "other-box").start()
+    try:
+        assert requests.post(f"{other.url}/api/data/ravenloft", data=exported.content, timeout=TIMEOUT).json()["ok"]
+        with connect(other.url) as tablet:
+            assert ok(tablet, "data_get", {"game": "ravenloft"})["data"] == exported.json()
+        refused = requests.post(f"{other.url}/api/data/ravenloft", json=doc(BROKEN), timeout=TIMEOUT)
+        error = refused.json()["error"]
+        assert refused.status_code == 400 and error["code"] == "illegal"
+        assert any("'nowhere'" in p for p in error["problems"]) and any("number 3" in p for p in error["problems"])
+        with connect(other.url) as tablet:
+            assert ok(tablet, "data_get", {"game": "ravenloft"})["data"] == exported.json()
+            live = ok(tablet, "data_check", {"game": "ravenloft", "data": doc(BROKEN)})
+            assert len(live["problems"]) >= 2 and live["files"] is None
+            saving = call(tablet, "data_save", {"game": "ravenloft", "data": doc(BROKEN)})
+            assert saving["error"]["code"] == "illegal" and len(saving["error"]["problems"]) >= 2
+    finally:
+        other.stop()
+
+
+def test_the_board_photo_is_kept_and_only_pictures_are(box: Service) -> None:
+    url = f"{box.url}/api/data/ravenloft/photo"
+    assert requests.get(url, timeout=TIMEOUT).status_code == 404
+    assert requests.post(url, data=b"not a picture", timeout=TIMEOUT).json()["error"]["code"] == "bad-request"
+    assert requests.post(url, data=PNG, timeout=TIMEOUT).json()["ok"]
+    photo = requests.get(url, timeout=TIMEOUT)
+    assert photo.content == PNG and photo.headers["Content-Type"] == "image/png"
+    with connect(box.url) as tablet:
+        assert ok(tablet, "data_get", {"game": "ravenloft"})["photo"] is True
+        no_camera = call(tablet, "data_photo_snapshot", {"game": "ravenloft"})
+        assert no_camera["error"]["code"] == "illegal" and "upload a photo" in no_camera["error"]["message"]
