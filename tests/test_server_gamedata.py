@@ -11,7 +11,7 @@ import pytest
 import requests
 
 from companion.games.ravenloft.ownerdata import FORMAT
-from service_process import SETUP, TIMEOUT, Service, call, connect, next_event, ok
+from service_process import SETUP, TIMEOUT, Service, call, connect, next_event, ok, play_socket_until
 
 BROKEN = {"connections": {"add": [["krezk", "nowhere"]]}, "locations": {"krezk": {"number": 3}}}
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
@@ -102,3 +102,26 @@ def test_the_board_photo_is_kept_and_only_pictures_are(box: Service) -> None:
         assert ok(tablet, "data_get", {"game": "ravenloft"})["photo"] is True
         no_camera = call(tablet, "data_photo_snapshot", {"game": "ravenloft"})
         assert no_camera["error"]["code"] == "illegal" and "upload a photo" in no_camera["error"]["message"]
+
+
+def test_a_card_typed_in_at_the_table_joins_the_card_library(box: Service) -> None:
+    card = {"name": "Lanterns in the Fog", "items": 1, "event": {"kind": "none", "params": {}, "text": "Nothing."},
+            "attack": {"symbols": ["frenzy"], "move": 2, "dice": 1}}
+    with connect(box.url) as tablet:
+        other = ok(tablet, "new_game", {"setup": SETUP, "name": "Other"})["game_id"]
+        game_id = ok(tablet, "new_game", {"setup": SETUP})["game_id"]
+        view = play_socket_until(tablet, ok(tablet, "join", {"game_id": game_id})["view"], "monster-card")
+        ok(tablet, "act", {"game_id": game_id, "version": view["version"], "key": "monster-card",
+                           "answer": "enter-card"})
+        view = next_event(tablet, "view")
+        ok(tablet, "act", {"game_id": game_id, "version": view["version"], "key": "card-builder",
+                           "answer": {"action": "card", "card": card}})
+        library = ok(tablet, "data_get", {"game": "ravenloft"})
+        [(card_id, fields)] = library["data"]["changes"]["cards"]["cards"].items()
+        assert fields["name"] == card["name"] and f"cards.cards.{card_id}" in library["data"]["confirmed"]
+        named = {c["id"]: c["name"] for c in library["files"]["cards.json"]["cards"]}
+        assert named[card_id] == card["name"]
+        assert ok(tablet, "join", {"game_id": game_id})["view"]["state"]["data_id"] == ""  # this game has it in its log
+        in_other = ok(tablet, "join", {"game_id": other})
+        assert in_other["view"]["state"]["data_id"] and \
+            card["name"] in [c["name"] for c in in_other["pack"]["cards"]]

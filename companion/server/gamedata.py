@@ -12,6 +12,7 @@ place - and new games start with it.
 
 from __future__ import annotations
 
+import copy
 import json
 import logging
 import os
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.games import GameKind, OwnerDataDesk
-from companion.table import TableError, Tables
+from companion.table import Table, TableError, Tables
 
 if TYPE_CHECKING:
     from .app import Services
@@ -119,17 +120,54 @@ def checked(desk: OwnerDataDesk, data: object) -> tuple[dict[str, object], dict[
         raise DataRefused(f"the game data is refused, nothing was saved: {'; '.join(problems)}", problems) from None
 
 
-def save(services: "Services", kind: GameKind, data: Mapping[str, object]) -> Reply:
-    """Check, write, and hand to every game of this kind in play."""
+def save(services: "Services", kind: GameKind, data: Mapping[str, object], skip: str = "") -> Reply:
+    """Check, write, and hand to every game of this kind in play (but ``skip``)."""
     _, desk = services.gamedata.desk(kind.name)
     with services.gamedata.lock:
         _, status = checked(desk, data)
         services.gamedata.write(kind, data)
         games = [apply_to(services, summary) for summary in services.tables.summaries()
                  if summary.get("game") == kind.name and summary.get("status") == "active"
-                 and not summary.get("outcome")]
+                 and not summary.get("outcome") and summary.get("game_id") != skip]
     services.socketio.emit("data", {"game": kind.name, "saved": True})
     return {"status": status, "games": games}
+
+
+def remember_entered_cards(services: "Services", table: Table, effects: list[Mapping[str, Any]]) -> None:
+    """A Monster card typed in at the table joins the owner's card library, in place of a
+    guessed card, so it is in every later game's deck: entered once, known from then on.
+    The game it was typed in already holds it (in its log); the other games get the data."""
+    entered = [e.get("data") for e in effects if e.get("kind") == "card-entered"]
+    desk = table.kind.owner_data()
+    if not entered or desk is None:
+        return
+    saved, problems = services.gamedata.saved(table.kind)
+    if problems:
+        log.warning("a card typed in is not added to the card library: the saved data has problems: %s", problems)
+        return
+    document = copy.deepcopy(saved)
+    files, _ = desk.check(document)
+    for card in entered:
+        if isinstance(card, Mapping):
+            _library_card(document, files, card)
+    try:
+        save(services, table.kind, document, skip=table.game_id)
+    except DataRefused as refused:
+        log.warning("a card typed in is not added to the card library: %s", refused)
+
+
+def _library_card(document: dict[str, Any], files: Mapping[str, Any], card: Mapping[str, Any]) -> None:
+    """In place of the guessed card the game replaced, or of another guess if the owner already confirmed that one."""
+    confirmed: list[str] = document.setdefault("confirmed", [])
+    guesses = [c["id"] for c in files["cards.json"]["cards"] if not c.get("verified")]
+    candidates = [str(card.get("replaces"))] + guesses
+    target = next((c for c in candidates if c in guesses and f"cards.cards.{c}" not in confirmed), None)
+    if target is None:
+        return  # every card is the owner's already
+    cards = document.setdefault("changes", {}).setdefault("cards", {}).setdefault("cards", {})
+    cards[target] = {**copy.deepcopy(dict(card.get("fields") or {})), "verified_fields": [],
+                     "note": "Typed in at the table from the owner's own card."}
+    confirmed.append(f"cards.cards.{target}")
 
 
 def apply_to(services: "Services", summary: Mapping[str, object]) -> dict[str, object]:

@@ -13,6 +13,8 @@ from flask_socketio import SocketIO, join_room
 
 from companion.appliance.access import OPEN_EVENTS
 
+from .gamedata import remember_entered_cards
+
 from companion.store import StoreError
 from companion.table import Table, TableError
 
@@ -158,6 +160,7 @@ def _act(services: "Services", data: Mapping[str, Any]) -> Reply:
         raise TableError("bad-request", "'key' must be the text key of the prompt being answered")
     entry = {"key": key, "answer": data["answer"]}
     view = table.act(entry, _whole(data, "version"))
+    remember_entered_cards(services, table, view["effects"])  # type: ignore[arg-type]
     return {"version": view["version"]}
 
 

@@ -72,10 +72,11 @@ def enter_card(ctx: GameContext) -> Flow[MonsterCard]:
         card = parse_entered_card(ctx.pack, answer.get("card"), card_id)
     except PackError as problem:
         raise IllegalInput(f"this card cannot be used: {'; '.join(problem.problems)}") from None
-    ctx.state.deck.remove(_guessed_left(ctx)[-1])
+    replaced = _guessed_left(ctx)[-1]
+    ctx.state.deck.remove(replaced)
     ctx.state.entered_cards[card_id] = dict(answer["card"])
     ctx.emit("card-entered", f"{card.name} is noted; it replaces one of the guessed cards in the deck count.",
-             card=card_id, name=card.name)
+             card=card_id, name=card.name, replaces=replaced, fields=dict(answer["card"]))
     return card
 
 
