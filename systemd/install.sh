@@ -59,16 +59,8 @@ parse_args() {
     done
 }
 
-say() { printf '\n== %s\n' "$*"; }
-
-# Run a command, or with --dry-run only show it.
-run() {
-    if [[ $DRY_RUN == 1 ]]; then
-        printf '+'; printf ' %q' "$@"; printf '\n'
-    else
-        "$@"
-    fi
-}
+# shellcheck source=/dev/null  # common.sh is checked on its own
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 # write_file PATH MODE OWNER:GROUP, content on stdin; rewritten only when it differs.
 write_file() {

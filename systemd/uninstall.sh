@@ -42,15 +42,8 @@ parse_args() {
     done
 }
 
-say() { printf '\n== %s\n' "$*"; }
-
-run() {
-    if [[ $DRY_RUN == 1 ]]; then
-        printf '+'; printf ' %q' "$@"; printf '\n'
-    else
-        "$@"
-    fi
-}
+# shellcheck source=/dev/null  # common.sh is checked on its own
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 # remove PATH...: only what exists, so a second run has nothing to do.
 remove() {

@@ -258,3 +258,13 @@ def test_ready_and_watchdog_pings_reach_systemd_s_socket(tmp_path: Path) -> None
     finally:
         service.stop()
         listener.close()
+
+
+def test_no_debugger_or_console_is_ever_served(strict: Service) -> None:
+    """Werkzeug's interactive console would run any Python a visitor types: never on the box."""
+    for path in ("/console", "/?__debugger__=yes&cmd=resource&f=debugger.js"):
+        response = requests.get(f"{strict.url}{path}", timeout=TIMEOUT)
+        assert "debugger" not in response.text.lower() or response.status_code == 404
+        assert response.status_code in (200, 404) and "Werkzeug" not in response.text
+    with connect(strict.url) as stranger:  # a handler failing is answered, never a traceback page
+        assert call(stranger, "join", {"game_id": 42})["error"]["code"] == "bad-request"
