@@ -268,3 +268,18 @@ def test_no_debugger_or_console_is_ever_served(strict: Service) -> None:
         assert response.status_code in (200, 404) and "Werkzeug" not in response.text
     with connect(strict.url) as stranger:  # a handler failing is answered, never a traceback page
         assert call(stranger, "join", {"game_id": 42})["error"]["code"] == "bad-request"
+
+
+def test_buttons_that_cannot_start_are_reported_and_the_game_goes_on(tmp_path: Path) -> None:
+    """Off a Pi gpiozero finds no pins: the health view says so, the tablets still play."""
+    service = start(tmp_path, "box", "[buttons]\nnext_pin = 5\n[discovery]\nenabled = false\n",
+                    env={"GPIOZERO_PIN_FACTORY": ""})
+    try:
+        health = service.health()
+        buttons = health["parts"]["buttons"]
+        assert health["overall"] == "degraded" and buttons["state"] == "disabled"
+        assert buttons["pins"] == {"next_pin": 5} and "could not start" in buttons["reason"]
+        with connect(service.url) as tablet:
+            assert ok(tablet, "new_game", {"setup": SETUP})["game_id"]
+    finally:
+        service.stop()
