@@ -71,7 +71,7 @@ class Service:
             if line is None:
                 raise AssertionError(f"the service exited before READY; see {self.log_path}:\n{self.log()}")
             self.output.append(line)
-            found = re.match(r"Open (http://\S+?)/? on a tablet", line)
+            found = re.match(r"Open (http://\S+?)/? on (a tablet|this machine)", line)
             if found:
                 url = found.group(1)
             if line == "READY":

@@ -124,8 +124,12 @@ def start_parts(config: AppConfig, services: Services, port: int, mode: StartMod
 
 def announce(config: AppConfig, services: Services, host: str, port: int, state_dir: Path, mode: StartMode) -> None:
     """What the owner reads in the terminal or the journal before READY."""
+    trusted = config.pairing.trust_loopback or not config.pairing.required
     for url in urls(host, port):
-        print(f"Open {url} on a tablet", flush=True)
+        if "//127.0.0.1:" in url and trusted:
+            print(f"Open {url} on this machine (its own browser may change games without pairing)", flush=True)
+        else:
+            print(f"Open {url} on a tablet", flush=True)
     if config.discovery.enabled:
         print(f"Or http://{config.discovery.name}.local:{port}/ where the tablet resolves .local names", flush=True)
     print(f"Games are kept in {state_dir}", flush=True)
