@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from companion.table import TableError
+from companion.table import Refused, TableError
 
 from . import dicesetup, leds
 
@@ -46,12 +46,12 @@ OWNER_DIR = "owner"  # the owner's data corrections (state_dir/owner), kept file
 blueprint = Blueprint("backup", __name__)
 
 
-class BackupRefused(TableError):
+class BackupRefused(Refused):
     """The file is refused whole; ``problems`` names each thing wrong."""
 
     def __init__(self, problems: list[str]) -> None:
-        super().__init__("bad-request", "this backup is refused, nothing was changed: " + "; ".join(problems))
-        self.problems = problems
+        super().__init__("this backup is refused, nothing was changed: " + "; ".join(problems), problems,
+                         "bad-request")
 
 
 @dataclass

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.games import GameKind, OwnerDataDesk
-from companion.table import Table, TableError, Tables
+from companion.table import Refused, Table, TableError, Tables
 
 if TYPE_CHECKING:
     from .app import Services
@@ -37,12 +37,8 @@ log = logging.getLogger(__name__)
 blueprint = Blueprint("gamedata", __name__)
 
 
-class DataRefused(TableError):
+class DataRefused(Refused):
     """Owner data refused whole (``illegal``), with every problem for the tablet to list."""
-
-    def __init__(self, message: str, problems: list[str]) -> None:
-        super().__init__("illegal", message)
-        self.problems = problems
 
 
 class GameData:
@@ -231,14 +227,28 @@ def _services() -> "Services":
     return found
 
 
+class _NotFound(Exception):
+    def __init__(self, response: Response) -> None:
+        self.response = response
+
+
+def _kind(game: str) -> GameKind:
+    """The game kind named in the path, or a 404 in the API's error shape."""
+    try:
+        return _services().gamedata.desk(game)[0]
+    except TableError as problem:
+        raise _NotFound(_error(404, problem.code, str(problem), [])) from None
+
+
+@blueprint.errorhandler(_NotFound)
+def _not_found(problem: _NotFound) -> Response:
+    return problem.response
+
+
 @blueprint.get("/api/data/<game>")
 def export(game: str) -> Response:
-    services = _services()
-    try:
-        kind, _ = services.gamedata.desk(game)
-    except TableError as problem:
-        return _error(404, problem.code, str(problem), [])
-    saved, _ = services.gamedata.saved(kind)
+    kind = _kind(game)
+    saved, _ = _services().gamedata.saved(kind)
     return Response(json.dumps(saved, indent=1), mimetype="application/json",
                     headers={"Content-Disposition": f'attachment; filename="owner-data-{kind.name}.json"'})
 
@@ -259,12 +269,7 @@ def import_data(game: str) -> Response:
 
 @blueprint.get("/api/data/<game>/photo")
 def photo(game: str) -> Response:
-    services = _services()
-    try:
-        kind, _ = services.gamedata.desk(game)
-    except TableError as problem:
-        return _error(404, problem.code, str(problem), [])
-    found = services.gamedata.photo(kind)
+    found = _services().gamedata.photo(_kind(game))
     if found is None:
         return _error(404, "no-photo", "no photo of the board yet: upload one in the board editor", [])
     mimetype = "image/png" if found.suffix == ".png" else "image/jpeg"

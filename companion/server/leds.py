@@ -20,7 +20,7 @@ import logging
 import math
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from flask import Blueprint, Response, current_app, request
 from flask_socketio import SocketIO, join_room
@@ -28,7 +28,7 @@ from flask_socketio import SocketIO, join_room
 from calibration.leds import (CalibrationError, LedCalibrationSession, LedCalibrationStore, layout_in_use,
                               start_session)
 from companion.games import GameKind
-from companion.table import Table, TableError, Tables
+from companion.table import Refused, Table, TableError, Tables
 from hardware.leds import (DisabledStrip, Layout, LayoutError, LedBoard, LedConfig, LedConfigError, Timing,
                            parse_layout, shape_from_pack, start_leds)
 from hardware.leds.board import BoardShape
@@ -45,12 +45,8 @@ log = logging.getLogger(__name__)
 blueprint = Blueprint("leds", __name__)
 
 
-class LedRefused(TableError):
+class LedRefused(Refused):
     """A layout refused (``illegal``), with every problem for the tablet to list."""
-
-    def __init__(self, message: str, problems: Sequence[object]) -> None:
-        super().__init__("illegal", message)
-        self.problems = [str(p) for p in problems]
 
 
 class Leds:

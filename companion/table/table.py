@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import Callable, Mapping
+from typing import Callable, Mapping, Sequence
 
 from companion.engine.errors import IllegalInput, StaleInput
 from companion.engine.game import Game, Step
@@ -30,6 +30,15 @@ class TableError(ValueError):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
+
+
+class Refused(TableError):
+    """A refusal listing every problem (an LED layout, a game data file, a backup),
+    so the tablet can show them all and one edit can mend them all."""
+
+    def __init__(self, message: str, problems: Sequence[object], code: str = "illegal") -> None:
+        super().__init__(code, message)
+        self.problems = [str(p) for p in problems]
 
 
 class Table:
