@@ -125,3 +125,15 @@ def test_a_card_typed_in_at_the_table_joins_the_card_library(box: Service) -> No
         in_other = ok(tablet, "join", {"game_id": other})
         assert in_other["view"]["state"]["data_id"] and \
             card["name"] in [c["name"] for c in in_other["pack"]["cards"]]
+
+
+def test_the_leds_follow_the_corrected_board(box: Service) -> None:
+    """Moving a location moves its LEDs on the tablet overlay (the layout is by location, not by spot)."""
+    with connect(box.url) as tablet:
+        game_id = ok(tablet, "new_game", {"setup": SETUP})["game_id"]
+        before = ok(tablet, "join", {"game_id": game_id})["leds"]["positions"]
+        ok(tablet, "data_save", {"game": "ravenloft", "data": doc({"locations": {"krezk": {"x": 0.61, "y": 0.47}}})})
+        after = next_event(tablet, "leds_overlay")["positions"]
+    moved = [(b, a) for b, a in zip(before, after) if b != a]
+    assert moved and len(after) == len(before)
+    assert any(abs(a["x"] - 0.61) < 1e-6 and abs(a["y"] - 0.47) < 1e-6 for _, a in moved), moved[:3]

@@ -90,10 +90,11 @@ def create_app(config: Mapping[str, Any] | None = None,
     socketio = SocketIO(app, async_mode="threading", max_http_buffer_size=MAX_SOCKET_MESSAGE,
                         logger=False, engineio_logger=False,
                         cors_allowed_origins=the_box.origins())  # type: ignore[arg-type]  # a callable is accepted
-    lights = leds.start(settings, state_dir, tables, socketio)
+    owner = gamedata.GameData(state_dir, tables)
+    lights = leds.start(settings, state_dir, tables, socketio, owner.in_use(tables.kind(leds.BOARD)))
     camera = dice.start(settings, state_dir, tables, socketio)
     services = Services(store, tables, socketio, Path(settings.get("WEB_DIR", WEB_DIR)), lights, camera,
-                        the_box, state_dir, gamedata.GameData(state_dir, tables))
+                        the_box, state_dir, owner)
     app.extensions["companion"] = services
     app.register_blueprint(box.blueprint)  # first: its guard runs before any route
     app.register_blueprint(backup.blueprint)

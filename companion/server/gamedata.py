@@ -25,6 +25,8 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from companion.games import GameKind, OwnerDataDesk
 from companion.table import Refused, Table, TableError, Tables
 
+from . import leds
+
 if TYPE_CHECKING:
     from .app import Services
 
@@ -122,6 +124,8 @@ def save(services: "Services", kind: GameKind, data: Mapping[str, object], skip:
     with services.gamedata.lock:
         _, status = checked(desk, data)
         services.gamedata.write(kind, data)
+        if kind.name == leds.BOARD:
+            services.leds.reshape(leds.board_shape(kind, data))
         games = [apply_to(services, summary) for summary in services.tables.summaries()
                  if summary.get("game") == kind.name and summary.get("status") == "active"
                  and not summary.get("outcome") and summary.get("game_id") != skip]

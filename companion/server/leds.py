@@ -98,12 +98,25 @@ class Leds:
         self.calibrating = False
         self.board.resume()
 
-    def use(self, layout: Layout) -> None:
+    def use(self, layout: Layout, shape: BoardShape | None = None) -> None:
         """A new layout in use: the LEDs redraw the followed game with it and tablets get its overlay."""
-        self.board.use_layout(layout)
+        self.board.use_layout(layout, shape)
         if self.board.following is not None:
             self.board.sync(self.tables.get(self.board.following).view())
         self.socketio.emit("leds_overlay", self.description(), to=LED_ROOM)
+
+    def reshape(self, shape: BoardShape) -> None:
+        """The owner corrected the board (locations moved, roads changed): the LEDs and the
+        overlay follow it, if the calibrated layout still fits; if not, they keep the board
+        they had and the health view says why (LED setup again makes a layout that fits)."""
+        with self.lock:
+            try:
+                layout = parse_layout(self.board.layout.to_plain(), shape)
+            except LayoutError as trouble:
+                self.board.status.note(f"the LED layout does not fit the corrected board ({trouble}); "
+                                       "the LEDs keep the board they had: run LED setup again")
+                return
+            self.use(layout, shape)
 
     def leave(self, sid: str) -> None:
         """A tablet left the LED setup (or dropped): the last one out gives the LEDs back to the game."""
@@ -119,9 +132,11 @@ class Leds:
 
 # -- starting ----------------------------------------------------------------------------------------------
 
-def start(settings: Mapping[str, Any], state_dir: Path, tables: Tables, socketio: SocketIO) -> Leds:
-    """The LEDs for an app; never raises for the LEDs' sake (the game goes on without them)."""
-    shape = board_shape(tables.kind(BOARD))
+def start(settings: Mapping[str, Any], state_dir: Path, tables: Tables, socketio: SocketIO,
+          data: Mapping[str, object] | None = None) -> Leds:
+    """The LEDs for an app; never raises for the LEDs' sake (the game goes on without them).
+    ``data``: the owner's game data in use, whose board the LEDs lie under."""
+    shape = board_shape(tables.kind(BOARD), data)
     store = LedCalibrationStore(state_dir)
     layout, problem = layout_in_use(store, shape)
     board = _board(settings.get("LEDS") or {}, shape, layout)
@@ -131,8 +146,11 @@ def start(settings: Mapping[str, Any], state_dir: Path, tables: Tables, socketio
     return Leds(board, store, tables, socketio)
 
 
-def board_shape(kind: GameKind) -> BoardShape:
-    return shape_from_pack(getattr(kind.rules, "pack"), kind.name)
+def board_shape(kind: GameKind, data: Mapping[str, object] | None = None) -> BoardShape:
+    """The board as the owner corrected it (``data``), else as shipped."""
+    rules = kind.rules
+    pack = getattr(rules, "owner_pack")(data) if data is not None else getattr(rules, "pack")
+    return shape_from_pack(pack, kind.name)
 
 
 def _board(settings: Mapping[str, object], shape: BoardShape, layout: Layout) -> LedBoard:

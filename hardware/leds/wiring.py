@@ -135,7 +135,7 @@ class LedBoard:
         self._source.active = False
         self.animator.wake()
 
-    def use_layout(self, layout: Layout) -> None:
+    def use_layout(self, layout: Layout, shape: BoardShape | None = None) -> None:
         """Light by ``layout`` from now on (a calibration finished, a backup
         restored) without reopening the strip: a new renderer at the same pace
         takes over at the next frame. It starts dark; ``sync`` the followed game
@@ -144,6 +144,7 @@ class LedBoard:
         if problem:
             raise LayoutError([Problem("count", problem)])
         stage = self.renderer.stage
+        self.shape = shape or self.shape  # the owner's corrected board: where its locations and roads are
         renderer = Renderer(layout, self.shape, stage.timing, stage.style, self.config.count)
         self.layout, self.renderer, self._source.renderer = layout, renderer, renderer
         self.animator.wake()

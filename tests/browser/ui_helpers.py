@@ -179,3 +179,30 @@ def answer_as_doomed_player(page: Any) -> None:
         raise AssertionError(f"no way to finish the action prompt {key}")
     else:
         raise AssertionError(f"unexpected prompt {kind}/{key}")
+
+
+def answer_until(page: Any, stop: Any, cards: Sequence[str] = (), limit: int = 80) -> None:
+    """Answer like ``answer_as_doomed_player`` until ``stop(page)`` holds; at each
+    Monster card draw tap the next of ``cards`` (by id) while any are left."""
+    queue = list(cards)
+    for _ in range(limit):
+        if stop(page):
+            return
+        if prompt_of(page)[1] == "monster-card" and queue:
+            tap_option(page, queue.pop(0))
+        else:
+            answer_as_doomed_player(page)
+    raise AssertionError(f"gave up after {limit} answers at {prompt_of(page)}")
+
+
+def open_data(page: Any, url: str, part: str = "") -> None:
+    """Open a game data screen (#/data, #/data/board, #/data/cards…) once its data is read."""
+    page.goto(f"{url.rstrip('/')}/#/data{'/' + part if part else ''}")
+    wait_connected(page)
+    page.locator("[data-testid=screen-data], [data-testid=screen-board-editor], [data-testid^=screen-library-]").first.wait_for()
+
+
+def wait_checks_done(page: Any) -> Any:
+    """The live checks panel once the companion has answered for the last edit."""
+    page.wait_for_selector("[data-testid=data-checks][data-pending=no]")
+    return page.get_by_test_id("data-checks")

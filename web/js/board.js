@@ -38,8 +38,20 @@ function boardLeds(overlay, frame, names, drawn) {
   return ledLayer(overlay, frame, xy, caption, shown);
 }
 
+/**
+ * The owner's photo of their board behind the picture: stretched over the area
+ * x, y 0..1 spans, so a location's x, y are fractions of the photo.
+ */
+export function photoBackdrop(url) {
+  if (!url) return null;
+  const [x0, y0] = xy({ x: 0, y: 0 });
+  const [x1, y1] = xy({ x: 1, y: 1 });
+  return s("image", { href: url, x: x0, y: y0, width: x1 - x0, height: y1 - y0, preserveAspectRatio: "none",
+                      class: "board-photo", "data-testid": "board-photo" });
+}
+
 /** Strahd's castle mat: a framed area of its own around its locations. */
-function castleMat(locations, pos) {
+export function castleMat(locations, pos) {
   const castle = locations.filter((l) => l.area === "castle-mat");
   if (!castle.length) return null;
   const xs = castle.map((l) => pos[l.id][0]);
@@ -169,7 +181,7 @@ export function boardView(app) {
   const pos = {};
   for (const l of locations) pos[l.id] = xy(l);
   const targets = tapTargets(app);
-  const overlay = ledsHidden() ? null : app.leds.overlay;
+  const overlay = ledsHidden() ? null : app.leds.overlay; // placed by the companion on the owner's board
 
   const svg = s("svg", { class: "board", viewBox: `0 0 ${W} ${pictureHeight(overlay)}`, role: "group", "aria-label": "The board",
                          "data-testid": "board", preserveAspectRatio: "xMidYMid meet" },
@@ -259,9 +271,10 @@ export function boardView(app) {
 
 /**
  * The board for LED setup: every location (the castle mat too), roads and
- * names, the LEDs, and `onTap({x, y})` in board units for a tap anywhere on it.
+ * names, the LEDs, and `onTap({x, y})` in board units for a tap anywhere on it;
+ * the owner's board photo behind it when there is one (as in the board editor).
  */
-export function setupBoard(pack, names, overlay, frame, onTap) {
+export function setupBoard(pack, names, overlay, frame, onTap, photo = null) {
   const locations = pack.board.locations;
   const all = new Set(locations.map((l) => l.id));
   const pos = {};
@@ -269,6 +282,8 @@ export function setupBoard(pack, names, overlay, frame, onTap) {
   const svg = s("svg", { class: "board board-setup", viewBox: `0 0 ${W} ${pictureHeight(overlay)}`, role: "group",
                          "aria-label": "The board: tap where the lit LED shines", "data-testid": "cal-board",
                          preserveAspectRatio: "xMidYMid meet" });
+  const backdrop = photoBackdrop(photo);
+  if (backdrop) svg.append(backdrop);
   const castle = castleMat(locations, pos);
   if (castle) svg.append(castle);
   svg.append(roadLines(pack, all, pos));
@@ -287,3 +302,4 @@ export function setupBoard(pack, names, overlay, frame, onTap) {
   });
   return svg;
 }
+

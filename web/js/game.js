@@ -1,4 +1,4 @@
-// The game screen: top bar (terror, frenzy, deck, turn, connection), the
+// The game screen: top bar (terror, frenzy, deck tracker, turn, connection), the
 // board, the prompt, "what to do now", heroes and monsters, the history
 // drawer with undo/redo, and the end screen.
 
@@ -38,8 +38,10 @@ function topBar(app) {
       h("span", { class: "bar-label" }, "Frenzy"),
       h("span", { class: "frenzy-who" }, frenzyIcon(24), h("strong", {}, frenzy ? frenzy.name : "—"),
         frenzy ? h("span", { class: "sym-inline" }, symbolRow(frenzy.symbols, pack.symbols, 18)) : null)),
-    h("div", { class: "bar-item", "data-testid": "deck-count", "data-count": state.deck.length },
-      h("span", { class: "bar-label" }, "Deck"), h("strong", {}, String(state.deck.length))),
+    h("button", { class: "bar-item bar-button", type: "button", "data-testid": "deck-count", "data-count": state.deck.length,
+                  "aria-label": `Monster deck: ${state.deck.length} cards to come. Show them`,
+                  onclick: () => { app.deckOpen = true; app.render(); } },
+      h("span", { class: "bar-label" }, "Deck ▾"), h("strong", {}, String(state.deck.length))),
     h("div", { class: "bar-item turn", "data-testid": "turn", "data-hero": active, "data-phase": state.phase },
       h("span", { class: "bar-label" }, state.phase === "setup" ? phase : `${phase} · turn ${state.turn}`),
       h("strong", {}, state.phase === "setup" ? "Setting up" : `${activeHero.player} (${names.hero(active)})`)),
@@ -167,6 +169,32 @@ function historyDrawer(app) {
             : h("span", { class: "badge" }, "Now")))) : h("p", { class: "subtle" }, "Nothing has been answered yet.")));
 }
 
+// -- deck tracker -------------------------------------------------------------------------------------------
+/** The Monster cards still to come and those played, by name. */
+function deckDrawer(app) {
+  const { view, names } = app;
+  const { state } = view;
+  const played = state.played_cards || [];
+  const close = () => { app.deckOpen = false; app.render(); };
+  const sorted = [...state.deck].sort((a, b) => names.card(a).localeCompare(names.card(b)));
+  // Drawn but not yet on the discard pile: the card being resolved in this Monster Phase.
+  const gone = new Set([...state.deck, ...played]);
+  const now = state.phase === "monster" ? (app.pack.cards || []).map((c) => c.id).filter((id) => !gone.has(id)) : [];
+  return h("div", { class: "drawer-backdrop", onclick: (e) => { if (e.target === e.currentTarget) close(); } },
+    h("aside", { class: "drawer", "data-testid": "deck", role: "dialog", "aria-label": "Monster deck" },
+      h("header", { class: "drawer-head" }, h("h2", {}, "Monster deck"),
+        h("button", { class: "btn", type: "button", "data-testid": "deck-close", onclick: close }, "Close ✕")),
+      now.length ? [h("h3", {}, "Being played now"), h("ul", { class: "deck-list", "data-testid": "now-list" }, now.map((id) =>
+        h("li", { "data-testid": "now-card", "data-id": id }, names.card(id))))] : null,
+      h("h3", {}, `Played (${played.length})`),
+      played.length ? h("ol", { class: "deck-list played", "data-testid": "played-list" }, played.map((id) =>
+        h("li", { "data-testid": "played-card", "data-id": id }, names.card(id)))) : h("p", { class: "subtle" }, "No Monster card has been played yet."),
+      h("h3", {}, `Still to come (${state.deck.length})`),
+      h("p", { class: "subtle" }, "In no particular order: the deck is shuffled."),
+      sorted.length ? h("ul", { class: "deck-list", "data-testid": "deck-list" }, sorted.map((id) =>
+        h("li", { "data-testid": "deck-card", "data-id": id }, names.card(id)))) : h("p", { class: "subtle" }, "The deck is empty.")));
+}
+
 // -- end screen -------------------------------------------------------------------------------------------
 function outcomeOverlay(app) {
   const { view } = app;
@@ -201,6 +229,7 @@ export function renderGame(app) {
           h("div", { class: "board-scroll" }, boardView(app))),
         monstersPanel(app), heroesPanel(app))),
     app.historyOpen ? historyDrawer(app) : null,
+    app.deckOpen ? deckDrawer(app) : null,
     view.outcome && !app.outcomeHidden ? outcomeOverlay(app) : null,
     view.outcome && app.outcomeHidden ? h("button", { class: "btn btn-primary over-ribbon", type: "button", "data-testid": "outcome-show",
                                                       onclick: () => { app.outcomeHidden = false; app.render(); } }, "Game over — show the result") : null);

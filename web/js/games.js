@@ -1,6 +1,6 @@
 // The games screen: saved games to resume, export or archive; import a game
-// file; start a new game; the way to LED and dice setup, pairing and the
-// box's health.
+// file; start a new game; the way to LED and dice setup, the game data
+// (board, cards: datastatus.js), pairing and the box's health.
 
 import { h } from "./dom.js";
 import { authHeaders } from "./connection.js";
@@ -120,6 +120,7 @@ export function renderGames(app) {
       h("label", { class: "btn btn-huge", for: "import-file", "data-testid": "import" }, "Import a game file"), fileInput,
       h("button", { class: "btn btn-huge", type: "button", "data-testid": "led-setup", onclick: () => app.go("#/leds") }, "LED setup"),
       h("button", { class: "btn btn-huge", type: "button", "data-testid": "dice-setup", onclick: () => app.go("#/dice") }, "Dice setup"),
+      h("button", { class: "btn btn-huge", type: "button", "data-testid": "data-open", onclick: () => app.go("#/data") }, "Game data"),
       pairButton(app),
       h("button", { class: "btn btn-huge", type: "button", "data-testid": "health-open", onclick: () => app.go("#/health") }, "Box health"),
       h("button", { class: "btn btn-huge", type: "button", "data-testid": "fullscreen",

@@ -16,9 +16,33 @@ function fresh(reply) {
   return { view: reply.calibration, targets: reply.targets, answered: null, problems: [], busy: false, confirmFinish: false };
 }
 
+/**
+ * The board as the owner's game data has it (their positions, roads and board
+ * photo, as in the board editor), so LEDs and locations are seen in one picture.
+ */
+async function loadBoardData(app) {
+  const reply = await app.conn.request("data_get", { game: "ravenloft" });
+  if (app.route.name !== "leds" || !reply.ok || !reply.files || !reply.files["board.json"]) return;
+  const board = reply.files["board.json"];
+  app.ledBoard = {
+    locations: board.locations.map(({ id, name, number, x, y, area }) => ({ id, name, number, x, y, area })),
+    connections: board.connections.map((c) => [...c.between]),
+    photo: reply.photo ? `/api/data/ravenloft/photo?v=${Date.now()}` : null,
+  };
+  app.render();
+}
+
+/** The pack to draw: the shipped one, with the owner's board when it has been read. */
+function boardPack(app) {
+  const pack = app.packCache;
+  if (!pack || !app.ledBoard) return pack;
+  return { ...pack, board: { ...pack.board, locations: app.ledBoard.locations, connections: app.ledBoard.connections } };
+}
+
 /** Entering the screen (or back after a drop): start or resume the calibration. */
 export async function startCalibration(app) {
   if (!app.conn.connected) return;
+  loadBoardData(app);
   const reply = await app.conn.request("leds_calibration_start", {});
   if (app.route.name !== "leds") {
     if (reply.ok) app.conn.request("leds_calibration_cancel", {}); // left while it started: the LEDs go back to the game
@@ -223,7 +247,11 @@ export function renderLedSetup(app) {
   const head = h("header", { class: "page-head" },
     h("button", { class: "btn", type: "button", "data-testid": "back-to-games", onclick: () => app.go("#/") }, "◀ Games"),
     h("h1", {}, "LED setup"), app.connectionPill());
-  const pack = app.packCache;
+  if (app.packCache && !app.ledBoard && app.ledBoard !== undefined && app.conn.connected) {
+    app.ledBoard = undefined; // read again after a data save (main.js sets it to null)
+    loadBoardData(app);
+  }
+  const pack = boardPack(app);
   if (!pack || !app.calibration) {
     if (!pack) {
       app.loadPack().then(() => { if (app.route.name === "leds") app.render(); },
@@ -234,8 +262,10 @@ export function renderLedSetup(app) {
   }
   const names = new Names(pack);
   const { view } = app.calibration;
+  // The companion places the LEDs and reads taps on the owner's board, as drawn here.
   const board = setupBoard(pack, names, app.leds.overlay, app.leds.frame,
-                           (point) => { if (view.index !== null) send(app, "leds_calibration_tap", point); });
+                           (point) => { if (view.index !== null) send(app, "leds_calibration_tap", point); },
+                           app.ledBoard ? app.ledBoard.photo : null);
   const mark = currentMark(pack, view.current);
   if (mark) board.insertBefore(mark, board.querySelector("#led-layer"));
   return h("div", { class: "page cal-page", "data-testid": "screen-leds" },

@@ -16,6 +16,9 @@ import { renderDiceSetup, startDiceSetup, stopDiceSetup } from "./dicesetup.js";
 import { CAMERA_LOST, acceptDice } from "./dice.js";
 import { renderPairing, startPairing, stopPairing } from "./pairing.js";
 import { renderHealth, startHealth, stopHealth } from "./health.js";
+import { renderDataStatus, startData } from "./datastatus.js";
+import { renderBoardEditor } from "./editor.js";
+import { renderLibrary } from "./library.js";
 
 const STALE_MESSAGE = "Another tablet moved first — here is the current game. Check it, then tap again if you still need to.";
 const NOT_PAIRED = "This tablet can watch but not change the game";
@@ -65,6 +68,7 @@ class App {
       this.leds.overlay = overlay;
       if (this.route.name === "game" || this.route.name === "leds") this.render();
     });
+    this.conn.on("data", (event) => this.acceptData(event));
     this.conn.on("games", (reply) => {
       if (reply && Array.isArray(reply.games)) { this.games = reply.games; if (this.route.name === "games") this.render(); }
     });
@@ -81,6 +85,10 @@ class App {
     if (parts[0] === "dice") return { name: "dice" };
     if (parts[0] === "pair") return { name: "pair" };
     if (parts[0] === "health") return { name: "health" };
+    if (parts[0] === "data") {
+      const page = ["board", "cards", "items", "perks", "heroes"].includes(parts[1]) ? parts[1] : "status";
+      return { name: "data", page };
+    }
     if (parts[0] === "game" && parts[1]) return { name: "game", gameId: decodeURIComponent(parts[1]) };
     return { name: "games" };
   }
@@ -95,8 +103,10 @@ class App {
     const wasDice = this.route.name === "dice";
     const wasPair = this.route.name === "pair";
     const wasHealth = this.route.name === "health";
+    const wasData = this.route.name === "data";
     this.route = this.parseRoute();
     this.historyOpen = false;
+    this.deckOpen = false;
     if (wasLeds && this.route.name !== "leds") stopCalibration(this);
     if (wasDice && this.route.name !== "dice") stopDiceSetup(this);
     if (wasPair && this.route.name !== "pair") stopPairing(this);
@@ -107,6 +117,7 @@ class App {
       if (this.gameId !== this.route.gameId) {
         this.gameId = this.route.gameId;
         this.view = null;
+        this.packDataId = undefined;
         this.ui = {};
         this.outcomeHidden = false;
         this.leds = { overlay: null, frame: null };
@@ -130,6 +141,7 @@ class App {
       if (this.route.name === "dice" && !wasDice) startDiceSetup(this);
       if (this.route.name === "pair" && !wasPair) startPairing(this);
       if (this.route.name === "health" && !wasHealth) startHealth(this);
+      if (this.route.name === "data" && !wasData) startData(this); // an unsaved working copy is kept
     }
     window.scrollTo(0, 0);
   }
@@ -141,6 +153,27 @@ class App {
     else if (this.route.name === "leds") startCalibration(this);
     else if (this.route.name === "dice") startDiceSetup(this);
     else if (this.route.name === "pair") startPairing(this);
+    else if (this.route.name === "data") startData(this);
+  }
+
+  /**
+   * The owner's game data was saved (here or on another tablet): a game on
+   * screen re-joins for the pack built from it; the data screens read it again
+   * (unsaved changes here are kept); LED setup redraws the board.
+   */
+  acceptData(event) {
+    if (event && event.game && event.game !== "ravenloft") return;
+    this.packCache = null;
+    if (this.route.name === "game") this.join();
+    else if (this.route.name === "data") {
+      if (this.data && this.data.dirty && !this.data.saving) {
+        this.showBanner("info", "The game data was just saved (maybe from another tablet). Your unsaved changes here are kept.");
+      }
+      if (!this.data || !this.data.saving) startData(this);
+    } else if (this.route.name === "leds") {
+      this.ledBoard = null;
+      this.render();
+    }
   }
 
   // -- pairing -------------------------------------------------------------------------------
@@ -262,6 +295,7 @@ class App {
     }
     this.pack = reply.pack;
     this.packCache = reply.pack;
+    this.packDataId = reply.view && reply.view.state ? reply.view.state.data_id ?? null : null;
     this.names = new Names(reply.pack);
     this.leds.overlay = reply.leds || null;
     this.acceptCamera(reply.dice);
@@ -291,6 +325,12 @@ class App {
     if (current && view.version < current.version) return;
     if (current && view.version === current.version && !force) return;
     const changed = !current || current.version !== view.version;
+    // The game now plays with other data (saved meanwhile): its pack comes with a fresh join.
+    const dataId = view.state ? view.state.data_id ?? null : null;
+    if (!force && this.packDataId !== undefined && dataId !== this.packDataId && !this.rejoining) {
+      this.rejoining = true;
+      this.join().finally(() => { this.rejoining = false; });
+    }
     this.view = view;
     if (view.dice && view.dice.status !== "camera-lost" && view.dice.status !== "camera-back") acceptDice(this, view.dice);
     if (changed) this.ui = {};
@@ -415,6 +455,8 @@ class App {
       : this.route.name === "pair" ? renderPairing(this)
       : this.route.name === "health" ? renderHealth(this)
       : this.route.name === "game" ? renderGame(this)
+      : this.route.name === "data" ? (this.route.page === "board" ? renderBoardEditor(this)
+        : this.route.page === "status" ? renderDataStatus(this) : renderLibrary(this))
       : renderGames(this);
     clear(this.screen).append(screen);
     this.watchTopBar();
