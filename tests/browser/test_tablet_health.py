@@ -11,7 +11,7 @@ import zipfile
 from pathlib import Path
 from typing import Any, Callable
 
-from ui_helpers import Server, open_games, start_game_in_wizard
+from ui_helpers import Server, open_games, shot, start_game_in_wizard
 
 
 def open_health(page: Any, url: str) -> None:
@@ -38,6 +38,7 @@ def test_the_health_screen_shows_every_part_and_downloads_diagnostics(server: Se
 
     page.get_by_test_id("health-refresh").click()
     page.get_by_test_id("health-part").first.wait_for()
+    shot(page, "box-health")
 
     with page.expect_download() as download:
         page.get_by_test_id("diagnostics-download").click()

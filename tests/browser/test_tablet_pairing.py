@@ -13,7 +13,7 @@ import zipfile
 from typing import Any, Callable, Sequence
 
 from conftest import StrictServer
-from ui_helpers import game_id_of, open_games, start_game_in_wizard, tap_option, version, wait_connected
+from ui_helpers import game_id_of, open_games, shot, start_game_in_wizard, tap_option, version, wait_connected
 
 NOT_PAIRED = "This tablet can watch but not change the game"
 PAIR_BANNER = "[data-testid=banner][data-kind=pair]"
@@ -134,6 +134,7 @@ def test_a_paired_tablet_pairs_another_with_a_code_and_removes_it(strict_server:
     code = shown.get_attribute("data-code") or ""
     assert code.isdigit() and len(code) == 6
     assert int(owner.get_by_test_id("pair-code-countdown").get_attribute("data-seconds") or "0") > 30
+    shot(owner, "pairing-code")
 
     # A second tablet types it and is paired; it can start a game.
     guest = new_tablet()
