@@ -69,7 +69,7 @@ class Service:
             line = self.lines.get(timeout=TIMEOUT)
             if line is None:
                 raise SystemExit(f"the service stopped before printing its address; see {self.log.name}")
-            found = re.match(r"Open (http://\S+?)/? on a tablet", line)
+            found = re.match(r"Open (http://\S+?)/? on (a tablet|this machine)", line)
             if found:
                 return found.group(1)
 

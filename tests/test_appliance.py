@@ -213,7 +213,7 @@ def test_an_advert_that_cannot_start_is_reported_not_raised(monkeypatch: pytest.
         raise OSError("no network")
 
     monkeypatch.setattr(discovery, "service_info", broken)
-    advert = discovery.Advertiser(DiscoverySettings(), 8000, interfaces=["127.0.0.1"], addresses=list).start()
+    advert = discovery.Advertiser(DiscoverySettings(), 8000, interfaces=["127.0.0.1"], addresses=list).start(wait=True)
     assert advert.health()["state"] == "failed" and "no network" in str(advert.health()["reason"])
     advert.close()
 
@@ -224,7 +224,7 @@ def test_the_advert_is_found_and_updated_on_loopback() -> None:
     name = f"companion-test-{uuid.uuid4().hex[:8]}"
     addresses = ["127.0.0.1"]
     advert = discovery.Advertiser(DiscoverySettings(name=name), 8123, interfaces=["127.0.0.1"],
-                                  addresses=lambda: list(addresses), refresh_seconds=3600).start()
+                                  addresses=lambda: list(addresses), refresh_seconds=3600).start(wait=True)
     if advert.health()["state"] != "ok":
         pytest.skip(f"no mDNS on loopback here: {advert.health()['reason']}")
     browser = zeroconf.Zeroconf(interfaces=["127.0.0.1"])

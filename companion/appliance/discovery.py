@@ -114,21 +114,33 @@ class Advertiser:
         self._zeroconf: Any = None
         self._info: Any = None
         self._stop = threading.Event()
+        self._registered = threading.Event()
         self._thread: threading.Thread | None = None
 
-    def start(self) -> "Advertiser":
-        """Announce; a failure (no zeroconf, no network) is reported, never raised."""
+    def start(self, wait: bool = False) -> "Advertiser":
+        """Announce on a thread of its own: registering probes the network for a
+        couple of seconds, which must not hold up the start (tablets can use the
+        address at once). ``wait``: until it is announced (or failed). A failure
+        (no zeroconf, no network) is reported, never raised."""
         if not self.settings.enabled:
             return self
+        self._registered = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="mdns", daemon=True)
+        self._thread.start()
+        if wait:
+            self._registered.wait()
+        return self
+
+    def _announce(self) -> bool:
         try:
             self._register(self.addresses())
         except Exception as problem:  # the game goes on without the advert
             self.reason = f"mDNS advert failed: {problem}"
             log.warning("%s", self.reason)
-            return self
-        self._thread = threading.Thread(target=self._run, name="mdns", daemon=True)
-        self._thread.start()
-        return self
+            return False
+        finally:
+            self._registered.set()
+        return True
 
     def _register(self, addresses: list[str]) -> None:
         """The advert is built before any socket is opened, and a failed
@@ -145,6 +157,8 @@ class Advertiser:
         self._zeroconf, self._info, self.shown = running, info, addresses
 
     def _run(self) -> None:
+        if not self._announce():
+            return
         while not self._stop.wait(self.refresh_seconds):
             self.refresh()
 
@@ -165,7 +179,8 @@ class Advertiser:
     def health(self) -> dict[str, object]:
         """For the health view: the advert's state and what to open on a tablet."""
         running = self._zeroconf is not None
-        state = "ok" if running else ("off" if not self.settings.enabled else "failed")
+        starting = self._thread is not None and not self._registered.is_set()
+        state = "ok" if running else "off" if not self.settings.enabled else "starting" if starting else "failed"
         addresses = list(self.shown or self.addresses())
         return {"state": state, "name": f"{self.settings.name}.local", "addresses": addresses,
                 "urls": urls(self.settings.name, addresses, self.port), "reason": self.reason}
