@@ -6,6 +6,8 @@ tokens), and the boot-file lines the LED backend needs."""
 
 from __future__ import annotations
 
+import concurrent.futures
+
 import io
 import json
 import logging
@@ -219,7 +221,14 @@ def test_an_advert_that_cannot_start_is_reported_not_raised(monkeypatch: pytest.
 
 
 def test_the_advert_is_found_and_updated_on_loopback() -> None:
-    """Bound to 127.0.0.1 only: nothing leaves this machine."""
+    """Bound to 127.0.0.1 only: nothing leaves this machine. Run on a thread of its own:
+    zeroconf's blocking calls refuse to run where an event loop runs (Playwright's, when
+    the browser tests ran first in the same session)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as worker:
+        worker.submit(_advert_found_and_updated).result(timeout=60)
+
+
+def _advert_found_and_updated() -> None:
     zeroconf = pytest.importorskip("zeroconf", reason="zeroconf is not installed (the 'appliance' extra)")
     name = f"companion-test-{uuid.uuid4().hex[:8]}"
     addresses = ["127.0.0.1"]
