@@ -40,8 +40,8 @@ class ReaderSettings:
     match: MatchSettings = MatchSettings()
     blank_at: float = 0.7
     marked_at: float = 0.3
-    pip_confidence: float = 0.1
-    pip_alone: float = 0.7
+    pip_confidence: float = 0.2
+    pip_alone: float = 0.45
 
 
 @dataclass(frozen=True)
