@@ -11,7 +11,7 @@ import pytest
 import requests
 
 from companion.games.ravenloft.ownerdata import FORMAT
-from service_process import SETUP, TIMEOUT, Service, call, connect, next_event, ok, play_socket_until
+from service_process import ROOT, SETUP, TIMEOUT, Service, call, connect, next_event, ok, play_socket_until
 
 BROKEN = {"connections": {"add": [["krezk", "nowhere"]]}, "locations": {"krezk": {"number": 3}}}
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
@@ -137,3 +137,20 @@ def test_the_leds_follow_the_corrected_board(box: Service) -> None:
     moved = [(b, a) for b, a in zip(before, after) if b != a]
     assert moved and len(after) == len(before)
     assert any(abs(a["x"] - 0.61) < 1e-6 and abs(a["y"] - 0.47) < 1e-6 for _, a in moved), moved[:3]
+
+
+def test_the_board_photo_can_be_taken_with_the_dice_camera(tmp_path: Path) -> None:
+    """A camera over the table sees the board too: a real frame from a folder source becomes the photo."""
+    folder = tmp_path / "camera"
+    folder.mkdir()
+    (folder / "frame.jpg").write_bytes((ROOT.parent / "shared/datasets/dicetower/background.jpg").read_bytes())
+    service = Service(tmp_path / "state", args=["--camera", f"folder:{folder}"]).start()
+    try:
+        with connect(service.url) as tablet:
+            assert ok(tablet, "data_get", {"game": "ravenloft"})["camera"] is True
+            taken = ok(tablet, "data_photo_snapshot", {"game": "ravenloft"})
+        photo = requests.get(f"{service.url}/api/data/ravenloft/photo", timeout=TIMEOUT)
+        assert photo.headers["Content-Type"] == "image/jpeg" and photo.content[:3] == b"\xff\xd8\xff"
+        assert len(photo.content) == taken["bytes"] > 10_000
+    finally:
+        service.stop()
