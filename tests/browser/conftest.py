@@ -8,6 +8,7 @@ downloads are never used.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import socket
@@ -38,48 +39,67 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    state_dir = tmp_path_factory.mktemp("companion-state")
-    port = _free_port()
+@contextlib.contextmanager
+def companion(running: Server, args: list[str], on_line: Callable[[str], None] = lambda line: None) -> Iterator[None]:
+    """``python -m companion.server`` on ``running``'s port and state folder with ``args``,
+    ready (READY printed and /api/health answering) for the ``with`` block, then stopped.
+    Its output is kept in ``running.output`` (read all along, so the pipe never fills)."""
+    port = int(running.url.rstrip("/").rsplit(":", 1)[1])
     process = subprocess.Popen(
-        [sys.executable, "-m", "companion.server", "--host", "127.0.0.1", "--port", str(port), "--state-dir", str(state_dir)],
+        [sys.executable, "-m", "companion.server", *args, "--host", "127.0.0.1", "--port", str(port),
+         "--state-dir", str(running.state_dir)],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    running = Server(f"http://127.0.0.1:{port}/", state_dir, process)
+    running.process = process
     ready = threading.Event()
 
-    def drain() -> None:  # keep reading so the pipe never fills; remember the lines for failures
+    def drain() -> None:
         assert process.stdout is not None
         for line in process.stdout:
             running.output.append(line.rstrip())
+            on_line(line)
             if line.strip() == "READY":
                 ready.set()
 
     reader = threading.Thread(target=drain, daemon=True)
     reader.start()
     try:
-        if not ready.wait(START_TIMEOUT_S):
-            raise RuntimeError("the companion did not print READY:\n" + "\n".join(running.output))
-        deadline = time.monotonic() + START_TIMEOUT_S
-        while True:  # READY comes just before the socket is bound
-            try:
-                if running.get_json("/api/health").get("ok"):
-                    break
-            except (urllib.error.URLError, ConnectionError, OSError):
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise RuntimeError("the companion does not answer:\n" + "\n".join(running.output)) from None
-                time.sleep(0.05)
-        yield running
+        _wait_until_answering(running, ready)
+        yield
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
+        _stop(process)
         reader.join(timeout=5)
         if process.stdout is not None:
             process.stdout.close()
+
+
+def _wait_until_answering(running: Server, ready: threading.Event) -> None:
+    if not ready.wait(START_TIMEOUT_S):
+        raise RuntimeError("the companion did not print READY:\n" + "\n".join(running.output))
+    deadline = time.monotonic() + START_TIMEOUT_S
+    while True:  # READY comes just before the socket is bound
+        try:
+            if running.get_json("/api/health").get("ok"):
+                return
+        except (urllib.error.URLError, ConnectionError, OSError):
+            if time.monotonic() > deadline or running.process.poll() is not None:
+                raise RuntimeError("the companion does not answer:\n" + "\n".join(running.output)) from None
+            time.sleep(0.05)
+
+
+def _stop(process: subprocess.Popen[str]) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    running = Server(f"http://127.0.0.1:{_free_port()}/", tmp_path_factory.mktemp("companion-state"), None)
+    with companion(running, []):
+        yield running
 
 
 @pytest.fixture(scope="session")
@@ -120,6 +140,26 @@ def new_tablet(browser: Any, server: Server) -> Iterator[Callable[..., Any]]:
     assert not errors, f"script errors on the page: {errors}"
 
 
+@pytest.fixture
+def tablet(new_tablet: Callable[..., Any]) -> Any:
+    """One tablet page (uncaught script errors fail the test)."""
+    return new_tablet()
+
+
+@pytest.fixture
+def own_service(tmp_path: Path) -> Iterator[Any]:
+    """A companion of its own (its own state folder, on a free port), for tests whose
+    saved data must not reach other tests: the service tests' ``Service``."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from service_process import Service
+
+    running = Service(tmp_path / "state").start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
 STRICT_CONFIG = """\
 [pairing]
 trust_loopback = false
@@ -143,46 +183,12 @@ def strict_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StrictSe
     state_dir = tmp_path_factory.mktemp("companion-strict-state")
     config = state_dir.parent / f"{state_dir.name}.toml"
     config.write_text(STRICT_CONFIG)
-    port = _free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "companion.server", "--config", str(config), "--host", "127.0.0.1", "--port", str(port),
-         "--state-dir", str(state_dir)],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    running = StrictServer(f"http://127.0.0.1:{port}/", state_dir, process)
-    ready = threading.Event()
+    running = StrictServer(f"http://127.0.0.1:{_free_port()}/", state_dir, None)
 
-    def drain() -> None:
-        assert process.stdout is not None
-        for line in process.stdout:
-            running.output.append(line.rstrip())
-            found = FIRST_CODE.search(line)
-            if found:
-                running.first_code = found.group(1)
-            if line.strip() == "READY":
-                ready.set()
+    def remember_code(line: str) -> None:
+        found = FIRST_CODE.search(line)
+        if found:
+            running.first_code = found.group(1)
 
-    reader = threading.Thread(target=drain, daemon=True)
-    reader.start()
-    try:
-        if not ready.wait(START_TIMEOUT_S):
-            raise RuntimeError("the strict companion did not print READY:\n" + "\n".join(running.output))
-        deadline = time.monotonic() + START_TIMEOUT_S
-        while True:
-            try:
-                if running.get_json("/api/health").get("ok"):
-                    break
-            except (urllib.error.URLError, ConnectionError, OSError):
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise RuntimeError("the strict companion does not answer:\n" + "\n".join(running.output)) from None
-                time.sleep(0.05)
+    with companion(running, ["--config", str(config)], remember_code):
         yield running
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
-        reader.join(timeout=5)
-        if process.stdout is not None:
-            process.stdout.close()

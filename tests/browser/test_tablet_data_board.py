@@ -9,17 +9,15 @@ import json
 import struct
 import sys
 import zlib
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the service tests' helpers
 
 from service_process import Service, connect, ok
 from ui_helpers import (
     answer_until,
+    data_get,
     open_data,
     open_games,
     prompt_of,
@@ -32,7 +30,6 @@ from ui_helpers import (
 from companion.engine.graph import Graph
 from companion.games.ravenloft.ownerdata import owner_pack, parse_owner_data
 
-TABLET = {"width": 1280, "height": 800}
 
 
 def _png(width: int = 4, height: int = 3) -> bytes:
@@ -47,35 +44,6 @@ def _png(width: int = 4, height: int = 3) -> bytes:
 PNG = _png()
 
 
-@pytest.fixture
-def service(tmp_path: Path) -> Iterator[Service]:
-    """A companion of its own (its own state folder): saved game data must not reach other tests."""
-    running = Service(tmp_path / "state").start()
-    try:
-        yield running
-    finally:
-        running.stop()
-
-
-@pytest.fixture
-def tablet(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport=TABLET, has_touch=True)
-    context.set_default_timeout(30_000)
-    errors: list[str] = []
-    page = context.new_page()
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, f"script errors on the page: {errors}"
-
-
-def data_get(url: str) -> dict[str, Any]:
-    client = connect(url)
-    try:
-        reply: dict[str, Any] = ok(client, "data_get", {"game": "ravenloft"})
-        return reply
-    finally:
-        client.disconnect()
 
 
 def graph_of(pack: Any) -> Graph:
@@ -92,9 +60,9 @@ def monster_path(page: Any, monster: str) -> list[str] | None:
     return found.first.get_attribute("data-path").split() if found.count() else None
 
 
-def test_a_road_and_a_number_corrected_mid_game_change_the_next_monster_phase(service: Service, tablet: Any, tmp_path: Path) -> None:
+def test_a_road_and_a_number_corrected_mid_game_change_the_next_monster_phase(own_service: Service, tablet: Any, tmp_path: Path) -> None:
     page = tablet
-    open_games(page, service.url)
+    open_games(page, own_service.url)
     game_id = start_game_in_wizard(page, ["carrionette"], [("sorcerer", "Sam")])
     answer_until(page, lambda p: prompt_of(p)[1] == "hero-action")
     tap_action(page, "end")
@@ -104,7 +72,7 @@ def test_a_road_and_a_number_corrected_mid_game_change_the_next_monster_phase(se
     state = page.evaluate("window.companion.view.state")
     monster_at = state["monsters"]["carrionette"]["location"]
     hero_at = state["heroes"]["sorcerer"]["location"]
-    before = owner_pack(parse_owner_data(data_get(service.url)["data"]))
+    before = owner_pack(parse_owner_data(data_get(own_service.url)["data"]))
     old_paths = graph_of(before).shortest_paths(monster_at, hero_at)
     assert len(old_paths[0]) > 2, "the hero must be more than one road away for a new road to change the path"
     numbered = {l.id: l.number for l in before.board.locations}
@@ -112,11 +80,11 @@ def test_a_road_and_a_number_corrected_mid_game_change_the_next_monster_phase(se
 
     # Another tablet keeps the game on screen while this one edits the board.
     watcher = page.context.new_page()
-    watcher.goto(f"{service.url}/#/game/{game_id}")
+    watcher.goto(f"{own_service.url}/#/game/{game_id}")
     watcher.get_by_test_id("screen-game").wait_for()
 
     # The board editor: connect the monster's place to the hero's, swap two numbers, drag a place.
-    page.goto(f"{service.url}/#/data")
+    page.goto(f"{own_service.url}/#/data")
     page.get_by_test_id("screen-data").wait_for()
     page.get_by_test_id("open-board-editor").click()
     page.get_by_test_id("screen-board-editor").wait_for()
@@ -158,7 +126,7 @@ def test_a_road_and_a_number_corrected_mid_game_change_the_next_monster_phase(se
     watcher.close()
 
     # The saved document holds the corrections; the engine says how the monster comes now.
-    saved = data_get(service.url)["data"]
+    saved = data_get(own_service.url)["data"]
     assert [monster_at, hero_at] in saved["changes"]["board"]["connections"]["add"] or \
         [hero_at, monster_at] in saved["changes"]["board"]["connections"]["add"]
     locations = saved["changes"]["board"]["locations"]
@@ -170,7 +138,7 @@ def test_a_road_and_a_number_corrected_mid_game_change_the_next_monster_phase(se
 
     # Back to the game: this Monster Phase draws a card that moves nobody; the next one moves the
     # Carrionette (the Frenzy monster) toward the Sorcerer over the corrected board.
-    page.goto(f"{service.url}/#/game/{game_id}")
+    page.goto(f"{own_service.url}/#/game/{game_id}")
     page.get_by_test_id("screen-game").wait_for()
     answer_until(page, lambda p: prompt_of(p)[1] == "hero-action", cards=["summons-to-the-castle"])
     state = page.evaluate("window.companion.view.state")
@@ -266,17 +234,17 @@ def test_the_data_survives_a_restart_and_an_export_import_round_trip(tablet: Any
         fresh.stop()
 
 
-def test_a_broken_data_file_is_refused_with_each_problem_named(service: Service, tablet: Any, tmp_path: Path) -> None:
+def test_a_broken_data_file_is_refused_with_each_problem_named(own_service: Service, tablet: Any, tmp_path: Path) -> None:
     page = tablet
     # Some good data first: it must still be there after the refusal.
-    client = connect(service.url)
+    client = connect(own_service.url)
     try:
         good = {"format": "table-companion.owner-data", "version": 1, "game": "ravenloft",
                 "changes": {"board": {"connections": {"add": [["krezk", "vallaki"]]}}}, "confirmed": ["board.locations.krezk"]}
         ok(client, "data_save", {"game": "ravenloft", "data": good})
     finally:
         client.disconnect()
-    before = data_get(service.url)["data"]
+    before = data_get(own_service.url)["data"]
     broken = {"format": "table-companion.owner-data", "version": 1, "game": "ravenloft", "confirmed": [],
               "changes": {"board": {
                   "locations": {"krezk": {"number": 3}},  # Wizard of Wines has 3 already
@@ -284,7 +252,7 @@ def test_a_broken_data_file_is_refused_with_each_problem_named(service: Service,
                                   "remove": [["wizard-of-wines", "yester-hill"], ["yester-hill", "werewolf-den"]]}}}}
     path = tmp_path / "broken.json"
     path.write_text(json.dumps(broken))
-    open_data(page, service.url)
+    open_data(page, own_service.url)
     page.get_by_test_id("data-import-file").set_input_files(str(path))
     refused = page.locator("[data-testid=import-result][data-ok=no]")
     refused.wait_for()
@@ -293,4 +261,4 @@ def test_a_broken_data_file_is_refused_with_each_problem_named(service: Service,
     assert "number 3" in problems and "'krezk'" in problems or "'wizard-of-wines'" in problems, problems
     assert "'yester-hill'" in problems and "reach" in problems, problems
     shot(page, "data-import-refused")
-    assert data_get(service.url)["data"] == before
+    assert data_get(own_service.url)["data"] == before

@@ -5,17 +5,15 @@ attack line is the one the Monster Phase resolves. The deck tracker lists it."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the service tests' helpers
 
-from service_process import Service, connect, ok
+from service_process import Service
 from ui_helpers import (
     answer_until,
+    data_get,
     open_data,
     open_games,
     prompt_of,
@@ -25,44 +23,14 @@ from ui_helpers import (
     tap_option,
 )
 
-TABLET = {"width": 1280, "height": 800}
 NAME = "Night of the Dolls"
 
 
-@pytest.fixture
-def service(tmp_path: Path) -> Iterator[Service]:
-    """A companion of its own: the saved cards must not reach other tests."""
-    running = Service(tmp_path / "state").start()
-    try:
-        yield running
-    finally:
-        running.stop()
 
 
-@pytest.fixture
-def tablet(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport=TABLET, has_touch=True)
-    context.set_default_timeout(30_000)
-    errors: list[str] = []
-    page = context.new_page()
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, f"script errors on the page: {errors}"
-
-
-def data_get(url: str) -> dict[str, Any]:
-    client = connect(url)
-    try:
-        reply: dict[str, Any] = ok(client, "data_get", {"game": "ravenloft"})
-        return reply
-    finally:
-        client.disconnect()
-
-
-def test_a_card_entered_in_the_library_is_drawn_by_name_and_resolved(service: Service, tablet: Any) -> None:
+def test_a_card_entered_in_the_library_is_drawn_by_name_and_resolved(own_service: Service, tablet: Any) -> None:
     page = tablet
-    open_data(page, service.url, "cards")
+    open_data(page, own_service.url, "cards")
     first_guess = page.locator("[data-testid=lib-card][data-state=guess]").first.get_attribute("data-id")
     page.get_by_test_id("lib-enter-card").click()
     form = page.get_by_test_id("lib-card-form")
@@ -80,13 +48,13 @@ def test_a_card_entered_in_the_library_is_drawn_by_name_and_resolved(service: Se
     row = page.locator(f"[data-testid=lib-card][data-id='{first_guess}']")
     assert NAME in row.inner_text()
     assert row.get_attribute("data-state") == "confirmed"
-    saved = data_get(service.url)["data"]
+    saved = data_get(own_service.url)["data"]
     card = saved["changes"]["cards"]["cards"][first_guess]
     assert card["name"] == NAME and card["attack"] == {"symbols": ["chest"], "move": 3, "dice": 3} and card["items"] == 0
     assert f"cards.cards.{first_guess}" in saved["confirmed"]
 
     # A new game uses it: the draw lists the remaining cards by name, this one among them.
-    open_games(page, service.url)
+    open_games(page, own_service.url)
     game_id = start_game_in_wizard(page, ["carrionette"], [("sorcerer", "Sam")])
     answer_until(page, lambda p: prompt_of(p)[1] == "hero-action")
     tap_action(page, "end")
@@ -121,14 +89,14 @@ def test_a_card_entered_in_the_library_is_drawn_by_name_and_resolved(service: Se
     page.get_by_test_id("deck-count").click()
     assert page.locator(f"[data-testid=played-card][data-id='{first_guess}']").inner_text() == NAME
     page.get_by_test_id("deck-close").click()
-    journal = service.export(game_id)["journal"]
+    journal = own_service.export(game_id)["journal"]
     assert any(entry["entry"].get("answer") == first_guess for entry in journal if isinstance(entry.get("entry"), dict))
 
 
-def test_items_perks_hero_tables_and_confirming_on_the_status_page(service: Service, tablet: Any) -> None:
+def test_items_perks_hero_tables_and_confirming_on_the_status_page(own_service: Service, tablet: Any) -> None:
     page = tablet
     # An item as printed in the owner's box.
-    open_data(page, service.url, "items")
+    open_data(page, own_service.url, "items")
     page.locator("[data-testid=lib-item-edit][data-id='sling']").click()
     form = page.get_by_test_id("lib-item-form")
     form.get_by_test_id("item-name").fill("Slingshot")
@@ -166,7 +134,7 @@ def test_items_perks_hero_tables_and_confirming_on_the_status_page(service: Serv
     last.get_by_test_id("row-text").fill("Add 3 to your rolls this Hero Phase.")
     form.get_by_test_id("lib-hero-save").click()
     form.wait_for(state="detached")
-    saved = data_get(service.url)["data"]
+    saved = data_get(own_service.url)["data"]
     assert saved["changes"]["items"]["items"]["sling"] == {"name": "Slingshot", "type": "mundane", "strength": 2, "location": "krezk"}
     assert saved["changes"]["perks"]["perks"]["second-wind"]["effect"]["params"] == {"amount": -1}
     druid = saved["changes"]["heroes"]["heroes"]["druid"]["special"]
@@ -189,6 +157,6 @@ def test_items_perks_hero_tables_and_confirming_on_the_status_page(service: Serv
     element = page.locator("[data-testid=data-element][data-key='board.locations.krezk']")
     assert element.get_attribute("data-state") == "confirmed" and "Confirmed by you" in element.inner_text()
     shot(page, "data-status", full_page=False)
-    assert "board.locations.krezk" in data_get(service.url)["data"]["confirmed"]
+    assert "board.locations.krezk" in data_get(own_service.url)["data"]["confirmed"]
     element.get_by_test_id("confirm").click()  # and back
     page.wait_for_selector(f"[data-testid=summary-row][data-kind=location][data-confirmed='{confirmed}']")

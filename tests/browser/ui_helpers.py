@@ -5,7 +5,6 @@ game screen's data-version changes with every accepted change)."""
 from __future__ import annotations
 
 import json
-import subprocess
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,7 +20,7 @@ GAME = "[data-testid=screen-game]"
 class Server:
     url: str
     state_dir: Path
-    process: subprocess.Popen[str]
+    process: Any  # the running ``subprocess.Popen``, set when it starts
     output: list[str] = field(default_factory=list)
 
     def get_json(self, path: str) -> Any:
@@ -206,3 +205,15 @@ def wait_checks_done(page: Any) -> Any:
     """The live checks panel once the companion has answered for the last edit."""
     page.wait_for_selector("[data-testid=data-checks][data-pending=no]")
     return page.get_by_test_id("data-checks")
+
+
+def data_get(url: str) -> dict[str, Any]:
+    """The owner's game data as the service has it (a Socket.IO client of its own)."""
+    from service_process import connect, ok
+
+    client = connect(url)
+    try:
+        reply: dict[str, Any] = ok(client, "data_get", {"game": "ravenloft"})
+        return reply
+    finally:
+        client.disconnect()
