@@ -13,24 +13,10 @@ import zipfile
 from typing import Any, Callable, Sequence
 
 from conftest import StrictServer
-from ui_helpers import game_id_of, open_games, shot, start_game_in_wizard, tap_option, version, wait_connected
+from ui_helpers import fill_wizard, game_id_of, open_games, shot, start_game_in_wizard, tap_option, version, wait_connected
 
 NOT_PAIRED = "This tablet can watch but not change the game"
 PAIR_BANNER = "[data-testid=banner][data-kind=pair]"
-
-
-def fill_wizard(page: Any, monsters: Sequence[str], seats: Sequence[tuple[str, str]]) -> None:
-    """The new-game wizard up to the Start tap (whether the game starts is for the caller to check)."""
-    page.get_by_test_id("new-game").click()
-    page.get_by_test_id("screen-setup").wait_for()
-    for monster in monsters:
-        page.get_by_test_id(f"monster-{monster}").click()
-    page.get_by_test_id("setup-next").click()
-    for hero, player in seats:
-        page.get_by_test_id(f"hero-{hero}").click()
-        page.get_by_test_id(f"player-{hero}").fill(player)
-    page.get_by_test_id("setup-next").click()
-    page.get_by_test_id("setup-start").click()
 
 
 def wait_refused(page: Any) -> None:

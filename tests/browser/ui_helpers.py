@@ -75,10 +75,11 @@ def shot(page: Any, name: str, full_page: bool = False) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
 
 
-def start_game_in_wizard(page: Any, monsters: Sequence[str], seats: Sequence[tuple[str, str]],
-                         screenshot: str | None = None) -> str:
-    """From the games screen: New game, tick the monsters, the heroes in seat
-    order with their players' names, Start. Returns the new game's id."""
+def fill_wizard(page: Any, monsters: Sequence[str], seats: Sequence[tuple[str, str]],
+                screenshot: str | None = None) -> None:
+    """From the games screen: New game, tick the monsters, the heroes in seat order
+    with their players' names, up to the Start tap (whether the game starts is the
+    caller's to check)."""
     page.get_by_test_id("new-game").click()
     page.get_by_test_id("screen-setup").wait_for()
     for monster in monsters:
@@ -91,6 +92,12 @@ def start_game_in_wizard(page: Any, monsters: Sequence[str], seats: Sequence[tup
         shot(page, screenshot)
     page.get_by_test_id("setup-next").click()
     page.get_by_test_id("setup-start").click()
+
+
+def start_game_in_wizard(page: Any, monsters: Sequence[str], seats: Sequence[tuple[str, str]],
+                         screenshot: str | None = None) -> str:
+    """The wizard through Start; returns the new game's id."""
+    fill_wizard(page, monsters, seats, screenshot)
     page.get_by_test_id("screen-game").wait_for()
     return game_id_of(page)
 
