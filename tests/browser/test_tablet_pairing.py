@@ -10,7 +10,7 @@ button itself is pressed in the server tests, with Socket.IO clients)."""
 from __future__ import annotations
 
 import zipfile
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 from conftest import StrictServer
 from ui_helpers import fill_wizard, game_id_of, open_games, shot, start_game_in_wizard, tap_option, version, wait_connected
