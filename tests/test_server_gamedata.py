@@ -154,3 +154,16 @@ def test_the_board_photo_can_be_taken_with_the_dice_camera(tmp_path: Path) -> No
         assert len(photo.content) == taken["bytes"] > 10_000
     finally:
         service.stop()
+
+
+def test_saving_the_same_data_again_leaves_the_games_as_they_are(box: Service) -> None:
+    with connect(box.url) as tablet:
+        game_id = ok(tablet, "new_game", {"setup": SETUP})["game_id"]
+        mine = doc({"locations": {"krezk": {"x": 0.42}}})
+        first = ok(tablet, "data_save", {"game": "ravenloft", "data": mine})["games"]
+        version = ok(tablet, "join", {"game_id": game_id})["view"]["version"]
+        again = ok(tablet, "data_save", {"game": "ravenloft", "data": mine})["games"]
+        assert first[0]["why"] == "the next steps use the new data"
+        assert again == [{"game_id": game_id, "name": "New game", "applied": True,
+                          "why": "it already plays with this data"}]
+        assert ok(tablet, "join", {"game_id": game_id})["view"]["version"] == version

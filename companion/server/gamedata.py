@@ -171,15 +171,28 @@ def _library_card(document: dict[str, Any], files: Mapping[str, Any], card: Mapp
 
 
 def apply_to(services: "Services", summary: Mapping[str, object]) -> dict[str, object]:
-    """One game takes the data as an input of its log, or says why it cannot."""
+    """One game takes the data as an input of its log, or says why it cannot
+    (a game that already plays with exactly this data is left as it is)."""
     table = services.tables.get(str(summary["game_id"]))
-    data = services.gamedata.in_use(table.kind) or (table.kind.owner_data() or _NoDesk()).empty()
+    desk = table.kind.owner_data() or _NoDesk()
+    data = services.gamedata.in_use(table.kind) or desk.empty()
     base = {"game_id": table.game_id, "name": table.name}
+    if table.data_id == _data_id(desk, data):
+        return {**base, "applied": True, "why": "it already plays with this data"}
     try:
         table.act({"data": data}, table.version)
     except TableError as refused:
         return {**base, "applied": False, "why": str(refused)}
     return {**base, "applied": True, "why": "the next steps use the new data"}
+
+
+def _data_id(desk: Any, data: Mapping[str, object]) -> str:
+    """The ``data_id`` a game playing with ``data`` has ("" for the shipped data)."""
+    parse = getattr(desk, "parse", None)
+    if parse is None:
+        return ""
+    owner = parse(data)
+    return "" if owner.empty else str(owner.fingerprint)
 
 
 # -- Socket.IO events --------------------------------------------------------------------------------
