@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 from typing import Callable
 
+from ..backends import open_backend
 from .config import BACKEND_NAMES, CameraConfig
 from .source import CameraError, Frame, FrameSource, NoCamera
 
@@ -72,16 +73,7 @@ class DisabledCamera(FrameSource):
 
 def open_camera(config: CameraConfig, backends: dict[str, Opener] | None = None) -> FrameSource:
     """The configured source, or ``CameraError`` saying why it cannot start."""
-    table = BACKENDS if backends is None else backends
-    opener = table.get(config.backend)
-    if opener is None:
-        raise CameraError(f"unknown camera backend {config.backend!r} (known: {', '.join(table)})")
-    try:
-        return opener(config)
-    except CameraError:
-        raise
-    except (OSError, RuntimeError, ImportError) as problem:
-        raise CameraError(f"the {config.backend} camera failed to start: {problem}") from problem
+    return open_backend(config, BACKENDS if backends is None else backends, CameraError, "camera")
 
 
 def start_camera(config: CameraConfig, backends: dict[str, Opener] | None = None) -> FrameSource:

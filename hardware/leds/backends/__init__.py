@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from typing import Callable
 
+from ...backends import open_backend
 from ..config import BACKEND_NAMES, LedConfig
 from ..strip import DisabledStrip, LedError, NoStrip, Strip
 
@@ -47,16 +48,7 @@ assert set(BACKENDS) == set(BACKEND_NAMES)
 
 def open_strip(config: LedConfig, backends: dict[str, Opener] | None = None) -> Strip:
     """The configured strip, or ``LedError`` saying why it cannot start."""
-    table = BACKENDS if backends is None else backends
-    opener = table.get(config.backend)
-    if opener is None:
-        raise LedError(f"unknown LED backend {config.backend!r} (known: {', '.join(table)})")
-    try:
-        return opener(config)
-    except LedError:
-        raise
-    except (OSError, RuntimeError, ImportError) as problem:
-        raise LedError(f"the {config.backend} LED backend failed to start: {problem}") from problem
+    return open_backend(config, BACKENDS if backends is None else backends, LedError, "LED")
 
 
 def start_strip(config: LedConfig, backends: dict[str, Opener] | None = None) -> Strip:
