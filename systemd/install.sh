@@ -24,18 +24,12 @@
 # --dry-run prints every command and file instead of running or writing it.
 set -euo pipefail
 
-NAME=table-companion
-SERVICE_USER=companion
+# shellcheck source=/dev/null  # common.sh is checked on its own
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 GROUPS_NEEDED=(gpio spi video)
-PREFIX=/opt/$NAME
 VENV=$PREFIX/venv
 APP=$PREFIX/app
-CONFIG_DIR=/etc/$NAME
 CONFIG=$CONFIG_DIR/config.toml
-STATE_DIR=/var/lib/$NAME
-UNIT=/etc/systemd/system/$NAME.service
-UDEV_RULE=/etc/udev/rules.d/99-$NAME-leds.rules
-SOURCE=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 DRY_RUN=0
 APPLY_CONFIG_TXT=0
@@ -59,8 +53,6 @@ parse_args() {
     done
 }
 
-# shellcheck source=/dev/null  # common.sh is checked on its own
-source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 # write_file PATH MODE OWNER:GROUP, content on stdin; rewritten only when it differs.
 write_file() {

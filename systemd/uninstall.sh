@@ -11,14 +11,8 @@
 # may use them. Safe to run again; --dry-run prints every step instead of doing it.
 set -euo pipefail
 
-NAME=table-companion
-SERVICE_USER=companion
-PREFIX=/opt/$NAME
-CONFIG_DIR=/etc/$NAME
-STATE_DIR=/var/lib/$NAME
-UNIT=/etc/systemd/system/$NAME.service
-UDEV_RULE=/etc/udev/rules.d/99-$NAME-leds.rules
-SOURCE=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=/dev/null  # common.sh is checked on its own
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 DRY_RUN=0
 PURGE=0
@@ -42,8 +36,6 @@ parse_args() {
     done
 }
 
-# shellcheck source=/dev/null  # common.sh is checked on its own
-source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 # remove PATH...: only what exists, so a second run has nothing to do.
 remove() {
