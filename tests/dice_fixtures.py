@@ -10,7 +10,6 @@ four-corner taps an owner would make on those photos.
 from __future__ import annotations
 
 import functools
-import time
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -173,15 +172,6 @@ def synthetic_calibration(look: DieLook = MONSTER_LOOK, kind: str = "monster", s
 
 def monster_faces() -> tuple[str, ...]:
     return KIND_FACES["monster"]
-
-
-def wait_for(condition: Callable[[], bool], timeout: float = 10.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return condition()
 
 
 def write_png(path: Path, image: Image) -> None:

@@ -4,7 +4,6 @@ real Table, and small readers of frames."""
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
@@ -65,15 +64,6 @@ def looks_like(colour: Colour, wanted: Colour, tolerance: int = 3) -> bool:
 
 def lit(frame: bytes, index: int) -> bool:
     return pixel(frame, index) != (0, 0, 0)
-
-
-def wait_for(condition: Callable[[], bool], timeout: float = 5.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.005)
-    return condition()
 
 
 class KindForTests:

@@ -18,11 +18,10 @@ from companion.appliance.controls import BoxControls, CurrentGame
 from companion.appliance.pairing import Grant, Pairing
 from companion.config import PairingSettings
 from companion.engine.prompts import Option, Prompt
-from companion.games import KINDS
 from companion.games.ravenloft.nextstep import next_answer
-from companion.store import Store
 from companion.table import Table, Tables
 from hardware.buttons import ButtonConfig, ButtonPanel, Outcome
+from polling import wait_for
 
 NEXT, UNDO, PAIR, LIGHT = 5, 6, 13, 26
 HOLD = 0.3
@@ -40,13 +39,6 @@ def factory() -> Iterator[Any]:
     made = mock.MockFactory()
     yield made
     made.reset()
-
-
-@pytest.fixture
-def tables(tmp_path: Path) -> Iterator[Tables]:
-    store = Store(tmp_path / "companion.sqlite")
-    yield Tables(store, KINDS)
-    store.close()
 
 
 @pytest.fixture
@@ -82,15 +74,6 @@ def press(factory: Any, panel: ButtonPanel, pin: int, held: float = 0.0) -> None
         time.sleep(held)
     mock.drive_high()
     assert panel.settle(5.0)
-
-
-def wait_for(condition: Callable[[], bool], timeout: float = 5.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return condition()
 
 
 def light_states(factory: Any) -> list[bool]:

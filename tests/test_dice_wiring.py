@@ -17,7 +17,8 @@ import pytest
 from companion.games import KINDS
 from companion.store import Store
 from companion.table import Table, TableError, Tables
-from dice_fixtures import synthetic_calibration, wait_for, write_png
+from dice_fixtures import synthetic_calibration, write_png
+from polling import wait_for
 from hardware.camera import FolderSource
 from hardware.dice.reader import DiceReader
 from hardware.dice.settle import SettleDetector, SettleSettings

@@ -13,7 +13,8 @@ import pytest
 from hardware.leds import LedBoard, LedConfig, LedError, Timing, attach, start_leds
 from hardware.leds.backends.simulated import SimulatedStrip
 from hardware.leds.strip import DisabledStrip, StripBase, pixel
-from leds_fixtures import LAYOUT, SAM, SHAPE, TableMaker, table_at, wait_for  # noqa: F401 - table_at is a fixture
+from leds_fixtures import LAYOUT, SAM, SHAPE, TableMaker, table_at  # noqa: F401 - table_at is a fixture
+from polling import wait_for
 
 FAST = Timing().scaled(0.1)
 WON = {"game": "ravenloft", "effects": [{"kind": "game-won", "data": {}}], "state": {"terror": 2}}

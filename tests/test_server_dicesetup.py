@@ -17,7 +17,7 @@ import pytest
 import socketio
 
 from calibration.dice import load_calibration, save_calibration
-from dice_fixtures import wait_for
+from polling import wait_for
 from hardware.dice.synthetic import MONSTER_LOOK, Changes, photo_changes, scene
 from service_process import Service, call, connect, ok
 from test_server_dice import CALIBRATION, Tray, next_dice, to_two_monster_dice

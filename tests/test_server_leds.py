@@ -18,7 +18,8 @@ import socketio
 from hardware.leds import Layout, LedConfig, Timing, shipped_layout, start_leds
 from hardware.leds.backends.simulated import SimulatedStrip
 from hardware.leds.strip import pixel
-from leds_fixtures import SHAPE, wait_for
+from leds_fixtures import SHAPE
+from polling import wait_for
 from service_process import SETUP, TIMEOUT, Service, call, connect, drain, next_event, ok, simple_answer
 
 COUNT = 127  # the shipped Ravenloft layout on the default strip

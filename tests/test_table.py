@@ -8,7 +8,7 @@ import json
 import re
 import threading
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -17,13 +17,6 @@ from companion.games import KINDS
 from companion.store import Store
 from companion.table import Table, Tables, TableError
 from service_process import SETUP, play_until, simple_answer
-
-
-@pytest.fixture
-def tables(tmp_path: Path) -> Iterator[Tables]:
-    store = Store(tmp_path / "companion.sqlite")
-    yield Tables(store, KINDS)
-    store.close()
 
 
 @pytest.fixture
