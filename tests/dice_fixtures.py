@@ -185,3 +185,24 @@ def write_png(path: Path, image: Image) -> None:
 
 def geometry_of(calibration: DiceCalibration) -> TrayGeometry:
     return calibration.tray
+
+
+class Tray:
+    """A camera's folder: a test drops tray pictures into it, as a webcam would see
+    them, starting with the empty tray; thrown Monster dice fly (blurred), then rest."""
+
+    def __init__(self, folder: Path, background: Image, seed: int) -> None:
+        self.folder, self.background = folder, background
+        folder.mkdir()
+        self.count = 0
+        self.rng = np.random.default_rng(seed)
+        self.put(background)
+
+    def put(self, image: Image) -> None:
+        write_png(self.folder / f"{self.count:04d}.png", image)
+        self.count += 1
+
+    def throw(self, *faces: str) -> None:
+        flying, _ = scene(self.background, [(MONSTER_LOOK, "hit") for _ in faces], self.rng)
+        self.put(np.asarray(cv2.GaussianBlur(flying, (0, 0), 3.0), dtype=np.uint8))
+        self.put(scene(self.background, [(MONSTER_LOOK, face) for face in faces], self.rng)[0])

@@ -10,19 +10,16 @@ import shutil
 from pathlib import Path
 from typing import Iterator
 
-import cv2
-import numpy as np
 import pytest
 
 from companion.games import KINDS
 from companion.store import Store
 from companion.table import Table, TableError, Tables
-from dice_fixtures import synthetic_calibration, write_png
+from dice_fixtures import Tray, synthetic_calibration
 from polling import wait_for
 from hardware.camera import FolderSource
 from hardware.dice.reader import DiceReader
 from hardware.dice.settle import SettleDetector, SettleSettings
-from hardware.dice.synthetic import MONSTER_LOOK, scene
 from hardware.dice.wiring import DiceWatcher, job_from_view, start_dice
 
 #: The Carrionette at Vallaki, the Sorcerer one step away; the "Ambush" card draws two items,
@@ -61,29 +58,15 @@ def inputs(table: Table) -> list[dict[str, object]]:
     return [dict(e.entry or {}) for e in table.store.journal(table.game_id) if e.kind == "input"]
 
 
-class Camera:
+class Camera(Tray):
     """A folder the test drops tray pictures into, and the watcher reading it."""
 
     def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        folder.mkdir()
-        self.count = 0
+        super().__init__(folder, CALIBRATION.background, 21)
         self.reports: list[dict[str, object]] = []
-        self.rng = np.random.default_rng(21)
-        self.put(CALIBRATION.background)  # the empty tray
         settle = SettleDetector(SettleSettings(still_frames=3))
         self.watcher = DiceWatcher(FolderSource(folder), DiceReader(CALIBRATION), self.reports.append,
                                    settle=settle, frame_interval=0.005, retry_after=0.05, idle_wait=0.05)
-
-    def put(self, image: np.ndarray) -> None:
-        write_png(self.folder / f"{self.count:04d}.png", image)
-        self.count += 1
-
-    def throw(self, *faces: str) -> None:
-        """Dice in the air (a blurred picture), then at rest."""
-        flying, _ = scene(CALIBRATION.background, [(MONSTER_LOOK, "hit") for _ in faces], self.rng)
-        self.put(np.asarray(cv2.GaussianBlur(flying, (0, 0), 3.0), dtype=np.uint8))
-        self.put(scene(CALIBRATION.background, [(MONSTER_LOOK, face) for face in faces], self.rng)[0])
 
     def statuses(self) -> list[object]:
         """What was reported so far (a held picture of dice in the air may be refused first: fine)."""

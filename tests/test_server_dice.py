@@ -13,44 +13,20 @@ import shutil
 from pathlib import Path
 from typing import Any, Iterator
 
-import cv2
-import numpy as np
 import pytest
 import socketio
 
 from calibration.dice import save_calibration
 from companion.server.dice import CAMERA_ON, camera_settings
-from dice_fixtures import synthetic_calibration, write_png
-from hardware.dice.synthetic import MONSTER_LOOK, scene
+from dice_fixtures import Tray, synthetic_calibration
 from service_process import SETUP, Service, connect, next_event, ok, simple_answer
 
 CALIBRATION = synthetic_calibration()
 
 
-class Tray:
-    """The camera's folder: the test drops tray pictures into it, as a webcam would see them."""
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        folder.mkdir()
-        self.count = 0
-        self.rng = np.random.default_rng(33)
-        self.put(CALIBRATION.background)  # the empty tray
-
-    def put(self, image: np.ndarray) -> None:
-        write_png(self.folder / f"{self.count:04d}.png", image)
-        self.count += 1
-
-    def throw(self, *faces: str) -> None:
-        """Dice in the air (a blurred picture), then at rest."""
-        flying, _ = scene(CALIBRATION.background, [(MONSTER_LOOK, "hit") for _ in faces], self.rng)
-        self.put(np.asarray(cv2.GaussianBlur(flying, (0, 0), 3.0), dtype=np.uint8))
-        self.put(scene(CALIBRATION.background, [(MONSTER_LOOK, face) for face in faces], self.rng)[0])
-
-
 @pytest.fixture
 def tray(tmp_path: Path) -> Tray:
-    return Tray(tmp_path / "frames")
+    return Tray(tmp_path / "frames", CALIBRATION.background, 33)
 
 
 @pytest.fixture
