@@ -64,8 +64,7 @@ class GameData:
     def saved(self, kind: GameKind) -> tuple[dict[str, object], list[str]]:
         """The saved document (the empty one if none) and its problems with today's pack:
         a pack update can make a saved correction name something that is gone."""
-        desk = kind.owner_data()
-        assert desk is not None
+        _, desk = self.desk(kind.name)
         try:
             data = json.loads(self.path(kind).read_text("utf-8"))
         except FileNotFoundError:
@@ -75,9 +74,12 @@ class GameData:
         return data, _problems(lambda: desk.check(data))
 
     def in_use(self, kind: GameKind) -> dict[str, object] | None:
-        """The document new games start with: the saved one, if it holds."""
+        """The document new games start with: the saved one, if it holds (None: as shipped)."""
+        desk = kind.owner_data()
+        if desk is None:
+            return None
         data, problems = self.saved(kind)
-        return None if problems or data == (kind.owner_data() or _NoDesk()).empty() else data
+        return None if problems or data == desk.empty() else data
 
     def write(self, kind: GameKind, data: Mapping[str, object]) -> None:
         """Atomically: a power cut leaves the old file or the new one, never half of one."""
@@ -94,11 +96,6 @@ class GameData:
         found = [p for p in (self.folder / f"{kind.name}-board.jpg", self.folder / f"{kind.name}-board.png")
                  if p.is_file()]
         return max(found, key=lambda p: p.stat().st_mtime) if found else None
-
-
-class _NoDesk:
-    def empty(self) -> dict[str, object]:
-        return {}
 
 
 def _problems(check: Callable[[], object]) -> list[str]:
@@ -126,7 +123,7 @@ def save(services: "Services", kind: GameKind, data: Mapping[str, object], skip:
         services.gamedata.write(kind, data)
         if kind.name == leds.BOARD:
             services.leds.reshape(leds.board_shape(kind, data))
-        games = [apply_to(services, summary) for summary in services.tables.summaries()
+        games = [apply_to(services, summary, data) for summary in services.tables.summaries()
                  if summary.get("game") == kind.name and summary.get("status") == "active"
                  and not summary.get("outcome") and summary.get("game_id") != skip]
     services.socketio.emit("data", {"game": kind.name, "saved": True})
@@ -170,28 +167,24 @@ def _library_card(document: dict[str, Any], files: Mapping[str, Any], card: Mapp
     confirmed.append(f"cards.cards.{target}")
 
 
-def apply_to(services: "Services", summary: Mapping[str, object]) -> dict[str, object]:
+def apply_to(services: "Services", summary: Mapping[str, object], data: Mapping[str, object]) -> dict[str, object]:
     """One game takes the data as an input of its log, or says why it cannot
     (a game that already plays with exactly this data is left as it is)."""
     table = services.tables.get(str(summary["game_id"]))
-    desk = table.kind.owner_data() or _NoDesk()
-    data = services.gamedata.in_use(table.kind) or desk.empty()
+    _, desk = services.gamedata.desk(table.kind.name)
     base = {"game_id": table.game_id, "name": table.name}
     if table.data_id == _data_id(desk, data):
         return {**base, "applied": True, "why": "it already plays with this data"}
     try:
-        table.act({"data": data}, table.version)
+        table.act({"data": dict(data)}, table.version)
     except TableError as refused:
         return {**base, "applied": False, "why": str(refused)}
     return {**base, "applied": True, "why": "the next steps use the new data"}
 
 
-def _data_id(desk: Any, data: Mapping[str, object]) -> str:
+def _data_id(desk: OwnerDataDesk, data: Mapping[str, object]) -> str:
     """The ``data_id`` a game playing with ``data`` has ("" for the shipped data)."""
-    parse = getattr(desk, "parse", None)
-    if parse is None:
-        return ""
-    owner = parse(data)
+    owner = desk.parse(data)
     return "" if owner.empty else str(owner.fingerprint)
 
 
