@@ -14,7 +14,8 @@ from hardware.leds.palette import BLUE, MONSTER_LOOKS, ORANGE, SKY_BLUE, VERMILL
 from hardware.leds.power import estimate_ma
 from hardware.leds.strip import pixel
 from leds_fixtures import (LAYOUT, SAM, SHAPE, TableMaker, answer, game_at, lit, looks_like, state_of,
-                           table_at, wait_for)  # noqa: F401 - table_at is a fixture
+                           table_at)  # noqa: F401 - table_at is a fixture
+from polling import wait_for
 
 VALLAKI_TO_TSER_FALLS = ["vallaki", "madam-evas-tent", "tser-falls"]
 
