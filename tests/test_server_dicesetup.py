@@ -36,7 +36,7 @@ def refused(client: socketio.SimpleClient, code: str, event: str, data: Any = No
 
 @pytest.fixture
 def tray(tmp_path: Path) -> Tray:
-    return Tray(tmp_path / "frames")
+    return Tray(tmp_path / "frames", CALIBRATION.background, 33)
 
 
 @pytest.fixture

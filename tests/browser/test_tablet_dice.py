@@ -24,7 +24,7 @@ from ui_helpers import GAME, shot, wait_version  # noqa: E402
 
 @pytest.fixture
 def camera_service(tmp_path: Path) -> Iterator[tuple[Service, Tray]]:
-    tray = Tray(tmp_path / "frames")
+    tray = Tray(tmp_path / "frames", CALIBRATION.background, 33)
     save_calibration(CALIBRATION, tmp_path / "state" / "dice")
     running = Service(tmp_path / "state", args=["--camera", f"folder:{tray.folder}"]).start()
     yield running, tray

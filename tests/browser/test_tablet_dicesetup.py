@@ -23,7 +23,7 @@ from ui_helpers import open_games, shot  # noqa: E402
 
 @pytest.fixture
 def camera_service(tmp_path: Path) -> Iterator[tuple[Service, Tray]]:
-    tray = Tray(tmp_path / "frames")
+    tray = Tray(tmp_path / "frames", CALIBRATION.background, 33)
     running = Service(tmp_path / "state", args=["--camera", f"folder:{tray.folder}"]).start()
     yield running, tray
     running.stop()
