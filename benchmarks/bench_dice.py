@@ -11,7 +11,7 @@ A Raspberry Pi 4 is about five times slower than a desktop core, so these
 targets leave it about 15 ms per frame and 300 ms per read. The trays are
 made from the real dicetower photos (a d20 and two d6 with numerals, two of
 them touching) when ``../shared/datasets`` is present, and from synthetic
-Monster dice (always). Each figure is printed with PASS or over-target, and
+Monster dice and pip d6 (always). Each figure is printed with PASS or over-target, and
 the command and Python version first, so a pasted result says what made it.
 Run with the project's interpreter: ``.venv/bin/python benchmarks/bench_dice.py``.
 """
@@ -38,8 +38,8 @@ from calibration.dice import (DiceCalibration, FaceSession, TrayGeometry, TraySe
 from hardware.dice.imaging import Image, read_image  # noqa: E402
 from hardware.dice.reader import DiceReader, Expect  # noqa: E402
 from hardware.dice.settle import SettleDetector  # noqa: E402
-from hardware.dice.synthetic import (MONSTER_LOOK, Changes, carry, photo_changes, scene,  # noqa: E402
-                                     tray_image)
+from hardware.dice.synthetic import (D6_PIPS_LOOK, MONSTER_LOOK, Changes, DieLook, carry,  # noqa: E402
+                                     photo_changes, scene, tray_image)
 
 SETTLE_TARGET_MS = 3.0
 READ_TARGET_MS = 60.0
@@ -125,20 +125,20 @@ def _shape(view: Image, box: tuple[int, int, int, int], mask: np.ndarray) -> Ima
     return shape
 
 
-def monster_reader_and_frame() -> tuple[DiceReader, Image]:
-    """Synthetic Monster dice on a felt tray filling the 640x480 frame."""
+def drawn_reader_and_frame(look: DieLook, kind: str, style: str | None,
+                           faces_up: tuple[str, ...]) -> tuple[DiceReader, Image]:
+    """Synthetic dice of one look on a felt tray filling the 640x480 frame, calibrated as an owner would."""
     rng = np.random.default_rng(1)
     background = tray_image(FRAME[0], FRAME[1], rng, (40, 95, 45))
     session = TraySession(FRAME)
     session.use_whole_frame()
     session.add_empty(background)
     calibration = session.result()
-    faces = FaceSession(calibration, "monster")
+    faces = FaceSession(calibration, kind, style)
     while faces.current is not None:
-        faces.capture(scene(background, [(MONSTER_LOOK, faces.current)], rng)[0])
+        faces.capture(scene(background, [(look, faces.current)], rng)[0])
     reader = DiceReader(calibration.with_profile(faces.profile()))
-    frame, _ = scene(background, [(MONSTER_LOOK, "pow"), (MONSTER_LOOK, "hit"), (MONSTER_LOOK, "blank")], rng,
-                     touching=True)
+    frame, _ = scene(background, [(look, face) for face in faces_up], rng, touching=True)
     return reader, photo_changes(frame, rng, Changes(glare=0.0))
 
 
@@ -165,11 +165,15 @@ def main() -> int:
     print(f"Python {platform.python_version()}, OpenCV {cv2.__version__}, numpy {np.__version__}, "
           f"{platform.machine()}, {platform.processor() or platform.system()}")
     gc.collect()
-    monster, monster_frame = monster_reader_and_frame()
+    monster, monster_frame = drawn_reader_and_frame(MONSTER_LOOK, "monster", None, ("pow", "hit", "blank"))
     rolling = [monster_frame, np.roll(monster_frame, 7, axis=1)]
     print(line("settle check per 640x480 frame", bench_settle(rolling, arguments.runs * 5), SETTLE_TARGET_MS))
     print("full read, synthetic Monster dice (3, two touching), 640x480:")
     print(line("  read per settled tray", bench_read(monster, monster_frame, Expect("monster", 3), arguments.runs),
+               READ_TARGET_MS))
+    pips, pips_frame = drawn_reader_and_frame(D6_PIPS_LOOK, "d6", "pips", ("5", "2", "6"))
+    print("full read, synthetic pip d6 (3, two touching; pips counted and the pip network asked), 640x480:")
+    print(line("  read per settled tray", bench_read(pips, pips_frame, Expect("d6", 3), arguments.runs),
                READ_TARGET_MS))
     if DICETOWER.exists():
         tower_read = tower_reader()

@@ -39,6 +39,7 @@ import cv2
 import numpy as np
 
 from hardware.dice.imaging import Image, Point, crop_around, encode_png, read_image
+from hardware.dice.pipnet import PipNet, PipNetError, shipped_net
 from hardware.dice.pips import pip_area_of
 from hardware.dice.segment import Blob, FindSettings, TrayFinder, lab_bytes, lab_distance
 from hardware.dice.templates import BLANK, MatchSettings, Reference, TemplateMatcher
@@ -241,7 +242,9 @@ class DieProfile:
 
     ``diameter``, ``fill`` (area over its bounding rectangle: about 0.95 for a
     cube) and ``colour`` (Lab) tell this kind from the others in the tray;
-    ``pip_area`` is set for pip d6 whose pips count right; ``min_score`` and
+    ``pip_area`` is set for pip d6 whose pips count right; ``net_faces`` are the
+    faces (of such a die) whose photos the pip network reads right, the faces
+    its view counts for (a die with a logo for its one keeps its one out); ``min_score`` and
     ``min_margin`` are the reader's acceptance thresholds for this die.
     """
 
@@ -254,6 +257,7 @@ class DieProfile:
     pip_area: float | None = None
     min_score: float = 0.45
     min_margin: float = 0.05
+    net_faces: tuple[str, ...] = ()
 
     @property
     def faces(self) -> tuple[str, ...]:
@@ -476,11 +480,29 @@ class FaceSession:
 def build_profile(kind: str, style: str, shots: Sequence[FaceShot], blobs: Sequence[Blob]) -> DieProfile:
     """A profile from face photos and the regions they were found as (size, shape, colour)."""
     colour = tuple(float(np.median([b.colour[i] for b in blobs])) for i in range(3))
-    pip_area = None
+    pip_area: float | None = None
+    net_faces: tuple[str, ...] = ()
     if style == "pips":
         pip_area = pip_area_of([(s.image, s.centre, s.diameter, None, int(s.label)) for s in shots])
+        net_faces = () if pip_area is None else faces_the_net_reads(shots)
     return DieProfile(kind, style, tuple(shots), float(np.median([b.diameter for b in blobs])),
-                      float(np.median([b.fill for b in blobs])), (colour[0], colour[1], colour[2]), pip_area)
+                      float(np.median([b.fill for b in blobs])), (colour[0], colour[1], colour[2]), pip_area,
+                      net_faces=net_faces)
+
+
+def faces_the_net_reads(shots: Sequence[FaceShot], net: PipNet | None = None) -> tuple[str, ...]:
+    """The faces at least half of whose photos the pip network reads right (its best, and
+    at least even odds). Why per face: an owner's die with a logo for its one, or a
+    style of pips the network never saw, would have every such read vetoed."""
+    try:
+        net = shipped_net() if net is None else net
+    except PipNetError as problem:
+        raise CalibrationError(f"the pip network that ships with the reader cannot be used: {problem}") from problem
+    right: dict[str, list[bool]] = {}
+    for shot in shots:
+        view = net.view(shot.image, shot.centre, shot.diameter)
+        right.setdefault(shot.label, []).append(view.best == int(shot.label) and view.of(int(shot.label)) >= 0.5)
+    return tuple(face for face, reads in right.items() if sum(reads) >= 0.5 * len(reads))
 
 
 def check_profile(profile: DieProfile, settings: MatchSettings = MatchSettings()) -> list[str]:
@@ -523,7 +545,7 @@ def calibration_to_plain(calibration: DiceCalibration) -> dict[str, object]:
 def _profile_plain(profile: DieProfile) -> dict[str, object]:
     return {"style": profile.style, "diameter": profile.diameter, "fill": profile.fill,
             "colour": list(profile.colour), "pip_area": profile.pip_area, "min_score": profile.min_score,
-            "min_margin": profile.min_margin,
+            "min_margin": profile.min_margin, "net_faces": list(profile.net_faces),
             "shots": [{"label": s.label, "diameter": s.diameter, "file": _shot_file(profile.kind, s.label, i)}
                       for i, s in enumerate(profile.shots)]}
 
@@ -665,7 +687,15 @@ def _profile(kind: str, data: object, folder: Path) -> DieProfile:
                       _number(data.get("fill"), f"{where}.fill", 0.1, 2.0), (colour[0], colour[1], colour[2]),
                       None if pip_area is None else _number(pip_area, f"{where}.pip_area", 0.0001, 0.5),
                       _number(data.get("min_score"), f"{where}.min_score", -1.0, 1.0),
-                      _number(data.get("min_margin"), f"{where}.min_margin", 0.0, 1.0))
+                      _number(data.get("min_margin"), f"{where}.min_margin", 0.0, 1.0),
+                      _net_faces(data.get("net_faces", []), kind, f"{where}.net_faces"))
+
+
+def _net_faces(value: object, kind: str, where: str) -> tuple[str, ...]:
+    """The faces the pip network speaks for (absent in files from before it: none)."""
+    if not isinstance(value, list) or any(face not in KIND_FACES[kind] for face in value):
+        raise CalibrationError(f"{where}: expected a list of faces of the {kind} ({', '.join(KIND_FACES[kind])})")
+    return tuple(str(face) for face in value)
 
 
 def _list(data: Mapping[str, object], where: str) -> list[object]:

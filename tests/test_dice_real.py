@@ -11,9 +11,8 @@ are read too. Target (issue 5): accepted reads at least 99 % right, at most
 
 The pip d6 set (nell-byler: many dice of many colours, phone photos from
 above) is calibrated on its train split and read on its test split (each
-labelled box taken as the die). It does NOT meet the target yet (see docs/dice.md, "Measured accuracy"); the test
-keeps the target and is marked as an expected failure, strict, so it turns
-red the day it passes and the mark must go.
+labelled box taken as the die), with the pip network's view beside the
+count and the photos (docs/dice.md, "Measured accuracy").
 """
 
 from __future__ import annotations
@@ -25,7 +24,7 @@ import cv2
 import numpy as np
 import pytest
 
-from calibration.dice import KIND_FACES, DieProfile, FaceShot, build_profile
+from calibration.dice import KIND_FACES, DiceCalibration, DieProfile, FaceShot, build_profile
 from dice_fixtures import (DICETOWER, MAX_REFUSAL, MIN_ACCURACY, NELL_BYLER, Score, need, read_throws, tower_photo,
                            tower_reader)
 from hardware.dice.imaging import crop_around, read_image
@@ -116,23 +115,33 @@ def test_a_die_of_another_kind_in_the_tray_is_ignored() -> None:
     assert [d.kind for d in read.others] == ["d6"]
 
 
-# -- pip d6: the public set of many dice (below target: reported, expected to fail) -----------------
+# -- pip d6: the public set of many dice ---------------------------------------------------------
 
-def _crops(split: str, per_face: int | None = None) -> list[tuple[str, np.ndarray]]:
-    """The labelled boxes of one split, cut with a margin (at most ``per_face`` per face)."""
-    found: list[tuple[str, np.ndarray]] = []
+#: Test-split boxes whose label is not the die's top face, found by looking at every one of the
+#: 308 test crops, side by side by label, before the reader with the pip network read any of
+#: them: (photo, box number in its label file) -> (label given, face seen). docs/dice.md shows both.
+LABEL_FIXES: dict[tuple[str, int], tuple[str, str]] = {
+    ("IMG_20191209_095555", 5): ("5", "6"),  # two rows of three white pips on a purple die
+    ("IMG_20191209_100002", 2): ("2", "3"),  # three yellow pips on a diagonal, green marbled die
+}
+
+
+def _crops(split: str, per_face: int | None = None) -> list[tuple[str, np.ndarray, tuple[str, int]]]:
+    """The labelled boxes of one split, cut with a margin (at most ``per_face`` per face), with
+    where each comes from."""
+    found: list[tuple[str, np.ndarray, tuple[str, int]]] = []
     counts: dict[str, int] = {}
     for labels in sorted(need(NELL_BYLER / split).glob("*.json")):
         if per_face is not None and len(counts) == 6 and min(counts.values()) >= per_face:
             break
         image = read_image(str(labels.with_suffix(".jpg")))
         assert image is not None
-        for item in json.loads(labels.read_text()):
+        for number, item in enumerate(json.loads(labels.read_text())):
             label = str(item["label"])
             if per_face is not None and counts.get(label, 0) >= per_face:
                 continue
             counts[label] = counts.get(label, 0) + 1
-            found.append((label, _box(image, item["box"])))
+            found.append((label, _box(image, item["box"]), (labels.stem, number)))
     return found
 
 
@@ -142,29 +151,36 @@ def _box(image: np.ndarray, box: list[float], margin: float = 0.15) -> np.ndarra
     return np.ascontiguousarray(image[max(0, int(y0 - dy)):int(y1 + dy) + 1, max(0, int(x0 - dx)):int(x1 + dx) + 1])
 
 
-def _pip_profile(crops: list[tuple[str, np.ndarray]]) -> DieProfile:
+def _pip_profile(crops: list[tuple[str, np.ndarray, tuple[str, int]]]) -> DieProfile:
     shots, blobs = [], []
-    for label, crop in crops:
+    for label, crop, _ in crops:
         blob = middle_of(crop)
         shots.append(FaceShot(label, crop_around(crop, blob.centre, blob.diameter, 1.5), blob.diameter))
         blobs.append(blob)
     return build_profile("d6", "pips", shots, blobs)
 
 
-@pytest.mark.xfail(strict=True, reason="pip d6 of many kinds (nell-byler test split): measured 97.8% of accepted "
-                                       "reads right (6 wrong of 278) with 9.7% refused: refusals within the 10% "
-                                       "target, accuracy below its 99%; see docs/dice.md")
+def test_the_label_fixes_name_real_boxes_with_the_label_they_had() -> None:
+    """A fix that no longer matches the dataset (moved, relabelled upstream) must not pass silently."""
+    given = {where: label for label, _, where in _crops("test")}
+    for where, (label, _) in LABEL_FIXES.items():
+        assert given.get(where) == label, where
+
+
 def test_pip_d6_public_set_meets_the_target() -> None:
-    """Each labelled box is read as the die (the dataset gives the boxes: finding dice is
-    tested on the tray sets above), so this measures reading the face, not finding it."""
+    """Calibrated on the train split (at most 40 boxes per face), every box of the test split read.
+    Each labelled box is read as the die (the dataset gives the boxes: finding dice is tested on
+    the tray sets above), so this measures reading the face, not finding it. The target holds
+    against the faces as seen (``LABEL_FIXES``); the score against the labels as given is shown."""
     from dice_fixtures import synthetic_calibration
 
     profile = _pip_profile(_crops("train", per_face=40))
+    assert set(profile.net_faces) == set(KIND_FACES["d6"])  # the network reads every face of the train photos
     base = synthetic_calibration()  # only for its tray fields: crops are read one by one
-    reader = DiceReader(base.with_profile(profile).__class__(base.tray, base.background, base.threshold,
-                                                             {"d6": profile}))
-    score = Score()
-    for label, crop in _crops("test"):
+    reader = DiceReader(DiceCalibration(base.tray, base.background, base.threshold, {"d6": profile}))
+    seen, as_given = Score(), Score()
+    for label, crop, where in _crops("test"):
         read = reader.read_die(crop, middle_of(crop), "d6")
-        score.add(label, read.label, read.accepted)
-    assert score.accuracy >= MIN_ACCURACY and score.refusal <= MAX_REFUSAL, str(score)
+        seen.add(LABEL_FIXES.get(where, (label, label))[1], read.label, read.accepted)
+        as_given.add(label, read.label, read.accepted)
+    assert seen.accuracy >= MIN_ACCURACY and seen.refusal <= MAX_REFUSAL, f"{seen}; as labelled: {as_given}"

@@ -8,6 +8,7 @@ Modules, from the pixels up (docs/dice.md explains each choice):
 * ``kinds`` - tell the owner's die kinds apart (size, shape, colour);
 * ``templates`` - read a top face against the owner's face photos, any turn;
 * ``pips`` - count a pip d6's pips (a second opinion);
+* ``pipnet`` - a small trained network's view of a pip d6's face (a third);
 * ``reader`` - all of it for one frame: values, confidences, refusals, crops;
 * ``wiring`` - ``DiceWatcher``: a roll prompt arms it, a settled tray answers it;
 * ``synthetic`` - drawn dice for tests (beside the real photos, never instead);

@@ -23,6 +23,7 @@ from calibration.dice import KIND_NAMES, KIND_PLURALS, DiceCalibration, DieProfi
 
 from .imaging import Image, Point, crop_around, encode_png
 from .kinds import KindModel, classify
+from .pipnet import NetView, PipNet, shipped_net
 from .pips import PipCount, PipSettings, count_pips
 from .segment import Blob, TrayFinder
 from .templates import BLANK, FaceScores, MatchSettings, TemplateMatcher
@@ -35,13 +36,19 @@ class ReaderSettings:
     """``blank_at``/``marked_at``: blankness (0..1) at or above which a face is
     blank, at or below which it is marked; between them the die is refused.
     ``pip_confidence``: the least pip-count confidence a pip die is accepted on;
-    ``pip_alone``: a count this sure is accepted even if the photos prefer other faces."""
+    ``pip_alone``: a count this sure is accepted even if the photos prefer other faces;
+    ``net_veto``: a count the pip network gives less than this chance is refused;
+    ``net_backing``: a count it gives at least this chance is accepted however unsure the
+    count (if any face fits at all). Both were chosen on the train split of the public
+    pip set (docs/dice.md): the middle of a flat stretch (veto 0.2-0.3, backing 0.5)."""
 
     match: MatchSettings = MatchSettings()
     blank_at: float = 0.7
     marked_at: float = 0.3
     pip_confidence: float = 0.2
     pip_alone: float = 0.45
+    net_veto: float = 0.2
+    net_backing: float = 0.5
 
 
 @dataclass(frozen=True)
@@ -119,9 +126,12 @@ def crop_data_url(image: Image) -> str:
 class DiceReader:
     """Reads trays with one calibration; build once (it turns every reference), read often."""
 
-    def __init__(self, calibration: DiceCalibration, settings: ReaderSettings = ReaderSettings()) -> None:
+    def __init__(self, calibration: DiceCalibration, settings: ReaderSettings = ReaderSettings(),
+                 pip_net: PipNet | None = None) -> None:
         self.calibration = calibration
         self.settings = settings
+        needs_net = any(p.net_faces for p in calibration.profiles.values())
+        self.pip_net = (pip_net or shipped_net()) if needs_net else None
         self.finder = TrayFinder(calibration.background, calibration.find_settings())
         self.models = [KindModel(p.kind, p.diameter, p.fill, p.colour) for p in calibration.profiles.values()]
         self.matchers = {kind: TemplateMatcher(p.references(), settings.match)
@@ -156,7 +166,8 @@ class DiceReader:
         profile = self.calibration.profiles[kind]
         scores = self.matchers[kind].match(view, blob.centre, blob.diameter)
         pips = self._pips(profile, view, blob)
-        accepted, label, confidence, why = decide(profile, scores, pips, self.settings)
+        net = self._net(profile, pips, view, blob)
+        accepted, label, confidence, why = decide(profile, scores, pips, self.settings, net)
         return DieRead(kind, label, accepted, confidence, scores.score, scores.runner_up, blob.centre,
                        blob.diameter, crop, why)
 
@@ -166,15 +177,23 @@ class DiceReader:
         settings = PipSettings(pip_area=profile.pip_area)
         return count_pips(view, blob.centre, blob.diameter, settings, blob.mask, (blob.box[0], blob.box[1]))
 
+    def _net(self, profile: DieProfile, pips: PipCount | None, view: Image, blob: Blob) -> NetView | None:
+        """The pip network's view, for a count of one of the faces it reads on this die."""
+        if self.pip_net is None or pips is None or str(pips.count) not in profile.net_faces:
+            return None
+        return self.pip_net.view(view, blob.centre, blob.diameter)
+
 
 def decide(profile: DieProfile, scores: FaceScores, pips: PipCount | None,
-           settings: ReaderSettings) -> tuple[bool, str, float, str]:
+           settings: ReaderSettings, net: NetView | None = None) -> tuple[bool, str, float, str]:
     """Accept or refuse one die: (accepted, face, confidence, why)."""
     if BLANK in profile.faces:
         blank = _blank_decision(scores, settings)
         if blank is not None:
             return blank
     accepted, why = _face_accepted(profile, scores)
+    if pips is not None and net is not None:
+        return _with_net(scores, pips, net, settings)
     if pips is not None:
         return _with_pips(scores, pips, settings)
     return accepted, scores.label, scores.margin, why
@@ -211,6 +230,24 @@ def _with_pips(scores: FaceScores, pips: PipCount, settings: ReaderSettings) -> 
     if counted in (scores.label, scores.runner_up) or pips.confidence >= settings.pip_alone:
         return True, counted, pips.confidence, ""
     return False, scores.label, 0.0, f"the photo says {scores.label} but I count {counted} pips"
+
+
+def _with_net(scores: FaceScores, pips: PipCount, net: NetView,
+              settings: ReaderSettings) -> tuple[bool, str, float, str]:
+    """The count as ``_with_pips`` takes it, unless the pip network all but rules it out;
+    and a count it backs strongly, even when the count alone is unsure.
+
+    Why: the network errs where the counter does not (it sees the whole face, not
+    marks), so it catches a glare spot or a side face's pips joining the count, and it
+    vouches for a face whose pips are faint but in their place.
+    """
+    counted, chance = str(pips.count), net.of(pips.count)
+    if chance < settings.net_veto:
+        return False, scores.label, 0.0, f"I count {counted} pips, but the face looks more like {net.best}"
+    accepted = _with_pips(scores, pips, settings)
+    if accepted[0] or pips.confidence <= 0.0 or chance < settings.net_backing:
+        return accepted
+    return True, counted, chance, ""
 
 
 def _count_problem(dice: tuple[DieRead, ...], expect: Expect | None) -> str:
