@@ -130,3 +130,16 @@ def test_the_faces_the_network_reads_are_saved_and_checked(tmp_path: Path) -> No
     del data["profiles"]["d6"]["net_faces"]  # a file saved before the network: it speaks for none
     (tmp_path / "dice" / CALIBRATION_FILE).write_text(json.dumps(data))
     assert load_calibration(tmp_path / "dice").profiles["d6"].net_faces == ()
+
+
+def test_two_threads_reading_at_once_see_what_one_sees() -> None:
+    """The watcher's thread and a calibration check share the one loaded network."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    net = shipped_net()
+    dice = _train_dice(per_face=2)
+    alone = [net.view(crop, middle_of(crop).centre, middle_of(crop).diameter).chances for _, crop in dice]
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        together = list(pool.map(lambda die: net.view(die[1], middle_of(die[1]).centre,
+                                                      middle_of(die[1]).diameter).chances, dice * 3))
+    assert together == alone * 3

@@ -21,6 +21,7 @@ read in four turns and the answers averaged.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -58,10 +59,13 @@ class NetView:
 
 
 class PipNet:
-    """The trained network, loaded once; ``view`` is safe to call from one thread at a time."""
+    """The trained network, loaded once and shared: the dice watcher's thread reads with it
+    while a tablet's calibration may check face photos with it, so one forward pass runs at
+    a time (an OpenCV network holds its input and output between calls)."""
 
     def __init__(self, path: Path = MODEL_FILE) -> None:
         self.path = path
+        self._lock = threading.Lock()
         try:
             self._net = cv2.dnn.readNetFromONNX(str(path))
         except cv2.error as error:
@@ -72,8 +76,9 @@ class PipNet:
         """The network's chances for the die at ``centre`` (``diameter`` px across)."""
         wide = cut(image, centre, diameter * CUT_SPAN, CUT)
         batch = np.stack([_standardised(_input(_turned(wide, turn))) for turn in TURNS])
-        self._net.setInput(batch)
-        logits = np.asarray(self._net.forward(), dtype=np.float64)
+        with self._lock:
+            self._net.setInput(batch)
+            logits = np.asarray(self._net.forward(), dtype=np.float64)
         return NetView(tuple(float(c) for c in _softmax(logits).mean(axis=0)))
 
     def _check(self) -> None:
