@@ -143,3 +143,18 @@ def test_two_threads_reading_at_once_see_what_one_sees() -> None:
         together = list(pool.map(lambda die: net.view(die[1], middle_of(die[1]).centre,
                                                       middle_of(die[1]).diameter).chances, dice * 3))
     assert together == alone * 3
+
+
+def test_a_damaged_shipped_network_leaves_pip_dice_to_the_count_and_says_so(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    from hardware.dice import reader as reader_module
+
+    def broken() -> PipNet:
+        raise PipNetError(f"{MODEL_FILE}: cannot be read as a network (truncated)")
+
+    monkeypatch.setattr(reader_module, "shipped_net", broken)
+    calibration = synthetic_calibration().with_profile(_d6_profile(("1", "2", "3", "4", "5", "6")))
+    with caplog.at_level("WARNING"):
+        reader = reader_module.DiceReader(calibration)
+    assert reader.pip_net is None and reader.can_read("d6")
+    assert "pip d6 are read without the pip network" in caplog.text and "truncated" in caplog.text

@@ -13,6 +13,7 @@ players more than a tap on the tablet.
 from __future__ import annotations
 
 import base64
+import logging
 import time
 from dataclasses import dataclass, field
 
@@ -23,12 +24,13 @@ from calibration.dice import KIND_NAMES, KIND_PLURALS, DiceCalibration, DieProfi
 
 from .imaging import Image, Point, crop_around, encode_png
 from .kinds import KindModel, classify
-from .pipnet import NetView, PipNet, shipped_net
+from .pipnet import NetView, PipNet, PipNetError, shipped_net
 from .pips import PipCount, PipSettings, count_pips
 from .segment import Blob, TrayFinder
 from .templates import BLANK, FaceScores, MatchSettings, TemplateMatcher
 
 CROP_SIDE = 96  # px of the crops sent to the tablet
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -131,7 +133,7 @@ class DiceReader:
         self.calibration = calibration
         self.settings = settings
         needs_net = any(p.net_faces for p in calibration.profiles.values())
-        self.pip_net = (pip_net or shipped_net()) if needs_net else None
+        self.pip_net = (pip_net or _shipped_or_none()) if needs_net else None
         self.finder = TrayFinder(calibration.background, calibration.find_settings())
         self.models = [KindModel(p.kind, p.diameter, p.fill, p.colour) for p in calibration.profiles.values()]
         self.matchers = {kind: TemplateMatcher(p.references(), settings.match)
@@ -182,6 +184,17 @@ class DiceReader:
         if self.pip_net is None or pips is None or str(pips.count) not in profile.net_faces:
             return None
         return self.pip_net.view(view, blob.centre, blob.diameter)
+
+
+def _shipped_or_none() -> PipNet | None:
+    """The shipped pip network, or None (pip dice read by count and photos alone, as before the
+    network) with the why in the log, which the box health view shows: a damaged file must not
+    stop a game's dice."""
+    try:
+        return shipped_net()
+    except PipNetError as problem:
+        log.warning("pip d6 are read without the pip network: %s", problem)
+        return None
 
 
 def decide(profile: DieProfile, scores: FaceScores, pips: PipCount | None,
