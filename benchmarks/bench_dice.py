@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 from calibration.dice import (DiceCalibration, FaceSession, TrayGeometry, TraySession,  # noqa: E402
                               aligned_background, suggest_threshold)
 from hardware.dice.imaging import Image, read_image  # noqa: E402
+from hardware.dice.pipnet import shipped_net  # noqa: E402
 from hardware.dice.reader import DiceReader, Expect  # noqa: E402
 from hardware.dice.settle import SettleDetector  # noqa: E402
 from hardware.dice.synthetic import (D6_PIPS_LOOK, MONSTER_LOOK, Changes, DieLook, carry,  # noqa: E402
@@ -157,6 +158,14 @@ def bench_read(reader: DiceReader, frame: Image, expect: Expect, runs: int) -> l
     return timed(lambda: reader.read(frame, expect), runs)
 
 
+def bench_net(reader: DiceReader, frame: Image, runs: int) -> list[float]:
+    """The network's view of one die (four turns), whether or not this die's faces use it."""
+    view = reader.calibration.tray.warp(frame)
+    die = reader.finder.find(view).blobs[0]
+    net = shipped_net()
+    return timed(lambda: net.view(view, die.centre, die.diameter), runs)
+
+
 def main() -> int:
     ask = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ask.add_argument("--runs", type=int, default=200, help="timed runs per figure")
@@ -175,6 +184,8 @@ def main() -> int:
     print("full read, synthetic pip d6 (3, two touching; pips counted and the pip network asked), 640x480:")
     print(line("  read per settled tray", bench_read(pips, pips_frame, Expect("d6", 3), arguments.runs),
                READ_TARGET_MS))
+    print(line("  of which the pip network, per die asked", bench_net(pips, pips_frame, arguments.runs),
+               READ_TARGET_MS / 3))
     if DICETOWER.exists():
         tower_read = tower_reader()
         frame = tower_frame(tower_read)
