@@ -4,6 +4,7 @@ print accuracy, refusals, a confusion table and ms per read."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -11,20 +12,22 @@ import pytest
 
 from dice_fixtures import DICETOWER, TOWER_TAPS, need, synthetic_tray, write_png
 from hardware.dice import evaluate
-from hardware.dice.synthetic import MONSTER_LOOK, scene
+from hardware.dice.synthetic import D6_PIPS_LOOK, MONSTER_LOOK, DieLook, scene
 
 
-def monster_folders(root: Path, per_face: int) -> tuple[Path, Path]:
-    """Tray pictures of a synthetic Monster die: one per face to calibrate, ``per_face`` to read."""
+def monster_folders(root: Path, per_face: int, look: DieLook = MONSTER_LOOK,
+                    faces: tuple[str, ...] = ("hit", "pow", "blank")) -> tuple[Path, Path]:
+    """Tray pictures of a synthetic die (a Monster die unless told): one per face to calibrate,
+    ``per_face`` to read."""
     rng = np.random.default_rng(31)
     background = synthetic_tray()
     calibration, test = root / "calibration", root / "test"
     write_png(root / "background.png", background)
-    for face in ("hit", "pow", "blank"):
+    for face in faces:
         for folder, count in ((calibration, 1), (test, per_face)):
             (folder / face).mkdir(parents=True)
             for i in range(count):
-                write_png(folder / face / f"{i}.png", scene(background, [(MONSTER_LOOK, face)], rng)[0])
+                write_png(folder / face / f"{i}.png", scene(background, [(look, face)], rng)[0])
     return calibration, test
 
 
@@ -37,6 +40,16 @@ def test_tray_photos_of_a_monster_die(tmp_path: Path, capsys: pytest.CaptureFixt
     assert "reads: 24  accepted: 24  wrong: 0" in out
     assert "accuracy of accepted reads: 100.00%" in out and "refused: 0.00%" in out
     assert "true\\read" in out and "ms per read" in out
+
+
+def test_a_pip_die_says_which_opinions_it_got(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The owner sees whether the pips are counted and which faces the pip network speaks for."""
+    calibration, test = monster_folders(tmp_path, 1, D6_PIPS_LOOK, tuple("123456"))
+    assert evaluate.main([str(calibration), str(test), "--background", str(tmp_path / "background.png"),
+                          "--style", "pips"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"the pips are counted; the pip network speaks for faces: (none|[1-6](, [1-6])*)\n", out), out
+    assert "reads: 6  accepted:" in out
 
 
 def test_the_tally_and_the_confusion_table() -> None:

@@ -39,7 +39,7 @@ from typing import Iterator, Sequence
 import cv2
 import numpy as np
 
-from calibration.dice import (KIND_FACES, CalibrationError, DiceCalibration, FaceShot, TrayGeometry,
+from calibration.dice import (KIND_FACES, CalibrationError, DiceCalibration, DieProfile, FaceShot, TrayGeometry,
                               aligned_background, build_profile, suggest_threshold)
 
 from .imaging import Image, Point, crop_around, encode_png, read_image
@@ -186,6 +186,13 @@ Mode = TrayMode | CropMode
 
 
 # -- calibrate, then read ---------------------------------------------------------------------
+
+def pip_helpers(profile: DieProfile) -> str:
+    """Which second and third opinions a pip die got at calibration, for the owner to see."""
+    counter = "the pips are counted" if profile.pip_area is not None else "the pips could not be counted on its photos"
+    faces = ", ".join(profile.net_faces) if profile.net_faces else "none"
+    return f"{counter}; the pip network speaks for faces: {faces}"
+
 
 def calibrate(mode: Mode, shots: list[Sample], kind: str, style: str, max_shots: int) -> DiceReader:
     """A reader calibrated on ``shots`` (each image: one photo of its label's face)."""
@@ -348,6 +355,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise SystemExit(f"calibration failed: {problem}") from None
     print(f"{kind} ({style}), {'tray' if isinstance(mode, TrayMode) else 'crop'} mode: calibrated on "
           f"{len(shots)} images, reading {len(tests)} images x {1 + arguments.augment}")
+    if style == "pips":
+        print(pip_helpers(reader.calibration.profiles[kind]))
     tally = evaluate(reader, mode, tests, kind, arguments.augment, arguments.seed)
     print(report(tally, KIND_FACES[kind]))
     return 0
