@@ -123,27 +123,6 @@ def train(wides: np.ndarray, faces: np.ndarray, epochs: int, seed: int) -> Any:
     return model.eval()
 
 
-def together(models: list[Any]) -> Any:
-    """Several trained networks as one: the log of their averaged chances, so the reader's
-    softmax gives the average back. Why: networks trained from other seeds err on other
-    dice; their average is steadier than any one of them."""
-    import torch
-
-    if len(models) == 1:
-        return models[0]
-
-    class Average(torch.nn.Module):  # type: ignore[misc]
-        def __init__(self) -> None:
-            super().__init__()
-            self.members = torch.nn.ModuleList(models)
-
-        def forward(self, face: Any) -> Any:
-            chances = torch.stack([torch.softmax(member(face), dim=1) for member in self.members])
-            return torch.log(chances.mean(dim=0) + 1e-7)
-
-    return Average().eval()
-
-
 def export(model: Any, target: Path) -> None:
     """An ONNX file OpenCV's DNN module reads (opset 13, one picture or a batch)."""
     import torch
@@ -159,13 +138,11 @@ def main(argv: list[str] | None = None) -> int:
     ask.add_argument("crops", type=Path, help="<folder>/<face>/<image> crops of pip d6 (faces 1..6)")
     ask.add_argument("target", type=Path, help="where to write the network (.onnx)")
     ask.add_argument("--epochs", type=int, default=200)
-    ask.add_argument("--seed", type=int, default=0, help="the first network's seed (the next ones count up)")
-    ask.add_argument("--nets", type=int, default=1, help="networks trained and averaged in the one file")
+    ask.add_argument("--seed", type=int, default=0)
     arguments = ask.parse_args(argv)
     wides, faces = load_crops(arguments.crops)
     print(f"{len(wides)} dice: " + ", ".join(f"{f}: {int((faces == f).sum())}" for f in range(1, 7)))
-    models = [train(wides, faces, arguments.epochs, arguments.seed + k) for k in range(arguments.nets)]
-    export(together(models), arguments.target)
+    export(train(wides, faces, arguments.epochs, arguments.seed), arguments.target)
     print(f"written {arguments.target}; check it with python -m hardware.dice.evaluate ... --style pips")
     return 0
 
