@@ -109,6 +109,7 @@ def test_a_sure_count_the_network_rules_out_is_refused() -> None:
     assert _decide(5, 0.8, None)[:2] == (True, "5")
     accepted, _, _, why = _decide(5, 0.8, {5: 0.1, 6: 0.9})
     assert not accepted and why == "I count 5 pips, but the face looks more like 6"
+    assert _decide(1, 0.8, {1: 0.1, 3: 0.9}, photo="1")[3] == "I count 1 pip, but the face looks more like 3"
 
 
 def test_an_unsure_count_the_network_backs_is_taken() -> None:

@@ -256,7 +256,8 @@ def _with_net(scores: FaceScores, pips: PipCount, net: NetView,
     """
     counted, chance = str(pips.count), net.of(pips.count)
     if chance < settings.net_veto:
-        return False, scores.label, 0.0, f"I count {counted} pips, but the face looks more like {net.best}"
+        pips_word = "pip" if pips.count == 1 else "pips"
+        return False, scores.label, 0.0, f"I count {counted} {pips_word}, but the face looks more like {net.best}"
     accepted = _with_pips(scores, pips, settings)
     if accepted[0] or pips.confidence <= 0.0 or chance < settings.net_backing:
         return accepted
