@@ -10,6 +10,7 @@ four-corner taps an owner would make on those photos.
 from __future__ import annotations
 
 import functools
+import json
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -206,3 +207,30 @@ class Tray:
         flying, _ = scene(self.background, [(MONSTER_LOOK, "hit") for _ in faces], self.rng)
         self.put(np.asarray(cv2.GaussianBlur(flying, (0, 0), 3.0), dtype=np.uint8))
         self.put(scene(self.background, [(MONSTER_LOOK, face) for face in faces], self.rng)[0])
+
+
+# -- the public pip d6 set -------------------------------------------------------------------------
+
+def nell_byler_crops(split: str, per_face: int | None = None) -> list[tuple[str, np.ndarray, tuple[str, int]]]:
+    """The labelled boxes of one split of the public pip set, each cut with 15 % around it (at
+    most ``per_face`` per face), with where each comes from: (photo, box number in its file)."""
+    found: list[tuple[str, np.ndarray, tuple[str, int]]] = []
+    counts: dict[str, int] = {}
+    for labels in sorted(need(NELL_BYLER / split).glob("*.json")):
+        if per_face is not None and len(counts) == 6 and min(counts.values()) >= per_face:
+            break
+        image = read_image(str(labels.with_suffix(".jpg")))
+        assert image is not None
+        for number, item in enumerate(json.loads(labels.read_text())):
+            label = str(item["label"])
+            if per_face is not None and counts.get(label, 0) >= per_face:
+                continue
+            counts[label] = counts.get(label, 0) + 1
+            found.append((label, _labelled_box(image, item["box"]), (labels.stem, number)))
+    return found
+
+
+def _labelled_box(image: np.ndarray, box: list[float], margin: float = 0.15) -> np.ndarray:
+    x0, y0, x1, y1 = box
+    dx, dy = (x1 - x0) * margin, (y1 - y0) * margin
+    return np.ascontiguousarray(image[max(0, int(y0 - dy)):int(y1 + dy) + 1, max(0, int(x0 - dx)):int(x1 + dx) + 1])

@@ -15,9 +15,9 @@ import pytest
 
 from calibration.dice import (CALIBRATION_FILE, CalibrationError, DieProfile, FaceShot, faces_the_net_reads, load_calibration,
                               save_calibration)
-from dice_fixtures import NELL_BYLER, need, synthetic_calibration
+from dice_fixtures import nell_byler_crops, synthetic_calibration
 from hardware.dice.evaluate import middle_of
-from hardware.dice.imaging import Image, Point, read_image
+from hardware.dice.imaging import Image, Point
 from hardware.dice.pipnet import MODEL_FILE, NetView, PipNet, PipNetError, shipped_net
 from hardware.dice.pips import PipCount
 from hardware.dice.reader import ReaderSettings, decide
@@ -26,20 +26,7 @@ from hardware.dice.templates import FaceScores
 
 def _train_dice(per_face: int) -> list[tuple[int, Image]]:
     """The first ``per_face`` labelled boxes of each face in the public set's train split."""
-    found: list[tuple[int, Image]] = []
-    for labels in sorted(need(NELL_BYLER / "train").glob("*.json")):
-        image = read_image(str(labels.with_suffix(".jpg")))
-        assert image is not None
-        for item in json.loads(labels.read_text()):
-            face = int(item["label"])
-            if sum(1 for f, _ in found if f == face) < per_face:
-                x0, y0, x1, y1 = item["box"]
-                dx, dy = (x1 - x0) * 0.15, (y1 - y0) * 0.15
-                found.append((face, np.ascontiguousarray(image[int(y0 - dy):int(y1 + dy) + 1,
-                                                               int(x0 - dx):int(x1 + dx) + 1])))
-        if len(found) >= 6 * per_face:
-            return found
-    return found
+    return [(int(label), crop) for label, crop, _ in nell_byler_crops("train", per_face)]
 
 
 def test_the_shipped_network_sees_real_pip_faces_in_any_turn() -> None:

@@ -19,7 +19,6 @@ as an expected failure, strict, so it turns red the day it passes.
 
 from __future__ import annotations
 
-import json
 import math
 
 import cv2
@@ -27,9 +26,9 @@ import numpy as np
 import pytest
 
 from calibration.dice import KIND_FACES, DiceCalibration, DieProfile, FaceShot, build_profile
-from dice_fixtures import (DICETOWER, MAX_REFUSAL, MIN_ACCURACY, NELL_BYLER, Score, need, read_throws, tower_photo,
-                           tower_reader)
-from hardware.dice.imaging import crop_around, read_image
+from dice_fixtures import (DICETOWER, MAX_REFUSAL, MIN_ACCURACY, Score, need, nell_byler_crops, read_throws,
+                           tower_photo, tower_reader)
+from hardware.dice.imaging import crop_around
 from hardware.dice.reader import DiceReader, Expect
 from hardware.dice.evaluate import middle_of
 from hardware.dice.segment import Blob
@@ -128,31 +127,6 @@ LABEL_FIXES: dict[tuple[str, int], tuple[str, str]] = {
 }
 
 
-def _crops(split: str, per_face: int | None = None) -> list[tuple[str, np.ndarray, tuple[str, int]]]:
-    """The labelled boxes of one split, cut with a margin (at most ``per_face`` per face), with
-    where each comes from."""
-    found: list[tuple[str, np.ndarray, tuple[str, int]]] = []
-    counts: dict[str, int] = {}
-    for labels in sorted(need(NELL_BYLER / split).glob("*.json")):
-        if per_face is not None and len(counts) == 6 and min(counts.values()) >= per_face:
-            break
-        image = read_image(str(labels.with_suffix(".jpg")))
-        assert image is not None
-        for number, item in enumerate(json.loads(labels.read_text())):
-            label = str(item["label"])
-            if per_face is not None and counts.get(label, 0) >= per_face:
-                continue
-            counts[label] = counts.get(label, 0) + 1
-            found.append((label, _box(image, item["box"]), (labels.stem, number)))
-    return found
-
-
-def _box(image: np.ndarray, box: list[float], margin: float = 0.15) -> np.ndarray:
-    x0, y0, x1, y1 = box
-    dx, dy = (x1 - x0) * margin, (y1 - y0) * margin
-    return np.ascontiguousarray(image[max(0, int(y0 - dy)):int(y1 + dy) + 1, max(0, int(x0 - dx)):int(x1 + dx) + 1])
-
-
 def _pip_profile(crops: list[tuple[str, np.ndarray, tuple[str, int]]]) -> DieProfile:
     shots, blobs = [], []
     for label, crop, _ in crops:
@@ -164,7 +138,7 @@ def _pip_profile(crops: list[tuple[str, np.ndarray, tuple[str, int]]]) -> DiePro
 
 def test_the_label_fixes_name_real_boxes_with_the_label_they_had() -> None:
     """A fix that no longer matches the dataset (moved, relabelled upstream) must not pass silently."""
-    given = {where: label for label, _, where in _crops("test")}
+    given = {where: label for label, _, where in nell_byler_crops("test")}
     for where, (label, _) in LABEL_FIXES.items():
         assert given.get(where) == label, where
 
@@ -179,12 +153,12 @@ def test_pip_d6_public_set_meets_the_target() -> None:
     against the faces as seen (``LABEL_FIXES``); the score against the labels as given is shown."""
     from dice_fixtures import synthetic_calibration
 
-    profile = _pip_profile(_crops("train", per_face=40))
+    profile = _pip_profile(nell_byler_crops("train", per_face=40))
     assert set(profile.net_faces) == set(KIND_FACES["d6"])  # the network reads every face of the train photos
     base = synthetic_calibration()  # only for its tray fields: crops are read one by one
     reader = DiceReader(DiceCalibration(base.tray, base.background, base.threshold, {"d6": profile}))
     seen, as_given = Score(), Score()
-    for label, crop, where in _crops("test"):
+    for label, crop, where in nell_byler_crops("test"):
         read = reader.read_die(crop, middle_of(crop), "d6")
         seen.add(LABEL_FIXES.get(where, (label, label))[1], read.label, read.accepted)
         as_given.add(label, read.label, read.accepted)
