@@ -31,7 +31,7 @@ import numpy as np
 
 from hardware.dice.evaluate import middle_of
 from hardware.dice.imaging import Image, cut, read_image
-from hardware.dice.pipnet import CUT, CUT_SPAN, FACES, INPUT_SPAN, SIDE
+from hardware.dice.pipnet import CUT, CUT_SPAN, FACES, SIDE, network_input, standardised
 
 BATCH = 64
 RATE = 3e-3
@@ -55,29 +55,22 @@ def load_crops(folder: Path) -> tuple[np.ndarray, np.ndarray]:
 
 def shaken(wide: Image, rng: np.random.Generator) -> Image:
     """The network's input from an 80 px cut, turned, scaled, moved and relit at random."""
-    middle = (CUT - 1) / 2.0
-    scale = SIDE / (CUT / CUT_SPAN * INPUT_SPAN) * rng.uniform(0.88, 1.12)
-    matrix = cv2.getRotationMatrix2D((middle, middle), rng.uniform(0.0, 360.0), scale)
+    grow = rng.uniform(0.88, 1.12)
+    angle = rng.uniform(0.0, 360.0)
     shift = rng.uniform(-2.5, 2.5, 2)
-    matrix[0, 2] += SIDE / 2.0 - middle + shift[0]
-    matrix[1, 2] += SIDE / 2.0 - middle + shift[1]
-    flags = cv2.INTER_AREA if scale < 0.8 else cv2.INTER_LINEAR
-    picture = cv2.warpAffine(wide, matrix, (SIDE, SIDE), flags=flags, borderMode=cv2.BORDER_REPLICATE)
+    picture = network_input(wide, angle, grow, (float(shift[0]), float(shift[1])))
     if rng.random() < 0.5:
         picture = picture[:, ::-1]
-    picture = picture[:, :, rng.permutation(3)].astype(np.float32) * rng.uniform(0.7, 1.3) + rng.uniform(-25, 25)
+    relit = picture[:, :, rng.permutation(3)].astype(np.float32) * rng.uniform(0.7, 1.3) + rng.uniform(-25, 25)
     if rng.random() < 0.3:
-        picture = cv2.GaussianBlur(picture, (0, 0), rng.uniform(0.3, 1.0))
-    picture = picture + rng.normal(0.0, rng.uniform(0.0, 6.0), picture.shape)
-    return np.ascontiguousarray(np.clip(picture, 0, 255).astype(np.uint8))
+        relit = np.asarray(cv2.GaussianBlur(relit, (0, 0), rng.uniform(0.3, 1.0)), dtype=np.float32)
+    relit = np.asarray(relit + rng.normal(0.0, rng.uniform(0.0, 6.0), relit.shape), dtype=np.float32)
+    return np.ascontiguousarray(np.clip(relit, 0, 255).astype(np.uint8))
 
 
-def standardised(pictures: np.ndarray) -> np.ndarray:
-    """As the reader does (``pipnet._standardised``), for a batch."""
-    values = pictures.astype(np.float32)
-    mean = values.mean(axis=(1, 2, 3), keepdims=True)
-    spread = values.std(axis=(1, 2, 3), keepdims=True) + 1.0
-    return np.asarray(((values - mean) / spread).transpose(0, 3, 1, 2), dtype=np.float32)
+def standardised_batch(pictures: list[Image]) -> np.ndarray:
+    """As the reader does, for a batch."""
+    return np.stack([standardised(picture) for picture in pictures])
 
 
 def network(torch: Any) -> Any:
@@ -110,7 +103,7 @@ def train(wides: np.ndarray, faces: np.ndarray, epochs: int, seed: int) -> Any:
         total = 0.0
         for start in range(0, len(wides), BATCH):
             chosen = order[start:start + BATCH]
-            batch = torch.from_numpy(standardised(np.stack([shaken(wides[i], rng) for i in chosen])))
+            batch = torch.from_numpy(standardised_batch([shaken(wides[i], rng) for i in chosen]))
             wanted = torch.from_numpy(faces[chosen] - 1).long()
             optimiser.zero_grad()
             step_loss = loss(model(batch), wanted)

@@ -69,13 +69,13 @@ class PipNet:
         try:
             self._net = cv2.dnn.readNetFromONNX(str(path))
         except cv2.error as error:
-            raise PipNetError(f"{path}: cannot be read as a network ({_first_line(error)})") from error
+            raise PipNetError(f"{path}: cannot be read as a network ({_what_opencv_said(error)})") from error
         self._check()
 
     def view(self, image: Image, centre: Point, diameter: float) -> NetView:
         """The network's chances for the die at ``centre`` (``diameter`` px across)."""
         wide = cut(image, centre, diameter * CUT_SPAN, CUT)
-        batch = np.stack([_standardised(_input(_turned(wide, turn))) for turn in TURNS])
+        batch = np.stack([standardised(network_input(_turned(wide, turn))) for turn in TURNS])
         with self._lock:
             self._net.setInput(batch)
             logits = np.asarray(self._net.forward(), dtype=np.float64)
@@ -87,7 +87,7 @@ class PipNet:
         try:
             shape = np.asarray(self._net.forward()).shape
         except cv2.error as error:
-            raise PipNetError(f"{self.path}: does not run on a {SIDE}x{SIDE} picture ({_first_line(error)})") from error
+            raise PipNetError(f"{self.path}: does not run on a {SIDE}x{SIDE} picture ({_what_opencv_said(error)})") from error
         if shape != (1, FACES):
             raise PipNetError(f"{self.path}: answers {shape}, not one chance per face (1, {FACES})")
 
@@ -106,19 +106,22 @@ def _turned(wide: Image, turn: float) -> Image:
     return np.asarray(cv2.warpAffine(wide, matrix, (CUT, CUT), borderMode=cv2.BORDER_REPLICATE), dtype=np.uint8)
 
 
-def _input(wide: Image) -> Image:
-    """The 80 px cut scaled to the network's side, as in training."""
+def network_input(wide: Image, angle: float = 0.0, grow: float = 1.0,
+                  shift: tuple[float, float] = (0.0, 0.0)) -> Image:
+    """The 80 px cut scaled to the network's side (the die about 34 px across). Training turns,
+    grows and shifts it at random through the same function, so reading and training share
+    one geometry."""
     middle = (CUT - 1) / 2.0
-    scale = SIDE / (CUT / CUT_SPAN * INPUT_SPAN)
-    matrix = cv2.getRotationMatrix2D((middle, middle), 0.0, scale)
-    matrix[0, 2] += SIDE / 2.0 - middle
-    matrix[1, 2] += SIDE / 2.0 - middle
+    scale = SIDE / (CUT / CUT_SPAN * INPUT_SPAN) * grow
+    matrix = cv2.getRotationMatrix2D((middle, middle), angle, scale)
+    matrix[0, 2] += SIDE / 2.0 - middle + shift[0]
+    matrix[1, 2] += SIDE / 2.0 - middle + shift[1]
     flags = cv2.INTER_AREA if scale < 0.8 else cv2.INTER_LINEAR
     return np.asarray(cv2.warpAffine(wide, matrix, (SIDE, SIDE), flags=flags, borderMode=cv2.BORDER_REPLICATE),
                       dtype=np.uint8)
 
 
-def _standardised(picture: Image) -> Floats:
+def standardised(picture: Image) -> Floats:
     """Channels first, the picture's own mean taken off and divided by its spread (+1)."""
     values = picture.astype(np.float32)
     spread = float(values.std()) + 1.0
@@ -130,6 +133,6 @@ def _softmax(logits: np.ndarray) -> np.ndarray:
     return np.asarray(shifted / shifted.sum(axis=1, keepdims=True))
 
 
-def _first_line(error: Exception) -> str:
+def _what_opencv_said(error: Exception) -> str:
     lines = [line.strip() for line in str(error).splitlines() if line.strip()]
     return lines[-1] if lines else type(error).__name__
