@@ -55,6 +55,17 @@ def loc(page: Any, location: str) -> Any:
     return page.locator(f"[data-testid=ed-loc][data-id='{location}']")
 
 
+def drag(page: Any, location: str, dx: float, dy: float, steps: int) -> None:
+    """Drag a location's marker on the board editor by (dx, dy) px, as a finger would."""
+    box = loc(page, location).bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + dx, y + dy, steps=steps)
+    page.mouse.up()
+
+
 def monster_path(page: Any, monster: str) -> list[str] | None:
     found = page.locator(f"[data-testid=monster-path][data-monster='{monster}']")
     return found.first.get_attribute("data-path").split() if found.count() else None
@@ -103,12 +114,7 @@ def test_a_road_and_a_number_corrected_mid_game_change_the_next_monster_phase(ow
     shot(page, "data-board-editor-problem")
     loc(page, second).click()
     page.get_by_test_id("loc-number").select_option(str(numbered[first]))
-    box = loc(page, "amber-temple").bounding_box()
-    assert box is not None
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.mouse.down()
-    page.mouse.move(box["x"] + box["width"] / 2 - 60, box["y"] + box["height"] / 2 + 40, steps=6)
-    page.mouse.up()
+    drag(page, "amber-temple", -60, 40, steps=6)
     checks = wait_checks_done(page)
     assert checks.get_attribute("data-count") == "0", checks.inner_text()
     assert loc(page, first).get_attribute("data-number") == str(numbered[second])
@@ -171,12 +177,7 @@ def test_the_data_survives_a_restart_and_an_export_import_round_trip(tablet: Any
         loc(page, "yester-hill").click()
         page.get_by_test_id("loc-name").fill("Yester Hill (mine)")
         assert wait_checks_done(page).get_attribute("data-count") == "0"
-        box = loc(page, "amber-temple").bounding_box()
-        assert box is not None
-        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        page.mouse.down()
-        page.mouse.move(box["x"] + box["width"] / 2 - 120, box["y"] + box["height"] / 2 + 80, steps=8)
-        page.mouse.up()
+        drag(page, "amber-temple", -120, 80, steps=8)
         photo = tmp_path / "board.png"
         photo.write_bytes(PNG)
         page.get_by_test_id("photo-file").set_input_files(str(photo))

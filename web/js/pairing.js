@@ -92,27 +92,29 @@ function shownText(state) {
 /** Count down in place (no re-render: a half-typed code stays put); at zero, say so. */
 function tick(app, state) {
   if (app.pairing !== state || app.route.name !== "pair") return;
-  const screen = app.screen;
-  if (state.asking) {
-    if (secondsLeft(state.asking.until) <= 0) {
-      state.asking = null;
-      state.askNote = { kind: "warn", text: "Nobody pressed PAIR in time, so this tablet is not paired. Ask again when someone is at the box." };
-      app.render();
-      return;
-    }
-    const el = screen.querySelector("[data-testid=pair-countdown]");
-    if (el) { el.textContent = askText(state); el.dataset.seconds = secondsLeft(state.asking.until); }
+  const ran = countDown(app.screen, state, "asking", "pair-countdown", askText) ||
+    countDown(app.screen, state, "shown", "pair-code-countdown", shownText);
+  if (ran) app.render();
+}
+
+const RAN_OUT = {
+  asking: ["askNote", "Nobody pressed PAIR in time, so this tablet is not paired. Ask again when someone is at the box."],
+  shown: ["shownNote", "That code has run out. Show a new one if the other tablet still needs it."],
+};
+
+/** One countdown (``state[key]`` with its ``until``): update its text, or at zero drop it, leave
+ * the note that says so and answer true (the screen must be drawn again). */
+function countDown(screen, state, key, testid, text) {
+  if (!state[key]) return false;
+  if (secondsLeft(state[key].until) <= 0) {
+    const [noteKey, note] = RAN_OUT[key];
+    state[key] = null;
+    state[noteKey] = { kind: "warn", text: note };
+    return true;
   }
-  if (state.shown) {
-    if (secondsLeft(state.shown.until) <= 0) {
-      state.shown = null;
-      state.shownNote = { kind: "warn", text: "That code has run out. Show a new one if the other tablet still needs it." };
-      app.render();
-      return;
-    }
-    const el = screen.querySelector("[data-testid=pair-code-countdown]");
-    if (el) { el.textContent = shownText(state); el.dataset.seconds = secondsLeft(state.shown.until); }
-  }
+  const el = screen.querySelector(`[data-testid=${testid}]`);
+  if (el) { el.textContent = text(state); el.dataset.seconds = secondsLeft(state[key].until); }
+  return false;
 }
 
 /** One request at a time from this screen. */
