@@ -49,6 +49,17 @@ def fresh(tmp_path: Path, tray: Tray) -> Iterator[Service]:
 
 
 @pytest.fixture
+def calibrated(tmp_path: Path, tray: Tray) -> Iterator[Service]:
+    """A camera and a saved calibration of the Monster die."""
+    state = tmp_path / "state"
+    save_calibration(CALIBRATION, state / "dice")
+    running = Service(state, args=["--camera", f"folder:{tray.folder}"]).start()
+    yield running
+    running.stop()
+    assert "Traceback" not in running.log(), running.log()
+
+
+@pytest.fixture
 def client(fresh: Service) -> Iterator[socketio.SimpleClient]:
     opened = connect(fresh.url)
     yield opened
@@ -140,12 +151,10 @@ def test_the_whole_setup_then_the_watcher_reads_with_it(fresh: Service, client: 
     assert (fresh.state_dir / "dice.previous" / "calibration.json").exists()
 
 
-def test_setup_pauses_the_watcher_and_cancel_gives_it_back(tmp_path: Path, tray: Tray) -> None:
+def test_setup_pauses_the_watcher_and_cancel_gives_it_back(calibrated: Service, tray: Tray) -> None:
     """A calibrated service: setup starts on the saved tray and holds the watcher (a face photo is no
     roll); cancel gives the camera back to the game and the roll is read."""
-    state = tmp_path / "state"
-    save_calibration(CALIBRATION, state / "dice")
-    own = Service(state, args=["--camera", f"folder:{tray.folder}"]).start()
+    own = calibrated
     client = connect(own.url)
     try:
         to_two_monster_dice(client)
@@ -159,8 +168,6 @@ def test_setup_pauses_the_watcher_and_cancel_gives_it_back(tmp_path: Path, tray:
         assert sorted(next_dice(client, "answered")["answer"]) == ["hit", "hit"]
     finally:
         client.disconnect()
-        own.stop()
-    assert "Traceback" not in own.log(), own.log()
 
 
 def test_without_a_camera_setup_says_how_to_get_one(tmp_path: Path) -> None:
@@ -175,10 +182,8 @@ def test_without_a_camera_setup_says_how_to_get_one(tmp_path: Path) -> None:
         own.stop()
 
 
-def test_a_tablet_that_drops_gives_the_camera_back_and_the_setup_is_kept(tmp_path: Path, tray: Tray) -> None:
-    state = tmp_path / "state"
-    save_calibration(CALIBRATION, state / "dice")
-    own = Service(state, args=["--camera", f"folder:{tray.folder}"]).start()
+def test_a_tablet_that_drops_gives_the_camera_back_and_the_setup_is_kept(calibrated: Service) -> None:
+    own = calibrated
     player = connect(own.url)
     try:
         to_two_monster_dice(player)
@@ -200,5 +205,3 @@ def test_a_tablet_that_drops_gives_the_camera_back_and_the_setup_is_kept(tmp_pat
             again.disconnect()
     finally:
         player.disconnect()
-        own.stop()
-    assert "Traceback" not in own.log(), own.log()
