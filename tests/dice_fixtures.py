@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 import cv2
 import numpy as np
@@ -216,18 +217,55 @@ def nell_byler_crops(split: str, per_face: int | None = None) -> list[tuple[str,
     most ``per_face`` per face), with where each comes from: (photo, box number in its file)."""
     found: list[tuple[str, np.ndarray, tuple[str, int]]] = []
     counts: dict[str, int] = {}
+    for label, image, box, where in _nell_byler_boxes(split):
+        if per_face is not None and counts.get(label, 0) >= per_face:
+            if len(counts) == 6 and min(counts.values()) >= per_face:
+                break
+            continue
+        counts[label] = counts.get(label, 0) + 1
+        found.append((label, _labelled_box(image, box), where))
+    return found
+
+
+def nell_byler_throws(split: str, throws: int, seed: int) -> list[tuple[str, np.ndarray, tuple[str, int]]]:
+    """New throws of every labelled die of one split: the whole photo turned to any angle about
+    the die, the die cut as its box would be cut had the photo been taken so (the upright box
+    around the turned labelled box, 15 % around it), and put in other light (brighter, dimmer,
+    warmer, colder, noisier, softer, sometimes a glare spot)."""
+    rng = np.random.default_rng(seed)
+    found: list[tuple[str, np.ndarray, tuple[str, int]]] = []
+    for label, image, box, where in _nell_byler_boxes(split):
+        for _ in range(throws):
+            angle = float(rng.uniform(0.0, 360.0))
+            crop = _labelled_box(_turned_about(image, box, angle), _turned_box(box, angle))
+            middle = (crop.shape[1] / 2.0, crop.shape[0] / 2.0)
+            found.append((label, photo_changes(crop, rng, Changes(glare=0.2), glare_at=middle), where))
+    return found
+
+
+def _turned_about(image: np.ndarray, box: list[float], angle: float) -> np.ndarray:
+    centre = ((box[0] + box[2]) / 2.0, (box[1] + box[3]) / 2.0)
+    turn = cv2.getRotationMatrix2D(centre, angle, 1.0)
+    return np.asarray(cv2.warpAffine(image, turn, (image.shape[1], image.shape[0]), borderMode=cv2.BORDER_REFLECT),
+                      dtype=np.uint8)
+
+
+def _turned_box(box: list[float], angle: float) -> list[float]:
+    """The upright box around ``box`` turned by ``angle`` degrees about its centre."""
+    (x0, y0, x1, y1), turn = box, math.radians(angle)
+    cos, sin = abs(math.cos(turn)), abs(math.sin(turn))
+    width, height = (x1 - x0) * cos + (y1 - y0) * sin, (x1 - x0) * sin + (y1 - y0) * cos
+    middle_x, middle_y = (x0 + x1) / 2.0, (y0 + y1) / 2.0
+    return [middle_x - width / 2.0, middle_y - height / 2.0, middle_x + width / 2.0, middle_y + height / 2.0]
+
+
+def _nell_byler_boxes(split: str) -> Iterator[tuple[str, np.ndarray, list[float], tuple[str, int]]]:
+    """Every labelled box of a split, photo by photo: (label, photo, box, (photo name, box number))."""
     for labels in sorted(need(NELL_BYLER / split).glob("*.json")):
-        if per_face is not None and len(counts) == 6 and min(counts.values()) >= per_face:
-            break
         image = read_image(str(labels.with_suffix(".jpg")))
         assert image is not None
         for number, item in enumerate(json.loads(labels.read_text())):
-            label = str(item["label"])
-            if per_face is not None and counts.get(label, 0) >= per_face:
-                continue
-            counts[label] = counts.get(label, 0) + 1
-            found.append((label, _labelled_box(image, item["box"]), (labels.stem, number)))
-    return found
+            yield str(item["label"]), image, item["box"], (labels.stem, number)
 
 
 def _labelled_box(image: np.ndarray, box: list[float], margin: float = 0.15) -> np.ndarray:

@@ -12,13 +12,16 @@ are read too. Target (issue 5): accepted reads at least 99 % right, at most
 The pip d6 set (nell-byler: many dice of many colours, phone photos from
 above) is calibrated on its train split and read on its test split (each
 labelled box taken as the die), with the pip network's view beside the
-count and the photos. It does NOT meet the target yet, by one die (see
-docs/dice.md, "Measured accuracy"); the test keeps the target and is marked
-as an expected failure, strict, so it turns red the day it passes.
+count and the photos, as photographed and in new throws (each die turned
+within its photo, other light). It does NOT meet the target yet: by one die
+as photographed, by far in new throws (see docs/dice.md, "Measured
+accuracy"); both tests keep the target and are marked as expected failures,
+strict, so each turns red the day it passes.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 
 import cv2
@@ -26,8 +29,8 @@ import numpy as np
 import pytest
 
 from calibration.dice import KIND_FACES, DiceCalibration, DieProfile, FaceShot, build_profile
-from dice_fixtures import (DICETOWER, MAX_REFUSAL, MIN_ACCURACY, Score, need, nell_byler_crops, read_throws,
-                           tower_photo, tower_reader)
+from dice_fixtures import (DICETOWER, MAX_REFUSAL, MIN_ACCURACY, Score, need, nell_byler_crops, nell_byler_throws,
+                           read_throws, tower_photo, tower_reader)
 from hardware.dice.imaging import crop_around
 from hardware.dice.reader import DiceReader, Expect
 from hardware.dice.evaluate import middle_of
@@ -143,23 +146,45 @@ def test_the_label_fixes_name_real_boxes_with_the_label_they_had() -> None:
         assert given.get(where) == label, where
 
 
-@pytest.mark.xfail(strict=True, reason="pip d6 of many kinds (nell-byler test split), with the pip network: measured "
-                                       "98.93% of accepted reads right (3 wrong of 280, faces as seen; 98.21% as "
-                                       "labelled) with 9.09% refused: one misread too many; see docs/dice.md")
-def test_pip_d6_public_set_meets_the_target() -> None:
-    """Calibrated on the train split (at most 40 boxes per face), every box of the test split read.
-    Each labelled box is read as the die (the dataset gives the boxes: finding dice is tested on
-    the tray sets above), so this measures reading the face, not finding it. The target holds
-    against the faces as seen (``LABEL_FIXES``); the score against the labels as given is shown."""
+@functools.lru_cache(maxsize=1)
+def _pip_public_reader() -> DiceReader:
+    """Calibrated on the train split (at most 40 boxes per face), once for both tests (reads
+    change nothing in a reader); only the d6 profile matters."""
     from dice_fixtures import synthetic_calibration
 
     profile = _pip_profile(nell_byler_crops("train", per_face=40))
     assert set(profile.net_faces) == set(KIND_FACES["d6"])  # the network reads every face of the train photos
     base = synthetic_calibration()  # only for its tray fields: crops are read one by one
-    reader = DiceReader(DiceCalibration(base.tray, base.background, base.threshold, {"d6": profile}))
+    return DiceReader(DiceCalibration(base.tray, base.background, base.threshold, {"d6": profile}))
+
+
+def _pip_scores(reader: DiceReader, crops: list[tuple[str, np.ndarray, tuple[str, int]]]) -> tuple[Score, Score]:
+    """Against the faces as seen (``LABEL_FIXES``) and against the labels as given."""
     seen, as_given = Score(), Score()
-    for label, crop, where in nell_byler_crops("test"):
+    for label, crop, where in crops:
         read = reader.read_die(crop, middle_of(crop), "d6")
         seen.add(LABEL_FIXES.get(where, (label, label))[1], read.label, read.accepted)
         as_given.add(label, read.label, read.accepted)
+    return seen, as_given
+
+
+@pytest.mark.xfail(strict=True, reason="pip d6 of many kinds (nell-byler test split), with the pip network: measured "
+                                       "98.93% of accepted reads right (3 wrong of 280, faces as seen; 98.21% as "
+                                       "labelled) with 9.09% refused: one misread too many; see docs/dice.md")
+def test_pip_d6_public_set_meets_the_target() -> None:
+    """Every box of the test split read as it was photographed. Each labelled box is read as the
+    die (the dataset gives the boxes: finding dice is tested on the tray sets above), so this
+    measures reading the face, not finding it. The target holds against the faces as seen
+    (``LABEL_FIXES``); the score against the labels as given is shown."""
+    seen, as_given = _pip_scores(_pip_public_reader(), nell_byler_crops("test"))
+    assert seen.accuracy >= MIN_ACCURACY and seen.refusal <= MAX_REFUSAL, f"{seen}; as labelled: {as_given}"
+
+
+@pytest.mark.xfail(strict=True, reason="pip d6 new throws (nell-byler test split turned and relit): see docs/dice.md")
+def test_pip_d6_public_set_new_throws_meet_the_target() -> None:
+    """The issue's "augmented versions" for the pip set: every die of the test split turned to a
+    new angle within its photo and put in other light, twice. Here the die's box is the upright
+    box around its turned label box, so neighbours and tray come into the crop as they do
+    around a die the tray finder cut out."""
+    seen, as_given = _pip_scores(_pip_public_reader(), nell_byler_throws("test", throws=2, seed=66))
     assert seen.accuracy >= MIN_ACCURACY and seen.refusal <= MAX_REFUSAL, f"{seen}; as labelled: {as_given}"
