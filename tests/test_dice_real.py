@@ -183,8 +183,7 @@ def test_pip_d6_public_set_meets_the_target() -> None:
 @pytest.mark.xfail(strict=True, reason="pip d6 new throws (nell-byler test split turned and relit): see docs/dice.md")
 def test_pip_d6_public_set_new_throws_meet_the_target() -> None:
     """The issue's "augmented versions" for the pip set: every die of the test split turned to a
-    new angle within its photo and put in other light, twice. Here the die's box is the upright
-    box around its turned label box, so neighbours and tray come into the crop as they do
-    around a die the tray finder cut out."""
+    new angle within its photo (neighbours and shadows turn with it) and put in other light,
+    twice, each read in its labelled box as above."""
     seen, as_given = _pip_scores(_pip_public_reader(), nell_byler_throws("test", throws=2, seed=66))
     assert seen.accuracy >= MIN_ACCURACY and seen.refusal <= MAX_REFUSAL, f"{seen}; as labelled: {as_given}"
