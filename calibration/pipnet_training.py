@@ -10,7 +10,8 @@ each crop (a labelled box with 15 % around it, as ``--cut-boxes`` writes).
 Each epoch shows every die once, turned to any angle, a little larger or
 smaller and off-centre, mirrored half the time, its colour channels shuffled
 (the network must not learn that sixes are green), lighter or darker, blurred
-and noisy: the reader meets all of that at the table. The network is small on
+and noisy, a third of them with a glare spot: the reader meets all of that at
+the table. The network is small on
 purpose (about 60 000 weights): a Pi reads a die with it in a few ms.
 
 Why in ``calibration/``: it is how the reader's knowledge of pip dice is made,
@@ -32,9 +33,11 @@ import numpy as np
 from hardware.dice.evaluate import middle_of
 from hardware.dice.imaging import Image, cut, read_image
 from hardware.dice.pipnet import CUT, CUT_SPAN, FACES, SIDE, network_input, standardised
+from hardware.dice.synthetic import glare_spot
 
 BATCH = 64
 RATE = 3e-3
+GLARE = 0.3  # share of the pictures given a glare spot
 
 
 def load_crops(folder: Path) -> tuple[np.ndarray, np.ndarray]:
@@ -54,7 +57,12 @@ def load_crops(folder: Path) -> tuple[np.ndarray, np.ndarray]:
 
 
 def shaken(wide: Image, rng: np.random.Generator) -> Image:
-    """The network's input from an 80 px cut, turned, scaled, moved and relit at random."""
+    """The network's input from an 80 px cut, turned, scaled, moved and relit at random, and now
+    and then with a glare spot on the die's top (without them it took a lamp's highlight on a
+    glossy face for a one's pip)."""
+    if rng.random() < GLARE:
+        middle = (CUT - 1) / 2.0
+        wide = glare_spot(wide, (middle + rng.uniform(-10, 10), middle + rng.uniform(-10, 10)), rng)
     grow = rng.uniform(0.88, 1.12)
     angle = rng.uniform(0.0, 360.0)
     shift = rng.uniform(-2.5, 2.5, 2)

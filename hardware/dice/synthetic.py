@@ -300,7 +300,7 @@ def photo_changes(image: Image, rng: np.random.Generator, changes: Changes = Cha
     """The same picture in other light: brighter or dimmer, warmer or colder, noisier, softer."""
     result = np.asarray(cv2.LUT(image, _light_table(rng, changes)), dtype=np.uint8)
     if glare_at is not None and rng.random() < changes.glare:
-        result = _glare(result, glare_at, rng)
+        result = glare_spot(result, glare_at, rng)
     if changes.noise > 0:
         result = _noisy(result, rng, float(rng.uniform(0, changes.noise)))
     if changes.blur > 0 and rng.random() < 0.5:
@@ -324,8 +324,9 @@ def _noisy(image: Image, rng: np.random.Generator, sigma: float) -> Image:
     return np.asarray(cv2.add(image, noise, dtype=cv2.CV_8U), dtype=np.uint8)
 
 
-def _glare(image: Image, near: Point, rng: np.random.Generator) -> Image:
-    """A small specular highlight near ``near`` (a lamp reflected in a glossy die)."""
+def glare_spot(image: Image, near: Point, rng: np.random.Generator) -> Image:
+    """A small specular highlight near ``near`` (a lamp reflected in a glossy die): about a pip's
+    size on a 50 px die, so a reader must not take it for one."""
     spot: np.ndarray = np.zeros(image.shape[:2], np.uint8)
     x, y = near[0] + rng.uniform(-6, 6), near[1] + rng.uniform(-6, 6)
     axes = (int(rng.uniform(2, 6)), int(rng.uniform(1, 3)))
