@@ -71,6 +71,14 @@ def test_the_kind_follows_from_the_labels() -> None:
         evaluate.kind_of({"1", "hit"})
 
 
+def test_a_missing_or_empty_folder_is_named_not_a_traceback(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit, match=r"calib: no such folder \(expected <folder>/<label>/<image>\)"):
+        evaluate.main([str(tmp_path / "calib"), str(tmp_path)])
+    (tmp_path / "empty" / "3").mkdir(parents=True)
+    with pytest.raises(SystemExit, match="empty: no <label>/<image> files found"):
+        evaluate.main([str(tmp_path / "empty"), str(tmp_path)])
+
+
 def test_cut_boxes_makes_a_labelled_crop_folder(tmp_path: Path) -> None:
     rng = np.random.default_rng(32)
     view, placed = scene(synthetic_tray(), [(MONSTER_LOOK, "pow"), (MONSTER_LOOK, "hit")], rng)

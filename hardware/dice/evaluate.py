@@ -90,6 +90,8 @@ class Tally:
 
 def samples(folder: Path) -> list[Sample]:
     """Every ``<label>/<image>`` under ``folder``, in a stable order."""
+    if not folder.is_dir():
+        raise SystemExit(f"{folder}: no such folder (expected <folder>/<label>/<image>)")
     found = [Sample(label.name, path) for label in sorted(folder.iterdir()) if label.is_dir()
              for path in sorted(label.iterdir()) if path.suffix.lower() in IMAGE_SUFFIXES]
     if not found:
