@@ -8,7 +8,9 @@ errs elsewhere; where the two agree, the read is far surer than either alone.
 On the train split of the public pip set (docs/dice.md) the network alone is
 right about 19 times in 20, the counter with the photos refuses 9 % and
 misreads 9 dice of 1487 (five of those wrongly labelled); with the network's
-veto and its backing 8.4 % refused and 5 misread (the wrongly labelled five).
+veto and its backing 8.4 % refused and 5 misread (the wrongly labelled five); measured
+before glare spots were added to its training (on train fold 0 that about halved the
+misread new throws: docs/dice.md, "Glare").
 
 The network (``models/pip-d6.onnx``, ~60 000 weights, 48x48 colour input) was
 trained with ``calibration/pipnet_training.py`` on the train split of the
