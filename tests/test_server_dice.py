@@ -16,7 +16,7 @@ from typing import Any, Iterator
 import pytest
 import socketio
 
-from calibration.dice import save_calibration
+from calibration.dice import DiceCalibration, save_calibration
 from companion.server.dice import CAMERA_ON, camera_settings
 from dice_fixtures import Tray, synthetic_calibration
 from service_process import SETUP, Service, connect, next_event, ok, simple_answer
@@ -29,14 +29,20 @@ def tray(tmp_path: Path) -> Tray:
     return Tray(tmp_path / "frames", CALIBRATION.background, 33)
 
 
-@pytest.fixture
-def service(tmp_path: Path, tray: Tray) -> Iterator[Service]:
-    state = tmp_path / "state"
-    save_calibration(CALIBRATION, state / "dice")
+def folder_camera_service(state: Path, tray: Tray, calibration: DiceCalibration | None) -> Iterator[Service]:
+    """The service with ``tray``'s folder as its camera and ``calibration`` saved first (none:
+    not calibrated yet), for a fixture to yield; a traceback in its log fails the test."""
+    if calibration is not None:
+        save_calibration(calibration, state / "dice")
     running = Service(state, args=["--camera", f"folder:{tray.folder}"]).start()
     yield running
     running.stop()
     assert "Traceback" not in running.log(), running.log()
+
+
+@pytest.fixture
+def service(tmp_path: Path, tray: Tray) -> Iterator[Service]:
+    yield from folder_camera_service(tmp_path / "state", tray, CALIBRATION)
 
 
 @pytest.fixture

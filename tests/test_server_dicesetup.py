@@ -16,11 +16,11 @@ import numpy as np
 import pytest
 import socketio
 
-from calibration.dice import load_calibration, save_calibration
+from calibration.dice import load_calibration
 from polling import wait_for
 from hardware.dice.synthetic import MONSTER_LOOK, Changes, photo_changes, scene
 from service_process import Service, call, connect, ok
-from test_server_dice import CALIBRATION, Tray, next_dice, to_two_monster_dice
+from test_server_dice import CALIBRATION, Tray, folder_camera_service, next_dice, to_two_monster_dice
 
 BACKGROUND = CALIBRATION.background
 WHOLE = [[0, 0], [1, 0], [1, 1], [0, 1]]  # the tray fills the synthetic camera's picture
@@ -42,21 +42,13 @@ def tray(tmp_path: Path) -> Tray:
 @pytest.fixture
 def fresh(tmp_path: Path, tray: Tray) -> Iterator[Service]:
     """A camera and no dice calibration yet."""
-    running = Service(tmp_path / "state", args=["--camera", f"folder:{tray.folder}"]).start()
-    yield running
-    running.stop()
-    assert "Traceback" not in running.log(), running.log()
+    yield from folder_camera_service(tmp_path / "state", tray, None)
 
 
 @pytest.fixture
 def calibrated(tmp_path: Path, tray: Tray) -> Iterator[Service]:
     """A camera and a saved calibration of the Monster die."""
-    state = tmp_path / "state"
-    save_calibration(CALIBRATION, state / "dice")
-    running = Service(state, args=["--camera", f"folder:{tray.folder}"]).start()
-    yield running
-    running.stop()
-    assert "Traceback" not in running.log(), running.log()
+    yield from folder_camera_service(tmp_path / "state", tray, CALIBRATION)
 
 
 @pytest.fixture
