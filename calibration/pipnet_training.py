@@ -11,8 +11,8 @@ Each epoch shows every die once, turned to any angle, a little larger or
 smaller and off-centre, mirrored half the time, its colour channels shuffled
 (the network must not learn that sixes are green), lighter or darker, blurred
 and noisy, a third of them with a glare spot: the reader meets all of that at
-the table. The network is small on
-purpose (about 60 000 weights): a Pi reads a die with it in a few ms.
+the table. The network is small on purpose (about 60 000 weights): a Pi reads
+a die with it in a few ms.
 
 Why in ``calibration/``: it is how the reader's knowledge of pip dice is made,
 beside how the owner's own dice are photographed; it runs on a laptop, once.
