@@ -42,11 +42,7 @@ class ReaderSettings:
     ``net_veto``: a count the pip network gives less than this chance is refused;
     ``net_backing``: a count it gives at least this chance is accepted however unsure the
     count (if any face fits at all). Both were chosen on the train split of the public
-    pip set (docs/dice.md): the middle of a flat stretch (veto 0.2-0.3, backing 0.5).
-    ``net_rescue``: a die the count leaves refused (no pips found, an unsure count, a count
-    the network rules out) is read as the network's best face if it gives that face at least
-    this chance and the photo comparison names it as its best or second-best face (chosen
-    on held-out train photos turned and relit, docs/dice.md, "Rescue")."""
+    pip set (docs/dice.md): the middle of a flat stretch (veto 0.2-0.3, backing 0.5)."""
 
     match: MatchSettings = MatchSettings()
     blank_at: float = 0.7
@@ -55,7 +51,6 @@ class ReaderSettings:
     pip_alone: float = 0.45
     net_veto: float = 0.2
     net_backing: float = 0.5
-    net_rescue: float = 0.7
 
 
 @dataclass(frozen=True)
@@ -185,9 +180,8 @@ class DiceReader:
         return count_pips(view, blob.centre, blob.diameter, settings, blob.mask, (blob.box[0], blob.box[1]))
 
     def _net(self, profile: DieProfile, pips: PipCount | None, view: Image, blob: Blob) -> NetView | None:
-        """The pip network's view of a pip die, if it reads any face of this die (``decide`` heeds
-        it only for those faces)."""
-        if self.pip_net is None or pips is None or not profile.net_faces:
+        """The pip network's view, for a count of one of the faces it reads on this die."""
+        if self.pip_net is None or pips is None or str(pips.count) not in profile.net_faces:
             return None
         return self.pip_net.view(view, blob.centre, blob.diameter)
 
@@ -211,13 +205,11 @@ def decide(profile: DieProfile, scores: FaceScores, pips: PipCount | None,
         if blank is not None:
             return blank
     accepted, why = _face_accepted(profile, scores)
-    if pips is None:
-        return accepted, scores.label, scores.margin, why
-    if net is None:
+    if pips is not None and net is not None:
+        return _with_net(scores, pips, net, settings)
+    if pips is not None:
         return _with_pips(scores, pips, settings)
-    counted = _with_net(scores, pips, net, settings) if str(pips.count) in profile.net_faces else \
-        _with_pips(scores, pips, settings)
-    return counted if counted[0] else _rescued(profile, scores, net, settings) or counted
+    return accepted, scores.label, scores.margin, why
 
 
 def _blank_decision(scores: FaceScores, settings: ReaderSettings) -> tuple[bool, str, float, str] | None:
@@ -270,22 +262,6 @@ def _with_net(scores: FaceScores, pips: PipCount, net: NetView,
     if accepted[0] or pips.confidence <= 0.0 or chance < settings.net_backing:
         return accepted
     return True, counted, chance, ""
-
-
-def _rescued(profile: DieProfile, scores: FaceScores, net: NetView,
-             settings: ReaderSettings) -> tuple[bool, str, float, str] | None:
-    """The network's best face for a die the count left refused, if the network is fairly sure
-    of it and the photo comparison names it too (its best or second-best face).
-
-    Why: turned, relit or glared, a die's pips often fall under the counter's least contrast
-    or a glare spot joins them, while the network and the photos still see the face; on
-    held-out train photos two such opinions agreeing were as often right as an accepted
-    count (docs/dice.md, "Rescue").
-    """
-    face, chance = str(net.best), net.of(net.best)
-    if face in profile.net_faces and chance >= settings.net_rescue and face in (scores.label, scores.runner_up):
-        return True, face, chance, ""
-    return None
 
 
 def _count_problem(dice: tuple[DieRead, ...], expect: Expect | None) -> str:
