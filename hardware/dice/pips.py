@@ -115,7 +115,7 @@ class PipSettings:
     spacing: float = 0.13
     inset: float = 0.0625
     ratio: float = 0.4
-    min_contrast: float = 5.0  # 8 before the network could veto what faint marks make of a die (docs/dice.md, "Rescue")
+    min_contrast: float = 5.0  # was 8: dim, relit train dice have pips of 4-8 (docs/dice.md, "Least contrast")
     single_offset: float = 0.15
     max_offset: float = 0.25
     single_spacing: float = 0.135
