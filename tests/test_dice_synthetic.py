@@ -4,6 +4,8 @@ not dice. Used beside the real photos (test_dice_real.py), never instead."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -146,8 +148,6 @@ def test_pip_d6_reads_with_the_pip_count_as_second_opinion() -> None:
 
 def _pip_face(ink: int, label: str) -> np.ndarray:
     """A white pip d6 with grey pips of ``ink`` on green felt, upright enough to read plainly."""
-    from dataclasses import replace
-
     view = tray_image(160, 160, np.random.default_rng(1), (40, 90, 40))
     place(view, replace(D6_PIPS_LOOK, ink=(ink, ink, ink)), label, (80.0, 80.0), 20.0)
     return view
@@ -178,8 +178,6 @@ def test_a_d20_and_monster_dice_are_told_apart() -> None:
 def test_faces_that_look_alike_are_warned_about_at_calibration() -> None:
     """If two faces' photos are the same picture (a wrong capture, or a die whose marks match when
     turned), the owner is told at calibration, not surprised at the table."""
-    from dataclasses import replace
-
     profile = synthetic_calibration().profiles["monster"]
     assert check_profile(profile) == []
     hit = next(s for s in profile.shots if s.label == "hit")
