@@ -32,7 +32,7 @@ import pytest
 
 from calibration.dice import KIND_FACES, DiceCalibration, DieProfile, FaceShot, build_profile
 from dice_fixtures import (DICETOWER, MAX_REFUSAL, MIN_ACCURACY, Score, need, nell_byler_crops, nell_byler_throws,
-                           read_throws, tower_photo, tower_reader)
+                           read_throws, synthetic_calibration, tower_photo, tower_reader)
 from hardware.dice.imaging import crop_around
 from hardware.dice.reader import DiceReader, Expect
 from hardware.dice.evaluate import middle_of
@@ -152,8 +152,6 @@ def test_the_label_fixes_name_real_boxes_with_the_label_they_had() -> None:
 def _pip_public_reader() -> DiceReader:
     """Calibrated on the train split (at most 40 boxes per face), once for both tests (reads
     change nothing in a reader); only the d6 profile matters."""
-    from dice_fixtures import synthetic_calibration
-
     profile = _pip_profile(nell_byler_crops("train", per_face=40))
     assert set(profile.net_faces) == set(KIND_FACES["d6"])  # the network reads every face of the train photos
     base = synthetic_calibration()  # only for its tray fields: crops are read one by one
