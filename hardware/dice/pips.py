@@ -96,6 +96,8 @@ class PipSettings:
     this close to the die's outline are its corners against the tray; ``ratio``: a
     face's weakest pip is at least this share of its strongest; ``min_contrast``:
     the least strongest pip (Lab distance units) that is ink rather than noise;
+    ``colour_rank``: which of the strongest marks on the die's middle gives the pips' colour
+    (0, the strongest; a recount tries the next, as the strongest may be a glare spot);
     ``single_offset``/``max_offset``: how far a one's pip / a face's pips' centroid
     may lie from the die's centre; ``single_spacing``: the grid spacing assumed
     for a one; ``spacing_range``: the pip grid's spacing; ``max_misfit``: the most
@@ -128,6 +130,7 @@ class PipSettings:
     whole: float = 0.5
     round_one: float = 2.0
     geometry_of: float | None = None  # the pip_area the lengths were scaled for (None: not yet)
+    colour_rank: int = 0  # the contrast is taken along the colour of the strongest mark (0), the next (1), ...
 
 
 @dataclass(frozen=True)
@@ -227,7 +230,7 @@ def find_marks(image: Image, centre: Point, diameter: float, settings: PipSettin
     response = _blobs(contrast, settings.sigma * SIZE)
     strengths, places = _peaks(response, allowed & (radius <= settings.body), settings.spacing)
     if len(strengths):
-        contrast = _along(face, body, places[0])
+        contrast = _along(face, body, places[min(settings.colour_rank, len(places) - 1)])
         response = _blobs(contrast, settings.sigma * SIZE)
     strengths, places = _peaks(response, allowed, settings.spacing)
     ink = np.asarray(cv2.GaussianBlur(contrast, (0, 0), settings.sigma * SIZE), dtype=np.float32)

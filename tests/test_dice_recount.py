@@ -1,0 +1,49 @@
+"""A refused pip die counted again at other pip sizes (``recounted``, docs/dice.md, "Recount").
+
+The rule is held here on decisions as the reader makes them; that it turns a real refused
+die into a right read is shown on a real photo in test_dice_real.py, and what it does to
+the public set's figures in the real-photo tests there.
+"""
+
+from __future__ import annotations
+
+from hardware.dice.reader import Decision, ReaderSettings, recounted
+
+NEVER = ReaderSettings().never_recounted
+
+
+def _taken(face: str, confidence: float = 0.6) -> Decision:
+    return True, face, confidence, ""
+
+
+def _refused(face: str) -> Decision:
+    return False, face, 0.0, f"unsure of the pips ({face}?)"
+
+
+def test_recounts_that_agree_give_their_face() -> None:
+    assert recounted([_taken("5", 0.4), _refused("4"), _taken("5", 0.7), _refused("")], NEVER) == _taken("5", 0.4)
+    assert recounted([_refused("3"), _taken("6")], NEVER) == _taken("6")
+
+
+def test_recounts_that_disagree_leave_the_die_refused() -> None:
+    assert recounted([_taken("5"), _taken("6")], NEVER) is None
+    assert recounted([_taken("3"), _taken("1")], NEVER) is None  # a one is never taken, but it still disagrees
+
+
+def test_no_recount_taken_leaves_the_die_refused() -> None:
+    assert recounted([_refused("5"), _refused("6")], NEVER) is None
+    assert recounted([], NEVER) is None
+
+
+def test_a_recount_never_gives_a_one_a_two_or_a_four() -> None:
+    """What a hidden middle pip (three, five) or a misfound die (one pip) looks like."""
+    for face in ("1", "2", "4"):
+        assert recounted([_taken(face), _taken(face)], NEVER) is None
+    assert recounted([_taken("2")], frozenset()) == _taken("2")  # the owner's settings may allow them
+
+
+def test_the_reader_recounts_at_smaller_and_larger_pips_and_along_another_colour() -> None:
+    recounts = ReaderSettings().recounts
+    assert (1.0, 0) not in recounts  # that is the first count
+    assert any(size < 1.0 for size, _ in recounts) and any(size > 1.0 for size, _ in recounts)
+    assert any(rank > 0 for _, rank in recounts)
