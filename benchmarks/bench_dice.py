@@ -166,6 +166,16 @@ def bench_net(reader: DiceReader, frame: Image, runs: int) -> list[float]:
     return timed(lambda: net.view(view, die.centre, die.diameter), runs)
 
 
+def bench_recount(reader: DiceReader, frame: Image, runs: int) -> list[float]:
+    """A refused pip die's recounts (``ReaderSettings.recounts``), the network's view included:
+    what a die the first count refuses costs on top of its read."""
+    view = reader.calibration.tray.warp(frame)
+    die = reader.finder.find(view).blobs[0]
+    profile = reader.calibration.profiles["d6"]
+    scores = reader.matchers["d6"].match(view, die.centre, die.diameter)
+    return timed(lambda: reader._recount(profile, scores, view, die, None), runs)
+
+
 def main() -> int:
     ask = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ask.add_argument("--runs", type=int, default=200, help="timed runs per figure")
@@ -186,6 +196,8 @@ def main() -> int:
                READ_TARGET_MS))
     print(line("  of which the pip network, per die asked", bench_net(pips, pips_frame, arguments.runs),
                READ_TARGET_MS / 3))
+    print(line("  a die the first count refuses: its recounts, per die",
+               bench_recount(pips, pips_frame, arguments.runs), READ_TARGET_MS / 3))
     if DICETOWER.exists():
         tower_read = tower_reader()
         frame = tower_frame(tower_read)

@@ -7,7 +7,7 @@ the public set's figures in the real-photo tests there.
 
 from __future__ import annotations
 
-from hardware.dice.reader import Decision, ReaderSettings, recounted
+from hardware.dice.reader import Decision, ReaderSettings, cannot_agree, recounted
 
 NEVER = ReaderSettings().never_recounted
 
@@ -47,3 +47,14 @@ def test_the_reader_recounts_at_smaller_and_larger_pips_and_along_another_colour
     assert (1.0, 0) not in recounts  # that is the first count
     assert any(size < 1.0 for size, _ in recounts) and any(size > 1.0 for size, _ in recounts)
     assert any(rank > 0 for _, rank in recounts)
+
+
+def test_recounting_stops_once_no_face_can_be_agreed() -> None:
+    """What ``cannot_agree`` says ends the recounts early; anything it lets go on can still agree."""
+    assert cannot_agree([_taken("5"), _taken("6")], NEVER)
+    assert cannot_agree([_refused("5"), _taken("2")], NEVER)
+    assert not cannot_agree([_taken("5"), _refused("6"), _taken("5")], NEVER)
+    assert not cannot_agree([_refused("2")], NEVER)
+    rest = ([], [_taken("5")], [_taken("6")], [_refused("3")])
+    for stopped in ([_taken("5"), _taken("6")], [_taken("4")]):
+        assert all(recounted(stopped + more, NEVER) is None for more in rest)

@@ -195,6 +195,8 @@ class DiceReader:
                 net = self.pip_net.view(view, blob.centre, blob.diameter)
             decisions.append(decide(profile, scores, pips, self.settings,
                                     net if str(pips.count) in profile.net_faces else None))
+            if cannot_agree(decisions, self.settings.never_recounted):
+                break  # the rest cannot change the outcome: spare their time
         return recounted(decisions, self.settings.never_recounted)
 
     def _pips(self, profile: DieProfile, view: Image, blob: Blob) -> PipCount | None:
@@ -240,6 +242,13 @@ def recounted(decisions: list[Decision], never: frozenset[str]) -> Decision | No
     if len({decision[1] for decision in taken}) != 1 or taken[0][1] in never:
         return None
     return min(taken, key=lambda decision: decision[2])  # as sure as its least sure recount
+
+
+def cannot_agree(decisions: list[Decision], never: frozenset[str]) -> bool:
+    """Whether ``recounted`` gives None however the remaining recounts go: two accepted recounts
+    name different faces, or one names a face in ``never``."""
+    taken = {decision[1] for decision in decisions if decision[0]}
+    return len(taken) > 1 or bool(taken & never)
 
 
 def decide(profile: DieProfile, scores: FaceScores, pips: PipCount | None,
