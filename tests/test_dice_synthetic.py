@@ -146,6 +146,19 @@ def test_pip_d6_reads_with_the_pip_count_as_second_opinion() -> None:
     assert score.accuracy >= MIN_ACCURACY and score.refusal <= MAX_REFUSAL, str(score)
 
 
+@pytest.mark.parametrize("look", [DieLook("d6", body=(110, 45, 25), ink=(45, 45, 190), size=52, pips=True),
+                                  DieLook("d6", body=(40, 40, 170), ink=(235, 235, 235), size=52, pips=True)],
+                         ids=["blue with red pips", "red with white pips"])
+def test_dark_pip_dice_are_calibrated_at_a_steady_pip_size(look: DieLook) -> None:
+    """Their face photos count right at the smallest pip size tried, but it is the edge of the sizes
+    that do: there a thrown three counted surely as a two and a six as a three (4 of 120 wrong
+    for the blue die). The calibration takes a size its photos also count right at a little
+    smaller and larger (docs/dice.md, "Limits")."""
+    reader = DiceReader(synthetic_calibration(look, "d6", "pips"))
+    score = throw_and_read(reader, look, "d6", KIND_FACES["d6"], throws=60, count=2, seed=31, changes=Changes(glare=0.5))
+    assert score.accuracy >= MIN_ACCURACY and score.refusal <= MAX_REFUSAL, str(score)
+
+
 def _pip_face(ink: int, label: str) -> np.ndarray:
     """A white pip d6 with grey pips of ``ink`` on green felt, upright enough to read plainly."""
     view = tray_image(160, 160, np.random.default_rng(1), (40, 90, 40))

@@ -67,6 +67,7 @@ COUNTED_RIGHT = 0.5  # share of the face photos that must count right (surely) f
 GROWTHS = (1.0, 1.3, 1.6, 1.9)  # pip sizes tried at calibration, as lengths against PIP_AREA's
 SURE = 0.2  # the reader's least pip confidence (ReaderSettings.pip_confidence): a photo counted less surely helps no read
 NEARLY = 0.95  # a smaller pip size counting this share of the best's photos right is preferred
+SIDE_SIZES = (0.87, 1.15)  # a pip size is steady if its photos count nearly as well at these shares of it too
 MOST = 8  # marks kept: a six and two marks around it
 VIEWS = (1.0, 1.25)  # the cut's size against the die's diameter: as found, and a quarter wider
 DISAGREE = 2.0  # how much a view counting otherwise takes off the surer view's confidence, per unit of its own
@@ -550,13 +551,22 @@ def pip_area_of(faces: list[tuple[Image, Point, float, Mask | None, int]]) -> fl
     if not faces:
         return None
     right: dict[float, int] = {}
-    for grow in GROWTHS:
-        settings = PipSettings(pip_area=PIP_AREA * grow * grow)
-        right[grow] = sum(_sure_and_right(count_pips(image, centre, diameter, settings), value)
-                          for image, centre, diameter, _, value in faces)
-    best_right = max(right.values())
+
+    def counted_right(grow: float) -> int:
+        if grow not in right:
+            settings = PipSettings(pip_area=PIP_AREA * grow * grow)
+            right[grow] = sum(_sure_and_right(count_pips(image, centre, diameter, settings), value)
+                              for image, centre, diameter, _, value in faces)
+        return right[grow]
+
+    best_right = max(counted_right(grow) for grow in GROWTHS)
+    if best_right < COUNTED_RIGHT * len(faces):
+        return None
+    good = [g for g in GROWTHS if right[g] >= NEARLY * best_right]
     # the smallest size that counts nearly as well: it looks less far from the middle, so it
     # meets fewer side faces and neighbours (on held-out train photos of the public set it
-    # refused half as often as a size counting two photos more right)
-    best = PIP_AREA * min(g for g in GROWTHS if right[g] >= NEARLY * best_right) ** 2
-    return best if best_right >= COUNTED_RIGHT * len(faces) else None
+    # refused half as often as a size counting two photos more right); but not one at the
+    # edge of the sizes that count right, where a die found a little smaller or larger in
+    # the tray than at calibration already miscounts
+    steady = [g for g in good if all(counted_right(g * side) >= NEARLY * best_right for side in SIDE_SIZES)]
+    return PIP_AREA * min(steady or good) ** 2
