@@ -39,7 +39,7 @@ def test_a_recount_never_gives_a_one_a_two_or_a_four() -> None:
     """What a hidden middle pip (three, five) or a misfound die (one pip) looks like."""
     for face in ("1", "2", "4"):
         assert recounted([_taken(face), _taken(face)], NEVER) is None
-    assert recounted([_taken("2")], frozenset()) == _taken("2")  # the owner's settings may allow them
+    assert recounted([_taken("2")], frozenset()) == _taken("2")  # any face it is not told to refuse
 
 
 def test_the_reader_recounts_at_smaller_and_larger_pips_and_along_another_colour() -> None:

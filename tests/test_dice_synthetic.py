@@ -155,7 +155,8 @@ def test_dark_pip_dice_are_calibrated_at_a_steady_pip_size(look: DieLook) -> Non
     for the blue die). The calibration takes a size its photos also count right at a little
     smaller and larger (docs/dice.md, "Limits")."""
     reader = DiceReader(synthetic_calibration(look, "d6", "pips"))
-    score = throw_and_read(reader, look, "d6", KIND_FACES["d6"], throws=60, count=2, seed=31, changes=Changes(glare=0.5))
+    score = throw_and_read(reader, look, "d6", KIND_FACES["d6"], throws=60, count=2, seed=31,
+                           changes=Changes(glare=0.5))
     assert score.accuracy >= MIN_ACCURACY and score.refusal <= MAX_REFUSAL, str(score)
 
 
