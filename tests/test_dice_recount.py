@@ -55,6 +55,6 @@ def test_recounting_stops_once_no_face_can_be_agreed() -> None:
     assert cannot_agree([_refused("5"), _taken("2")], NEVER)
     assert not cannot_agree([_taken("5"), _refused("6"), _taken("5")], NEVER)
     assert not cannot_agree([_refused("2")], NEVER)
-    rest = ([], [_taken("5")], [_taken("6")], [_refused("3")])
+    rest: list[list[Decision]] = [[], [_taken("5")], [_taken("6")], [_refused("3")]]
     for stopped in ([_taken("5"), _taken("6")], [_taken("4")]):
         assert all(recounted(stopped + more, NEVER) is None for more in rest)
