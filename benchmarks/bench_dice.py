@@ -167,8 +167,9 @@ def bench_net(reader: DiceReader, frame: Image, runs: int) -> list[float]:
 
 
 def bench_recount(reader: DiceReader, frame: Image, runs: int) -> list[float]:
-    """A refused pip die's recounts (``ReaderSettings.recounts``), the network's view included:
-    what a die the first count refuses costs on top of its read."""
+    """All the recounts (``ReaderSettings.recounts``) of one drawn die, the network's view
+    included: what a die the first count refuses costs on top of its read. Real refused dice,
+    whose marks are less clean, take several times longer (docs/dice.md, "Benchmark")."""
     view = reader.calibration.tray.warp(frame)
     die = reader.finder.find(view).blobs[0]
     profile = reader.calibration.profiles["d6"]
@@ -196,7 +197,7 @@ def main() -> int:
                READ_TARGET_MS))
     print(line("  of which the pip network, per die asked", bench_net(pips, pips_frame, arguments.runs),
                READ_TARGET_MS / 3))
-    print(line("  a die the first count refuses: its recounts, per die",
+    print(line("  a drawn die's five recounts (real refused dice: docs)",
                bench_recount(pips, pips_frame, arguments.runs), READ_TARGET_MS / 3))
     if DICETOWER.exists():
         tower_read = tower_reader()

@@ -367,19 +367,29 @@ def candidate_faces(strengths: Floats, places: Floats, settings: PipSettings = P
     """Every set of marks that lies as a face's pips do, with its gap."""
     faces: list[Face] = []
     for count in range(1, min(6, len(strengths)) + 1):
-        members = _subsets(len(strengths), count)
-        points = places[members]
-        centres = points.mean(axis=1)
-        fits, spacings, turns = _fits(points - centres[:, None, :], count, settings)
-        offsets = np.hypot(centres[:, 0], centres[:, 1])
-        limit = settings.single_offset if count == 1 else settings.max_offset
-        good = fits & (offsets <= limit)
-        for row in np.nonzero(good)[0]:
+        members = _worth_fitting(strengths, places, _subsets(len(strengths), count), settings)
+        centres = places[members].mean(axis=1)
+        fits, spacings, turns = _fits(places[members] - centres[:, None, :], count, settings)
+        for row in np.nonzero(fits)[0]:
             face = _face(strengths, places, members[row], centres[row], float(spacings[row]), float(turns[row]),
                          settings)
             if face is not None:
                 faces.append(face)
     return faces
+
+
+def _worth_fitting(strengths: Floats, places: Floats, members: Ints, settings: PipSettings) -> Ints:
+    """The sets of marks that could be a face before their pattern is fitted: about centred on
+    the die and about equally strong, as ``_face`` requires anyway. Why here: the pattern fit
+    is most of the counter's time, and most sets fail these cheap checks (measured: the same
+    counts, about a quarter less time per count)."""
+    own = strengths[members]
+    strongest, weakest = own.max(axis=1), own.min(axis=1)
+    centres = places[members].mean(axis=1)
+    limit = settings.single_offset if members.shape[1] == 1 else settings.max_offset
+    keep = ((np.hypot(centres[:, 0], centres[:, 1]) <= limit) & (strongest >= settings.min_contrast)
+            & (weakest >= settings.ratio * strongest))
+    return np.asarray(members[keep], dtype=np.int64)
 
 
 def _subsets(size: int, count: int) -> Ints:
