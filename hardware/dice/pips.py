@@ -578,5 +578,5 @@ def pip_area_of(faces: list[tuple[Image, Point, float, Mask | None, int]]) -> fl
     # refused half as often as a size counting two photos more right); but not one at the
     # edge of the sizes that count right, where a die found a little smaller or larger in
     # the tray than at calibration already miscounts
-    steady = [g for g in good if all(counted_right(g * side) >= NEARLY * best_right for side in SIDE_SIZES)]
-    return PIP_AREA * min(steady or good) ** 2
+    steady = (g for g in good if all(counted_right(g * side) >= NEARLY * best_right for side in SIDE_SIZES))
+    return PIP_AREA * next(steady, good[0]) ** 2  # GROWTHS run smallest first
