@@ -367,29 +367,25 @@ def candidate_faces(strengths: Floats, places: Floats, settings: PipSettings = P
     """Every set of marks that lies as a face's pips do, with its gap."""
     faces: list[Face] = []
     for count in range(1, min(6, len(strengths)) + 1):
-        members = _worth_fitting(strengths, places, _subsets(len(strengths), count), settings)
+        members = _subsets(len(strengths), count)
         centres = places[members].mean(axis=1)
+        worth = _worth_fitting(strengths[members], centres, settings)
+        members, centres = members[worth], centres[worth]
         fits, spacings, turns = _fits(places[members] - centres[:, None, :], count, settings)
-        for row in np.nonzero(fits)[0]:
-            face = _face(strengths, places, members[row], centres[row], float(spacings[row]), float(turns[row]),
-                         settings)
-            if face is not None:
-                faces.append(face)
+        faces.extend(_face(strengths, places, members[row], centres[row], float(spacings[row]), float(turns[row]),
+                           settings) for row in np.nonzero(fits)[0])
     return faces
 
 
-def _worth_fitting(strengths: Floats, places: Floats, members: Ints, settings: PipSettings) -> Ints:
-    """The sets of marks that could be a face before their pattern is fitted: about centred on
-    the die and about equally strong, as ``_face`` requires anyway. Why here: the pattern fit
-    is most of the counter's time, and most sets fail these cheap checks (measured: the same
-    counts, about a quarter less time per count)."""
-    own = strengths[members]
+def _worth_fitting(own: Floats, centres: Floats, settings: PipSettings) -> Mask:
+    """Which sets of marks (``own``: their strengths, a row per set) could be a face: about
+    centred on the die, their strongest ink rather than noise, and about equally strong (one
+    colour). Checked before the pattern fit: it is most of the counter's time, and most sets
+    fail these cheap checks (the same counts, about a quarter less time per count)."""
     strongest, weakest = own.max(axis=1), own.min(axis=1)
-    centres = places[members].mean(axis=1)
-    limit = settings.single_offset if members.shape[1] == 1 else settings.max_offset
-    keep = ((np.hypot(centres[:, 0], centres[:, 1]) <= limit) & (strongest >= settings.min_contrast)
-            & (weakest >= settings.ratio * strongest))
-    return np.asarray(members[keep], dtype=np.int64)
+    limit = settings.single_offset if own.shape[1] == 1 else settings.max_offset
+    return np.asarray((np.hypot(centres[:, 0], centres[:, 1]) <= limit) & (strongest >= settings.min_contrast)
+                      & (weakest >= settings.ratio * strongest), dtype=np.bool_)
 
 
 def _subsets(size: int, count: int) -> Ints:
@@ -416,12 +412,10 @@ def _fits(centred: Floats, count: int, settings: PipSettings) -> tuple[Mask, Flo
 
 
 def _face(strengths: Floats, places: Floats, members: Ints, centre: Floats, spacing: float, turn: float,
-          settings: PipSettings) -> Face | None:
-    """The face these marks would be, or None if its pips are too faint or unlike each other."""
+          settings: PipSettings) -> Face:
+    """The face these marks would be (they passed ``_worth_fitting`` and fit its pattern)."""
     own = strengths[members]
     strongest, weakest = float(own.max()), float(own.min())
-    if strongest < settings.min_contrast or weakest < settings.ratio * strongest:
-        return None
     outside = np.ones(len(strengths), dtype=np.bool_)
     outside[members] = False
     others = np.nonzero(outside)[0]

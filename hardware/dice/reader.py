@@ -186,23 +186,22 @@ class DiceReader:
                  net: NetView | None) -> Decision | None:
         """A refused pip die counted again (``ReaderSettings.recounts``), each count judged as
         the first was (with the network's view, taken at most once); see ``recounted``."""
-        assert profile.pip_area is not None
         decisions: list[Decision] = []
         for grow, colour_rank in self.settings.recounts:
-            settings = PipSettings(pip_area=profile.pip_area * grow * grow, colour_rank=colour_rank)
-            pips = count_pips(view, blob.centre, blob.diameter, settings, blob.mask, (blob.box[0], blob.box[1]))
-            if net is None and self.pip_net is not None and str(pips.count) in profile.net_faces:
-                net = self.pip_net.view(view, blob.centre, blob.diameter)
-            decisions.append(decide(profile, scores, pips, self.settings,
-                                    net if str(pips.count) in profile.net_faces else None))
+            pips = self._pips(profile, view, blob, grow, colour_rank)
+            speaks = pips is not None and str(pips.count) in profile.net_faces
+            net = net or (self._net(profile, pips, view, blob) if speaks else None)
+            decisions.append(decide(profile, scores, pips, self.settings, net if speaks else None))
             if cannot_agree(decisions, self.settings.never_recounted):
                 break  # the rest cannot change the outcome: spare their time
         return recounted(decisions, self.settings.never_recounted)
 
-    def _pips(self, profile: DieProfile, view: Image, blob: Blob) -> PipCount | None:
+    def _pips(self, profile: DieProfile, view: Image, blob: Blob, grow: float = 1.0,
+              colour_rank: int = 0) -> PipCount | None:
+        """The count at the calibrated pip size, or lengths ``grow`` times it (a recount)."""
         if profile.pip_area is None:
             return None
-        settings = PipSettings(pip_area=profile.pip_area)
+        settings = PipSettings(pip_area=profile.pip_area * grow * grow, colour_rank=colour_rank)
         return count_pips(view, blob.centre, blob.diameter, settings, blob.mask, (blob.box[0], blob.box[1]))
 
     def _net(self, profile: DieProfile, pips: PipCount | None, view: Image, blob: Blob) -> NetView | None:
