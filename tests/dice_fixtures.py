@@ -240,10 +240,23 @@ def nell_byler_throws(split: str, throws: int, seed: int) -> list[tuple[str, np.
     found: list[tuple[str, np.ndarray, tuple[str, int]]] = []
     for label, image, box, where in _nell_byler_boxes(split):
         for _ in range(throws):
-            crop = _labelled_box(_turned_about(image, box, float(rng.uniform(0.0, 360.0))), box)
-            middle = (crop.shape[1] / 2.0, crop.shape[0] / 2.0)
-            found.append((label, photo_changes(crop, rng, Changes(glare=0.2), glare_at=middle), where))
+            found.append((label, _thrown(image, box, rng), where))
     return found
+
+
+def nell_byler_throw(split: str, where: tuple[str, int], seed: int) -> tuple[str, np.ndarray]:
+    """One new throw (as ``nell_byler_throws`` makes them) of one labelled die: (label, crop)."""
+    labels = need(NELL_BYLER / split) / f"{where[0]}.json"
+    image = read_image(str(labels.with_suffix(".jpg")))
+    assert image is not None
+    item = json.loads(labels.read_text())[where[1]]
+    return str(item["label"]), _thrown(image, item["box"], np.random.default_rng(seed))
+
+
+def _thrown(image: np.ndarray, box: list[float], rng: np.random.Generator) -> np.ndarray:
+    crop = _labelled_box(_turned_about(image, box, float(rng.uniform(0.0, 360.0))), box)
+    middle = (crop.shape[1] / 2.0, crop.shape[0] / 2.0)
+    return photo_changes(crop, rng, Changes(glare=0.2), glare_at=middle)
 
 
 def _turned_about(image: np.ndarray, box: list[float], angle: float) -> np.ndarray:

@@ -7,7 +7,8 @@ the public set's figures in the real-photo tests there.
 
 from __future__ import annotations
 
-from hardware.dice.reader import Decision, ReaderSettings, cannot_agree, recounted
+from hardware.dice.pipnet import NetView
+from hardware.dice.reader import Decision, ReaderSettings, barred, cannot_agree, recounted
 
 NEVER = ReaderSettings().never_recounted
 
@@ -58,3 +59,22 @@ def test_recounting_stops_once_no_face_can_be_agreed() -> None:
     rest: list[list[Decision]] = [[], [_taken("5")], [_taken("6")], [_refused("3")]]
     for stopped in ([_taken("5"), _taken("6")], [_taken("4")]):
         assert all(recounted(stopped + more, NEVER) is None for more in rest)
+
+
+def test_the_pip_network_unbars_a_four_it_names_surely() -> None:
+    """A five's hidden middle pip fools the counter and the network alike, but a four the network
+    gives at least ``net_unbars`` chance may be recounted; one it doubts, a one or a two however
+    sure it is (a misfound die shows one pip or two, to both), or no view, may not."""
+    settings = ReaderSettings()
+    four_surely = NetView((0.0, 0.05, 0.05, 0.85, 0.05, 0.0))
+    assert barred(settings, four_surely) == NEVER - {"4"}
+    assert recounted([_taken("4"), _refused(""), _taken("4")], barred(settings, four_surely)) == _taken("4")
+    four_or_five = NetView((0.0, 0.0, 0.05, 0.55, 0.4, 0.0))
+    assert barred(settings, four_or_five) == NEVER
+    assert recounted([_taken("4")], barred(settings, four_or_five)) is None
+    assert cannot_agree([_taken("4")], barred(settings, four_or_five))
+    assert not cannot_agree([_taken("4")], barred(settings, four_surely))
+    for face in ("1", "2"):
+        surely = NetView(tuple(0.96 if str(count) == face else 0.01 for count in range(1, 7)))
+        assert face in barred(settings, surely)
+    assert barred(settings, None) == NEVER
