@@ -7,6 +7,8 @@ the public set's figures in the real-photo tests there.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from hardware.dice.pipnet import NetView
 from hardware.dice.reader import Decision, ReaderSettings, barred, cannot_agree, recounted
 
@@ -61,20 +63,31 @@ def test_recounting_stops_once_no_face_can_be_agreed() -> None:
         assert all(recounted(stopped + more, NEVER) is None for more in rest)
 
 
-def test_the_pip_network_unbars_a_four_it_names_surely() -> None:
-    """A five's hidden middle pip fools the counter and the network alike, but a four the network
-    gives at least ``net_unbars`` chance may be recounted; one it doubts, a one or a two however
-    sure it is (a misfound die shows one pip or two, to both), or no view, may not."""
+def _whole(answer: bool) -> Callable[[], bool]:
+    return lambda: answer
+
+
+def _never_asked() -> bool:
+    raise AssertionError("the whole-die check is asked only when the network backs a barred face")
+
+
+def test_the_pip_network_unbars_a_face_it_names_surely_on_a_whole_die() -> None:
+    """A one, two or four the network gives at least ``net_unbars`` chance may be recounted, if the
+    found region holds the whole die; a face it doubts, a die found in part (it shows the network
+    one pip too), or no view, leave the faces barred."""
     settings = ReaderSettings()
     four_surely = NetView((0.0, 0.05, 0.05, 0.85, 0.05, 0.0))
-    assert barred(settings, four_surely) == NEVER - {"4"}
-    assert recounted([_taken("4"), _refused(""), _taken("4")], barred(settings, four_surely)) == _taken("4")
+    assert barred(settings, four_surely, _whole(True)) == NEVER - {"4"}
+    unbarred = barred(settings, four_surely, _whole(True))
+    assert recounted([_taken("4"), _refused(""), _taken("4")], unbarred) == _taken("4")
+    assert barred(settings, four_surely, _whole(False)) == NEVER
     four_or_five = NetView((0.0, 0.0, 0.05, 0.55, 0.4, 0.0))
-    assert barred(settings, four_or_five) == NEVER
-    assert recounted([_taken("4")], barred(settings, four_or_five)) is None
-    assert cannot_agree([_taken("4")], barred(settings, four_or_five))
-    assert not cannot_agree([_taken("4")], barred(settings, four_surely))
+    assert barred(settings, four_or_five, _never_asked) == NEVER
+    assert recounted([_taken("4")], barred(settings, four_or_five, _never_asked)) is None
+    assert cannot_agree([_taken("4")], barred(settings, four_or_five, _never_asked))
+    assert not cannot_agree([_taken("4")], barred(settings, four_surely, _whole(True)))
     for face in ("1", "2"):
-        surely = NetView(tuple(0.96 if str(count) == face else 0.01 for count in range(1, 7)))
-        assert face in barred(settings, surely)
-    assert barred(settings, None) == NEVER
+        surely = NetView(tuple(0.96 if str(count) == face else 0.008 for count in range(1, 7)))
+        assert barred(settings, surely, _whole(True)) == NEVER - {face}
+        assert barred(settings, surely, _whole(False)) == NEVER
+    assert barred(settings, None, _never_asked) == NEVER

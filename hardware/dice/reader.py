@@ -13,8 +13,10 @@ players more than a tap on the tablet.
 from __future__ import annotations
 
 import base64
+import functools
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import cv2
@@ -25,7 +27,7 @@ from calibration.dice import KIND_NAMES, KIND_PLURALS, DiceCalibration, DieProfi
 from .imaging import Image, Point, crop_around, encode_png
 from .kinds import KindModel, classify
 from .pipnet import NetView, PipNet, PipNetError, shipped_net
-from .pips import PipCount, PipSettings, count_pips
+from .pips import PipCount, PipSettings, count_pips, die_fill
 from .segment import Blob, TrayFinder
 from .templates import BLANK, FaceScores, MatchSettings, TemplateMatcher
 
@@ -46,10 +48,10 @@ class ReaderSettings:
     pip set (docs/dice.md): the middle of a flat stretch (veto 0.2-0.3, backing 0.5).
     ``recounts``: how a refused pip die is counted again, each as (pip length against the
     calibrated one, ``PipSettings.colour_rank``); ``()``: never. ``never_recounted``: faces
-    a recount never gives, but for those in ``net_may_unbar`` that the pip network gives at
-    least ``net_unbars`` chance (see ``recounted``; chosen on the train folds of the public pip
-    set, docs/dice.md: a four only, as unbarring a one or a two misread threes when the die
-    was found in its crop; 0.8 the middle of 0.7-0.9, where no recount read wrong)."""
+    a recount gives only if the pip network gives that face at least ``net_unbars`` chance and
+    the found region holds the whole die (``pips.die_fill`` at most ``whole_die``); see
+    ``barred``. Both chosen on the train folds of the public pip set (docs/dice.md), each the
+    middle of the stretch where no recount read wrong (0.7-0.9; 0.95-1.15)."""
 
     match: MatchSettings = MatchSettings()
     blank_at: float = 0.7
@@ -60,8 +62,8 @@ class ReaderSettings:
     net_backing: float = 0.5
     recounts: tuple[tuple[float, int], ...] = ((0.7, 0), (0.85, 0), (1.2, 0), (1.4, 0), (1.0, 1))
     never_recounted: frozenset[str] = frozenset({"1", "2", "4"})
-    net_may_unbar: frozenset[str] = frozenset({"4"})
     net_unbars: float = 0.8
+    whole_die: float = 1.05
 
 
 @dataclass(frozen=True)
@@ -192,14 +194,17 @@ class DiceReader:
         """A refused pip die counted again (``ReaderSettings.recounts``), each count judged as
         the first was (with the network's view, taken at most once); see ``recounted``."""
         decisions: list[Decision] = []
+        never = self.settings.never_recounted
+        whole = functools.cache(lambda: die_fill(view, blob.centre, blob.diameter) <= self.settings.whole_die)
         for grow, colour_rank in self.settings.recounts:
             pips = self._pips(profile, view, blob, grow, colour_rank)
             speaks = pips is not None and str(pips.count) in profile.net_faces
             net = net or (self._net(profile, pips, view, blob) if speaks else None)
             decisions.append(decide(profile, scores, pips, self.settings, net if speaks else None))
-            if cannot_agree(decisions, barred(self.settings, net)):
+            never = barred(self.settings, net, whole)
+            if cannot_agree(decisions, never):
                 break  # the rest cannot change the outcome: spare their time
-        return recounted(decisions, barred(self.settings, net))
+        return recounted(decisions, never)
 
     def _pips(self, profile: DieProfile, view: Image, blob: Blob, grow: float = 1.0,
               colour_rank: int = 0) -> PipCount | None:
@@ -227,13 +232,15 @@ def _shipped_or_none() -> PipNet | None:
         return None
 
 
-def barred(settings: ReaderSettings, net: NetView | None) -> frozenset[str]:
-    """The faces a recount may not give: ``never_recounted``, but for those of ``net_may_unbar``
-    the pip network gives at least ``net_unbars`` chance (none without its view: a die it does
-    not read)."""
+def barred(settings: ReaderSettings, net: NetView | None, whole: Callable[[], bool]) -> frozenset[str]:
+    """The faces a recount may not give: ``never_recounted``, but for those the pip network gives
+    at least ``net_unbars`` chance when ``whole()`` says the found region holds the whole die
+    (asked only then). None without the network's view: a die it does not read."""
     if net is None:
         return settings.never_recounted
-    backed = {face for face in settings.net_may_unbar if net.of(int(face)) >= settings.net_unbars}
+    backed = {face for face in settings.never_recounted if net.of(int(face)) >= settings.net_unbars}
+    if not backed or not whole():
+        return settings.never_recounted
     return settings.never_recounted - backed
 
 
@@ -248,13 +255,13 @@ def recounted(decisions: list[Decision], never: frozenset[str]) -> Decision | No
     one, two or four: those are what other faces look like with a pip hidden or misfound (a
     glare spot or shadow on the middle pip turns a three into a two and a five into a four;
     a misfound region shows one pip), and a recount is a second chance, so it must not take
-    the likeliest mistakes; but a four the pip network, which sees the whole face rather than
-    marks, also names surely (``ReaderSettings.net_unbars``) is taken. Measured on held-out
-    train folds of the public pip set (docs/dice.md, "Recount"): about a fifth of the refused
-    new throws became right reads, for one more wrong read in about 2800 (a four read as a
-    three under a glare spot); the network's fours a twentieth of the rest, none wrong. It
-    would have taken ones and twos too, but with the die found in its crop, as a tray finder
-    would, those misread threes whose middle pip was hidden or whose found region held one pip.
+    the likeliest mistakes; unless the pip network, which sees the whole face rather than
+    marks, also names that face surely, and the found region holds the whole die (``barred``).
+    Measured on held-out train folds of the public pip set (docs/dice.md, "Recount"): about a
+    fifth of the refused new throws became right reads, for one more wrong read in about 2800
+    (a four read as a three under a glare spot); the network's backing about a seventh of the
+    rest, none wrong. Without the whole-die check, dice found in their crops as a tray finder
+    would find them misread: threes whose found region held one pip of them.
     """
     taken = [decision for decision in decisions if decision[0]]
     if len({decision[1] for decision in taken}) != 1 or taken[0][1] in never:
