@@ -210,12 +210,12 @@ def test_a_region_found_on_part_of_a_die_is_not_taken_for_the_whole_die() -> Non
     real train dice of the calibration, a region half the die's size and off its middle reaches
     past the die almost always; the labelled box mostly holds it (the rest: dice the counter
     cannot split from the tray, whose faces simply stay barred)."""
+    most = ReaderSettings().whole_die
     whole, part = [], []
     for _, crop, _ in nell_byler_crops("train", per_face=40):
         blob = middle_of(crop)
-        whole.append(die_fill(crop, blob.centre, blob.diameter) <= ReaderSettings().whole_die)
-        part.append(die_fill(crop, (blob.centre[0] + 0.2 * blob.diameter, blob.centre[1]), 0.5 * blob.diameter)
-                    <= ReaderSettings().whole_die)
+        whole.append(die_fill(crop, blob.centre, blob.diameter) <= most)
+        part.append(die_fill(crop, (blob.centre[0] + 0.2 * blob.diameter, blob.centre[1]), 0.5 * blob.diameter) <= most)
     assert sum(part) <= 0.02 * len(part) and sum(whole) >= 0.7 * len(whole), (sum(part), sum(whole), len(whole))
 
 

@@ -238,9 +238,10 @@ def find_marks(image: Image, centre: Point, diameter: float, settings: PipSettin
 def die_fill(image: Image, centre: Point, diameter: float, settings: PipSettings = PipSettings()) -> float:
     """The die as the counter finds it in its cut (``_die``), as a share of the found region's
     disk: about 1 or less when the region holds the whole die, more when the die reaches past
-    it. Why: a region found on part of a die, or off its middle, shows the counter and the pip
-    network alike one pip or two (measured through the evaluation command: 1.2 to 2.5 on such
-    misfound threes, at most 0.97 on the dice found right that the network unbars)."""
+    it (or the whole cut, 2.5, when the die cannot be split from the tray). Why: a region found
+    on part of a die, or off its middle, shows the counter and the pip network alike one pip or
+    two (measured through the evaluation command on train folds: 1.18 to 2.52 on the threes so
+    misread, at most 1.05 on 73 of the 78 dice the network unbarred right; docs/dice.md)."""
     die = _die_in_cut(image, centre, diameter, settings)[3]
     return float(die.sum()) / (np.pi * (SIZE / 2.0) ** 2)
 

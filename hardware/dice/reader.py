@@ -261,7 +261,7 @@ def recounted(decisions: list[Decision], never: frozenset[str]) -> Decision | No
     fifth of the refused new throws became right reads, for one more wrong read in about 2800
     (a four read as a three under a glare spot); the network's backing about a seventh of the
     rest, none wrong. Without the whole-die check, dice found in their crops as a tray finder
-    would find them misread: threes whose found region held one pip of them.
+    would find them misread: threes found in part, or not split from the tray.
     """
     taken = [decision for decision in decisions if decision[0]]
     if len({decision[1] for decision in taken}) != 1 or taken[0][1] in never:
