@@ -159,8 +159,9 @@ def test_the_data_status_tells_rulebook_facts_from_guesses_and_confirmations() -
     elements = {e["key"]: e for e in status["elements"]}  # type: ignore[attr-defined]
     assert elements[f"cards.cards.{card}"]["state"] == "confirmed"
     assert elements["board.locations.krezk"]["changed"] is True and elements["board.locations.krezk"]["state"] == "guess"
-    verified = next(loc.id for loc in RULES.pack.board.locations if loc.verified)
-    assert elements[f"board.locations.{verified}"]["state"] == "rulebook"
+    assert elements["board.connections.gates-of-barovia+tser-falls"]["state"] == "rulebook"
+    assert all(e["state"] != "rulebook" for key, e in elements.items()
+               if key.startswith("board.locations."))  # no location is the rulebook's as a whole
     counts = status["summary"]["card"]  # type: ignore[index]
     assert counts["confirmed"] == 1 and sum(counts.values()) == len(RULES.pack.cards)
     with pytest.raises(OwnerDataError, match="names nothing"):

@@ -108,32 +108,47 @@ def _pick_up_relics(ctx: GameContext, hero_id: str, relics: list[str]) -> None:
 
 
 def share(ctx: GameContext, hero_id: str, action: Action) -> Flow[None]:
-    """RL-HA-4: heroes at the active hero's location swap items freely."""
+    """RL-HA-4: one action in which the heroes at the active hero's location exchange any number of
+    items (and Relics, RL-IT-5), both ways, not one for one; the active hero need not take part.
+    Each hand-over is checked against what the heroes hold after the ones before it, so an item
+    may be handed on again in the same Share; nothing changes unless every hand-over holds."""
     here = here_of(ctx, hero_id)
     gives = action.get("give", [])
     if not isinstance(gives, list) or not gives:
         raise IllegalInput("Share needs 'give': a list of {item or relic, from, to}")
-    moves = [_check_give(ctx, here, give) for give in gives]
+    holding = {h.id: {"items": list(h.items), "relics": list(h.relics)} for h in ctx.state.heroes_at(here)}
+    moves = [_check_give(ctx, here, give, holding) for give in gives]
     for thing, kind, giver, taker in moves:
-        getattr(ctx.state.heroes[giver], kind).remove(thing)
-        getattr(ctx.state.heroes[taker], kind).append(thing)
+        _hands(ctx, giver, kind).remove(thing)
+        _hands(ctx, taker, kind).append(thing)
         ctx.emit("item-shared", f"{ctx.hero_name(giver)} gives {_thing_name(ctx, thing, kind)} to {ctx.hero_name(taker)}.",
                  item=thing, giver=giver, taker=taker)
     return
     yield
 
 
-def _check_give(ctx: GameContext, here: str, give: object) -> tuple[str, str, str, str]:
+def _hands(ctx: GameContext, hero_id: str, kind: str) -> list[str]:
+    hero = ctx.state.heroes[hero_id]
+    return hero.relics if kind == "relics" else hero.items
+
+
+def _check_give(ctx: GameContext, here: str, give: object,
+                holding: dict[str, dict[str, list[str]]]) -> tuple[str, str, str, str]:
+    """One hand-over, checked and recorded in ``holding`` (what each hero at ``here`` holds so far)."""
     if not isinstance(give, Mapping):
         raise IllegalInput(f"each share must be an object like {{'item': ..., 'from': ..., 'to': ...}}, got {give!r}")
     kind = "relics" if "relic" in give else "items"
     thing = text_field(give, "relic" if kind == "relics" else "item")
     giver, taker = text_field(give, "from"), text_field(give, "to")
     for hero in (giver, taker):
-        if hero not in ctx.state.heroes or ctx.state.heroes[hero].location != here:
+        if hero not in holding:
             raise IllegalInput(f"{hero!r} is not a hero at {ctx.place_name(here)}")
-    if thing not in getattr(ctx.state.heroes[giver], kind):
+    if giver == taker:
+        raise IllegalInput(f"{ctx.hero_name(giver)} cannot give {thing!r} to themselves")
+    if thing not in holding[giver][kind]:
         raise IllegalInput(f"{ctx.hero_name(giver)} does not hold {thing!r}")
+    holding[giver][kind].remove(thing)
+    holding[taker][kind].append(thing)
     return thing, kind, giver, taker
 
 

@@ -11,8 +11,9 @@ from .gifts import accept_gift, gift_effects
 
 
 def choose_target(ctx: GameContext, here: str) -> Flow[Character | None]:
-    """A hero before a villager; the active player picks among several (RL-MP-14)."""
-    present = ctx.characters_at(here)
+    """A hero before a villager; the active player picks among several (RL-MP-14).
+    A hero no monster may attack this turn (a Perk's disguise) is passed over."""
+    present = [c for c in ctx.characters_at(here) if not spared(ctx, c)]
     heroes = [c for c in present if c.kind == "hero"]
     pool = heroes or present
     if not pool:
@@ -23,6 +24,11 @@ def choose_target(ctx: GameContext, here: str) -> Flow[Character | None]:
     return Character(kind, who)
 
 
+def spared(ctx: GameContext, who: Character) -> bool:
+    """True for a hero that no monster attacks in this turn's Monster Phase."""
+    return who.kind == "hero" and who.id in ctx.state.bonuses.spared
+
+
 def attack(ctx: GameContext, figure: Figure, dice: int) -> Flow[None]:
     here = ctx.where(figure)
     name = ctx.figure_name(figure)
@@ -30,7 +36,8 @@ def attack(ctx: GameContext, figure: Figure, dice: int) -> Flow[None]:
         return
     target = yield from choose_target(ctx, here)
     if target is None:
-        ctx.emit("no-attack", f"No one is at {ctx.place_name(here)}: {name} does not attack.",
+        nobody = "no one it may attack" if ctx.characters_at(here) else "no one"
+        ctx.emit("no-attack", f"{nobody[:1].upper()}{nobody[1:]} is at {ctx.place_name(here)}: {name} does not attack.",
                  monster=figure.monster, blight=figure.blight)
         return
     ctx.emit("target", f"{name} attacks {ctx.character_name(target)}.",
@@ -97,7 +104,10 @@ def defend_hero(ctx: GameContext, hero_id: str, hits: int) -> Flow[None]:
         return
     choice = yield Prompt("choice", "defend", f"{name} is hit {hits} time{'s' if hits > 1 else ''}. What now?",
                           hero_id, tuple(options), context={"hero": hero_id, "hits": hits})
-    yield from _DEFENCES[str(choice)](ctx, hero_id, hits)
+    if choice != "gift":
+        hits = _absorb_hits(ctx, hero_id, hits)  # a Gift accepted while the question stood (RL-HA-8)
+    if hits > 0:
+        yield from _DEFENCES[str(choice)](ctx, hero_id, hits)
 
 
 def _discard_to_defend(ctx: GameContext, hero_id: str, hits: int) -> Flow[None]:
@@ -110,8 +120,12 @@ def _discard_to_defend(ctx: GameContext, hero_id: str, hits: int) -> Flow[None]:
                               hero_id, options, min_picks=hits, max_picks=hits)
         assert isinstance(answer, tuple)
         chosen = answer
+    lost = "defence_items_lost" in gift_effects(ctx, hero_id)
     for item in chosen:
-        ctx.discard_item(item, "to stop a hit")
+        if lost:
+            ctx.remove_item(item, f"{ctx.hero_name(hero_id)}'s Dark Gift: an item that stops a hit is lost for good")
+        else:
+            ctx.discard_item(item, "to stop a hit")
 
 
 def _fall(ctx: GameContext, hero_id: str, hits: int) -> Flow[None]:
@@ -119,7 +133,8 @@ def _fall(ctx: GameContext, hero_id: str, hits: int) -> Flow[None]:
 
 
 def _accept_gift_then_defend(ctx: GameContext, hero_id: str, hits: int) -> Flow[None]:
-    accept_gift(ctx, hero_id)
+    if not ctx.state.heroes[hero_id].gift:  # it may have been accepted while the question stood
+        accept_gift(ctx, hero_id)
     hits = _absorb_hits(ctx, hero_id, hits)
     if hits > 0:
         yield from defend_hero(ctx, hero_id, hits)
@@ -140,6 +155,9 @@ def defeat_hero(ctx: GameContext, hero_id: str) -> Flow[None]:
              f"{hero.player}'s next turn.", hero=hero_id, location=hero.location)
     hero.location = None
     ctx.raise_terror(f"{ctx.hero_name(hero_id)} was defeated")
+    extra = gift_effects(ctx, hero_id).get("defeat_terror", 0)
+    if extra:
+        ctx.raise_terror(f"{ctx.hero_name(hero_id)}'s Dark Gift: a defeat costs more", times=extra)
     return
     yield  # a generator, so callers can "yield from" it like every other step
 

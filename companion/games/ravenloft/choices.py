@@ -12,6 +12,7 @@ from companion.engine.prompts import Prompt
 from .context import GameContext
 
 Action = dict[str, object]
+Params = Mapping[str, object]
 
 
 def hero_actions(ctx: GameContext) -> list[Action]:
@@ -49,9 +50,17 @@ def _pick_ups(ctx: GameContext, here: str) -> list[Action]:
 
 
 def _shares(ctx: GameContext, here: str) -> list[Action]:
-    others = ctx.state.heroes_at(here)
-    return [{"action": "share", "give": [{"item": giver.items[0], "from": giver.id, "to": taker.id}]}
-            for giver in others for taker in others if giver is not taker and giver.items]
+    """One Share (RL-HA-4): a proposal that passes everything each hero holds to the next hero here,
+    round the circle; the tablet lets the players change who gets what before sending it."""
+    heroes = ctx.state.heroes_at(here)
+    if len(heroes) < 2 or not any(h.items or h.relics for h in heroes):
+        return []
+    gives: list[dict[str, str]] = []
+    for n, giver in enumerate(heroes):
+        taker = heroes[(n + 1) % len(heroes)]
+        gives += [{"item": i, "from": giver.id, "to": taker.id} for i in giver.items]
+        gives += [{"relic": r, "from": giver.id, "to": taker.id} for r in giver.relics]
+    return [{"action": "share", "give": gives}]
 
 
 def _challenges(ctx: GameContext, hero_id: str, distanced: bool) -> list[Action]:
@@ -76,42 +85,48 @@ def _perk_plays(ctx: GameContext) -> list[Action]:
     out: list[Action] = []
     for hero in ctx.state.heroes.values():
         for perk in hero.perks:
-            play = _PERK_ARGS.get(ctx.pack.perk(perk).effect.kind, _no_args)(ctx, hero.id)
+            effect = ctx.pack.perk(perk).effect
+            play = _PERK_ARGS.get(effect.kind, _no_args)(ctx, hero.id, effect.params)
             if play is not None:
                 out.append({"action": "perk", "hero": hero.id, "perk": perk, **play})
     return out
 
 
-def _no_args(ctx: GameContext, holder: str) -> Action | None:
+def _no_args(ctx: GameContext, holder: str, params: Params) -> Action | None:
     return {}
 
 
-def _never(ctx: GameContext, holder: str) -> Action | None:
+def _never(ctx: GameContext, holder: str, params: Params) -> Action | None:
     return None
 
 
-def _place_hero_args(ctx: GameContext, holder: str) -> Action | None:
+def _place_hero_args(ctx: GameContext, holder: str, params: Params) -> Action | None:
+    """Anywhere: next door (one legal place is enough for a menu); else where another hero stands."""
     here = ctx.state.heroes[holder].location
-    return {"to": ctx.graph.neighbours[here][0]} if here and ctx.graph.neighbours[here] else None
+    if params.get("anywhere", False):
+        return {"to": ctx.graph.neighbours[here][0]} if here and ctx.graph.neighbours[here] else None
+    others = sorted({str(h.location) for h in ctx.heroes_on_board() if h.id != holder and h.location != here})
+    return {"to": others[0]} if others else None
 
 
-def _move_villager_args(ctx: GameContext, holder: str) -> Action | None:
+def _move_villager_args(ctx: GameContext, holder: str, params: Params) -> Action | None:
     for villager in ctx.villagers_on_board():
         if villager.location and ctx.graph.neighbours[villager.location]:
             return {"villager": villager.id, "to": ctx.graph.neighbours[villager.location][0]}
     return None
 
 
-def _move_monster_args(ctx: GameContext, holder: str) -> Action | None:
+def _move_monster_args(ctx: GameContext, holder: str, params: Params) -> Action | None:
     return {} if any(True for _ in ctx.monster_figures()) else None
 
 
-_PERK_ARGS: dict[str, Callable[[GameContext, str], Action | None]] = {
+_PERK_ARGS: dict[str, Callable[[GameContext, str, Params], Action | None]] = {
     "adjust_roll": _never,
     "place_hero": _place_hero_args,
     "move_villager": _move_villager_args,
     "move_monster": _move_monster_args,
-    "manual": lambda ctx, holder: {"changes": []},
+    "spare_hero": lambda ctx, holder, params: {"target": holder},
+    "manual": lambda ctx, holder, params: {"changes": []},
 }
 
 

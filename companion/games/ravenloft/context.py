@@ -267,6 +267,15 @@ class GameContext:
         self.state.item_discard.append(item_id)
         self.emit("item-discarded", f"Discard the {self.pack.item(item_id).name} ({why}).", item=item_id)
 
+    def remove_item(self, item_id: str, why: str) -> None:
+        """Out of the game for good: not to the discard pile, so it never goes back in the Haversack."""
+        for hero in self.state.heroes.values():
+            if item_id in hero.items:
+                hero.items.remove(item_id)
+        self.state.items_at.pop(item_id, None)
+        self.state.removed_items.append(item_id)
+        self.emit("item-removed", f"Put the {self.pack.item(item_id).name} back in the box ({why}).", item=item_id)
+
     # -- perks (RL-VI-2, RL-D20-2) ----------------------------------------------------------
     def gain_perk(self, hero_id: str, why: str) -> Flow[None]:
         hero = self.state.heroes[hero_id]

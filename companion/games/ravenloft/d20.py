@@ -1,22 +1,51 @@
 """The d20 (RL-D20-*): the symbol face is 20, a 1 fails outright, and in a Hero
-Phase a result of 20 or more earns the active hero a Perk."""
+Phase a result of 20 or more earns the active hero a Perk.
+
+A roll's *result* is the face plus what Perk cards make of it: a "+N to your
+next roll" card played before the roll, a "change the result" card played
+after it. The rulebook judges both the 1 and the 20 on that result ("even if
+boosted by a Perk card", "a Perk card may adjust that value"). Item strength,
+the Paladin's bonus and a Dark Gift's bonus are added to an Advance or Defeat
+total, not to the roll's result (docs/engine.md, Readings).
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Callable
+
 from companion.engine.game import Flow
-from companion.engine.prompts import Option
+from companion.engine.prompts import Option, Prompt
 
 from .context import GameContext
-from .gifts import gift_effects
+from .gifts import accept_gift, gift_changes_roll, gift_effects
+from .pack_types import Perk
+
+KEEP = "keep"
 
 
-def hero_roll(ctx: GameContext, key: str, text: str) -> Flow[int]:
-    """Roll the d20 for the active hero; a Perk may change the number; 20+ earns a Perk.
+@dataclass(frozen=True)
+class Aim:
+    """What an Advance or Defeat roll adds up to: the items' strength, against its target."""
 
-    Returns the (possibly changed) die value.
+    strength: int
+    target: int
+
+    def need(self, ctx: GameContext) -> int:
+        """The result the d20 must reach with the bonuses in force now."""
+        return self.target - self.strength - roll_bonus(ctx)
+
+
+def hero_roll(ctx: GameContext, key: str, text: str, aim: Aim | None = None) -> Flow[int]:
+    """Roll the d20 for the active hero; Perks and a Gift may change it; 20+ earns a Perk.
+    ``aim``: an Advance or Defeat roll (None: a special action's roll).
+
+    Returns the roll's result (the face with every Perk card's change).
     """
     value = yield from ctx.roll_d20(key, text)
-    value = yield from _offer_roll_perks(ctx, value)
+    if aim is not None:
+        value += _take_next_roll_bonus(ctx)
+    value = yield from _roll_window(ctx, value, aim)
     if value == 1:
         ctx.emit("critical-failure", "A 1: critical failure, nothing happens.", key=key)
     if ctx.state.phase == "hero" and value >= 20:
@@ -24,33 +53,98 @@ def hero_roll(ctx: GameContext, key: str, text: str) -> Flow[int]:
     return value
 
 
-def _offer_roll_perks(ctx: GameContext, value: int) -> Flow[int]:
-    """Perks that change a die (``adjust_roll``) are offered only when someone holds one."""
-    held = [(h.id, p) for h in ctx.state.heroes.values() for p in h.perks
-            if ctx.pack.perk(p).effect.kind == "adjust_roll"]
-    if not held or ctx.state.phase != "hero":
+def _take_next_roll_bonus(ctx: GameContext) -> int:
+    """"+N to your next Advance or Defeat roll" Perks played earlier are used up by this roll."""
+    bonus, ctx.state.bonuses.next_roll = ctx.state.bonuses.next_roll, 0
+    if bonus:
+        ctx.emit("roll-boosted", f"The Perk cards played for this roll add {bonus}.", amount=bonus)
+    return bonus
+
+
+def _roll_window(ctx: GameContext, value: int, aim: Aim | None) -> Flow[int]:
+    """Between a Hero Phase roll and its effect: any player may play any number of Perk cards
+    that change it (RL-TU-2), and the roller may accept a Dark Gift that changes what it does
+    (RL-HA-8). Asked again after each play, until the players go on with the roll."""
+    if ctx.state.phase != "hero":
         return value
-    options = [Option("keep", f"Keep the {value}")]
-    options += [Option(f"{h}:{p}", f"{ctx.state.heroes[h].player} plays {ctx.pack.perk(p).name}") for h, p in held]
-    chosen = yield from ctx.choose("roll-perk", f"The d20 shows {value}. Play a Perk to change it?", options)
-    if chosen == "keep":
-        return value
-    hero_id, _, perk = chosen.partition(":")
-    ctx.state.heroes[hero_id].perks.remove(perk)
-    ctx.state.perk_discard.append(perk)
-    amount = int(str(ctx.pack.perk(perk).effect.params["amount"]))
-    new = max(1, min(20 + amount, value + amount))
-    ctx.emit("perk-played", f"{ctx.state.heroes[hero_id].player} plays {ctx.pack.perk(perk).name}: the roll becomes {new}.",
-             hero=hero_id, perk=perk, value=new)
+    while True:
+        options = window_options(ctx, value, aim)
+        if len(options) == 1:
+            return value
+        chosen = yield Prompt("choice", "roll-perk", _window_text(value, options), ctx.active_player,
+                              tuple(options), context={"value": value})
+        assert isinstance(chosen, str)
+        if chosen == KEEP:
+            return value
+        play, _, rest = chosen.partition(":")
+        value = yield from _WINDOW_PLAYS[play](ctx, rest, value)
+
+
+def window_options(ctx: GameContext, value: int, aim: Aim | None) -> list[Option]:
+    """``keep``, then every roll-changing Perk held (``perk:hero:perk``), then the roller's Gift
+    when accepting it now can change what this roll does (``gift:hero``)."""
+    options = [Option(KEEP, f"Go on with {value}")]
+    for hero in ctx.state.heroes.values():
+        for perk in hero.perks:
+            card = ctx.pack.perk(perk)
+            if card.effect.kind == "adjust_roll":
+                options.append(Option(f"perk:{hero.id}:{perk}", f"{hero.player} plays {card.name}"))
+    roller = ctx.active_player
+    if gift_changes_roll(ctx, roller, value, None if aim is None else aim.need(ctx)):
+        gift = ctx.pack.hero(roller).gift
+        options.append(Option(f"gift:{roller}", f"{ctx.state.heroes[roller].player} accepts the Dark Gift "
+                                                f"{gift.name} first (for good)"))
+    return options
+
+
+def _window_text(value: int, options: list[Option]) -> str:
+    perks = any(o.id.startswith("perk:") for o in options)
+    gift = any(o.id.startswith("gift:") for o in options)
+    offer = " or ".join((["play a Perk card to change it"] if perks else [])
+                        + (["accept a Dark Gift"] if gift else []))
+    return f"The d20 shows {value}. Before it takes effect, anyone may {offer}."
+
+
+def _play_perk(ctx: GameContext, rest: str, value: int) -> Flow[int]:
+    hero_id, _, perk_id = rest.partition(":")
+    hero, card = ctx.state.heroes[hero_id], ctx.pack.perk(perk_id)
+    hero.perks.remove(perk_id)
+    ctx.state.perk_discard.append(perk_id)
+    new = yield from _changed_value(ctx, card, value)
+    ctx.emit("perk-played", f"{hero.player} plays {card.name}: the roll becomes {new}.",
+             hero=hero_id, perk=perk_id, value=new)
     return new
 
 
-def check(ctx: GameContext, key: str, text: str, strength: int, target: int) -> Flow[bool]:
-    """An Advance or Defeat roll: d20 + item strength + bonuses against ``target``.
+def _changed_value(ctx: GameContext, card: Perk, value: int) -> Flow[int]:
+    """"Change the result by up to N either way": the player picks the new result (never below 1);
+    a card marked ``either_way: false`` adds exactly N."""
+    amount = int(str(card.effect.params["amount"]))
+    if card.effect.params.get("either_way") is False:
+        return max(1, value + amount)
+    reach = abs(amount)
+    results = [v for v in range(max(1, value - reach), value + reach + 1) if v != value]
+    options = [Option(str(v), f"{v} ({v - value:+d})") for v in results]
+    chosen = yield from ctx.choose("roll-perk-value", f"{card.name}: the roll is {value}. What does it become?",
+                                   options)
+    return int(chosen)
 
-    A natural 1 (not changed by a Perk) always fails (RL-D20-3).
+
+def _accept(ctx: GameContext, rest: str, value: int) -> Flow[int]:
+    accept_gift(ctx, rest)
+    return value
+    yield
+
+
+_WINDOW_PLAYS: dict[str, Callable[[GameContext, str, int], Flow[int]]] = {"perk": _play_perk, "gift": _accept}
+
+
+def check(ctx: GameContext, key: str, text: str, strength: int, target: int) -> Flow[bool]:
+    """An Advance or Defeat roll: the d20's result + item strength + bonuses against ``target``.
+
+    A result of 1 always fails (RL-D20-3); a Perk card may change a 1 into something else first.
     """
-    value = yield from hero_roll(ctx, key, text)
+    value = yield from hero_roll(ctx, key, text, Aim(strength, target))
     if value == 1:
         return False
     total = value + strength + roll_bonus(ctx)

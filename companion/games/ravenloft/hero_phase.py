@@ -83,7 +83,9 @@ def perform(ctx: GameContext, action: Action) -> Flow[None]:
 
 
 def _end_hero_phase(ctx: GameContext) -> None:
-    """Paladin-style bonuses end with the Hero Phase; Ranger/Warlock ones last the turn (RL-HA-9)."""
-    ctx.state.bonuses = TurnBonuses(slow_monsters=ctx.state.bonuses.slow_monsters, ward=ctx.state.bonuses.ward)
+    """Paladin-style bonuses (and Perk boosts never rolled) end with the Hero Phase; Ranger and Warlock
+    ones, and a hero spared from attacks, last into this turn's Monster Phase (RL-HA-9)."""
+    kept = ctx.state.bonuses
+    ctx.state.bonuses = TurnBonuses(slow_monsters=kept.slow_monsters, ward=kept.ward, spared=list(kept.spared))
     ctx.state.actions_left = 0
     ctx.emit("hero-phase-ended", f"{ctx.state.active_hero.player}'s Hero Phase is over: now the Monster Phase.")

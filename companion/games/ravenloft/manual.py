@@ -1,7 +1,7 @@
 """Changes the players report after doing something by hand (a "manual" card
 event or perk): figures placed, terror moved, the Frenzy marker moved, items
-discarded or given to another hero. Every change is checked before any is
-applied."""
+discarded or given to another hero, a hero no monster attacks this turn.
+Every change is checked before any is applied."""
 
 from __future__ import annotations
 
@@ -20,9 +20,18 @@ def apply_changes(ctx: GameContext, answer: Mapping[str, object]) -> Flow[None]:
     changes = answer.get("changes", [])
     if not isinstance(changes, list) or not all(isinstance(c, Mapping) for c in changes):
         raise IllegalInput("'changes' must be a list of objects like {'place': 'hero:sorcerer', 'at': 'krezk'}")
+    _refuse_an_item_twice(changes)
     appliers = [_checked(ctx, change) for change in changes]
     for apply in appliers:
         yield from apply()
+
+
+def _refuse_an_item_twice(changes: list[Mapping[str, object]]) -> None:
+    """Every change is checked against the table as it was: one item cannot be handed on twice."""
+    named = [str(c.get("give", c.get("discard"))) for c in changes if "give" in c or "discard" in c]
+    twice = sorted({item for item in named if named.count(item) > 1})
+    if twice:
+        raise IllegalInput(f"these items are given or discarded more than once in one report: {', '.join(twice)}")
 
 
 def _checked(ctx: GameContext, change: Change) -> Callable[[], Flow[None]]:
@@ -118,8 +127,33 @@ def _check_give(ctx: GameContext, change: Change) -> Callable[[], Flow[None]]:
     return apply
 
 
+def _check_spare(ctx: GameContext, change: Change) -> Callable[[], Flow[None]]:
+    """A hero no monster attacks for the rest of this turn (a card like Rictavio's Disguise, done by hand)."""
+    who = change["spare"]
+    if not isinstance(who, str) or who not in ctx.state.heroes:
+        raise IllegalInput(f"'spare' must name a hero in this game, got {who!r}")
+
+    def apply() -> Flow[None]:
+        spare(ctx, who)
+        return
+        yield
+    return apply
+
+
+def spare(ctx: GameContext, hero_id: str) -> None:
+    """No monster attacks ``hero_id`` in this turn's Monster Phase (its targets and its Powers' hits)."""
+    if hero_id not in ctx.state.heroes:
+        raise IllegalInput(f"there is no hero {hero_id!r} in this game")
+    spared = ctx.state.bonuses.spared
+    if hero_id not in spared:
+        spared.append(hero_id)
+    ctx.emit("hero-spared", f"No monster attacks {ctx.hero_name(hero_id)} in this turn's Monster Phase.",
+             hero=hero_id)
+
+
 _CHECKERS: dict[str, Callable[[GameContext, Change], Callable[[], Flow[None]]]] = {
     "give": _check_give,
+    "spare": _check_spare,
     "place": _check_place,
     "terror": _check_terror,
     "frenzy": _check_frenzy,

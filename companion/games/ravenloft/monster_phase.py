@@ -89,9 +89,7 @@ def resolve_attack_line(ctx: GameContext, line: AttackLine) -> Flow[None]:
         ctx.emit("symbol", f"Attack line: {symbol} symbol.", symbol=symbol,
                  monsters=sorted({a.monster for a in actors}))
         for actor in (yield from _order_actors(ctx, actors)):
-            rules = ctx.monster_rules[actor.monster]
-            assert isinstance(rules, MonsterRules)
-            yield from rules.activate(ctx, actor, line.move, line.dice)
+            yield from _rules(ctx, actor).activate(ctx, actor, line.move, line.dice)
 
 
 def actors_for(ctx: GameContext, symbol: str) -> list[Actor]:
@@ -110,11 +108,23 @@ def actors_for(ctx: GameContext, symbol: str) -> list[Actor]:
 
 
 def _order_actors(ctx: GameContext, actors: list[Actor]) -> Flow[list[Actor]]:
-    by_key = {f"{a.monster}/{a.role}": a for a in actors}
-    if len(by_key) == 1:
-        return list(by_key.values())
+    """The active player orders only the actors whose order can change what happens (RL-MP-5):
+    one that cannot act whatever the others do (no character it could reach or attack) goes last
+    without a question."""
+    carriers = any(_rules(ctx, a).carries_characters for a in actors)
+    able = [a for a in actors if _rules(ctx, a).could_act(ctx, a, carriers)]
+    idle = [a for a in actors if a not in able]
+    by_key = {f"{a.monster}/{a.role}": a for a in able}
+    if len(by_key) <= 1:
+        return list(by_key.values()) + idle
     order = yield from in_chosen_order_of(ctx, by_key)
-    return [by_key[k] for k in order]
+    return [by_key[k] for k in order] + idle
+
+
+def _rules(ctx: GameContext, actor: Actor) -> MonsterRules:
+    rules = ctx.monster_rules[actor.monster]
+    assert isinstance(rules, MonsterRules)
+    return rules
 
 
 def in_chosen_order_of(ctx: GameContext, actors: dict[str, Actor]) -> Flow[list[str]]:

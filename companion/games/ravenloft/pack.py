@@ -108,6 +108,9 @@ GIFT_KINDS: Final[dict[str, frozenset[str]]] = {
     "villager_death_terror": frozenset({"amount"}),
     "extra_actions": frozenset({"amount"}),
     "roll_bonus_always": frozenset({"amount"}),
+    "defeat_terror": frozenset({"amount"}),
+    "defence_items_lost": frozenset(),
+    "special_one_terror": frozenset({"amount"}),
     "manual": frozenset(),
 }
 
@@ -121,7 +124,16 @@ PERK_KINDS: Final[dict[str, frozenset[str]]] = {
     "adjust_roll": frozenset({"amount"}),
     "move_monster": frozenset({"steps"}),
     "terror": frozenset({"amount"}),
+    "spare_hero": frozenset(),
     "manual": frozenset(),
+}
+
+#: Params a Perk may add to say how its card reads (docs/game-data.md); left out, the card
+#: reads as the shipped ones do.
+PERK_OPTIONAL: Final[dict[str, frozenset[str]]] = {
+    "adjust_roll": frozenset({"either_way"}),
+    "roll_bonus": frozenset({"lasting"}),
+    "draw_items": frozenset({"hand"}),
 }
 
 _EVENT_OPTIONAL: Final = frozenset({"symbol"})
@@ -405,6 +417,9 @@ _PARAM_CHECKS: Final[dict[str, _ParamCheck]] = {
     "amount": _amount,
     "perk": _flag,
     "anywhere": _flag,
+    "either_way": _flag,
+    "lasting": _flag,
+    "hand": _flag,
 }
 
 #: Where one param name means something else for one kind.
@@ -429,13 +444,14 @@ def _params(node: _Node, kind: str, required: frozenset[str], optional: frozense
     for name in sorted(required | (optional & given.keys())):
         values[name] = _param(node.child(name), kind, name, known, name in required)
     for name in sorted(given.keys() - required - optional):
-        wanted = ", ".join(sorted(required)) or "none"
+        wanted = ", ".join(sorted(required | optional)) or "none"
         node.child(str(name)).fail(f"unknown param for kind {kind!r} (it takes: {wanted})")
     return values
 
 
 def _effect(node: _Node, kinds: Mapping[str, frozenset[str]], known: _Known,
-            optional: frozenset[str] = frozenset(), needs_text: bool = True) -> Effect:
+            optional: frozenset[str] = frozenset(), needs_text: bool = True,
+            optional_by_kind: Mapping[str, frozenset[str]] | None = None) -> Effect:
     """One Effect; ``kinds`` is the part of the library allowed here."""
     node.fields("kind", "params", "text")
     kind = _choice(node.child("kind"), {k: k for k in kinds}, "kind")
@@ -443,7 +459,8 @@ def _effect(node: _Node, kinds: Mapping[str, frozenset[str]], known: _Known,
     text = text_node.text() if needs_text or text_node.present else ""
     if kind is None:
         return Effect(kind="", text=text)
-    params = _params(node.child("params"), kind, kinds[kind], optional, known)
+    allowed = optional | (optional_by_kind or {}).get(kind, frozenset())
+    params = _params(node.child("params"), kind, kinds[kind], allowed, known)
     return Effect(kind=kind, params=MappingProxyType(params), text=text)
 
 
@@ -716,7 +733,7 @@ def _perk(node: _Node, known: _Known) -> Perk:
     return Perk(
         id=node.child("id").ident(),
         name=node.child("name").text(),
-        effect=_effect(node.child("effect"), PERK_KINDS, known),
+        effect=_effect(node.child("effect"), PERK_KINDS, known, optional_by_kind=PERK_OPTIONAL),
         verified=node.child("verified").flag(),
     )
 

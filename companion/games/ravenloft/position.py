@@ -19,7 +19,7 @@ from .state import GameState, HeroState, Mat, MonsterState, TurnBonuses, Village
 
 Data = Mapping[str, object]
 FIELDS = {"monsters", "heroes", "active", "phase", "turn", "terror", "frenzy", "actions_left", "villagers",
-          "items", "discard", "played_cards", "mats"}
+          "items", "discard", "removed", "played_cards", "mats"}
 
 
 def state_from_position(pack: Pack, rules: Mapping[str, MonsterRules], data: object) -> GameState:
@@ -40,7 +40,7 @@ def state_from_position(pack: Pack, rules: Mapping[str, MonsterRules], data: obj
     )
     state.frenzy = _frenzy(pack, state, data.get("frenzy"))
     _cards(pack, state, data.get("played_cards", []))
-    _items(pack, graph, state, data.get("items", {}), data.get("discard", []))
+    _items(pack, graph, state, data.get("items", {}), data.get("discard", []), data.get("removed", []))
     _perks(pack, state)
     state.actions_left = _int(data, "actions_left", pack.hero(state.active_hero.id).actions, 0, 20)
     _place_monsters(graph, state, data.get("monsters"))
@@ -158,11 +158,11 @@ def _cards(pack: Pack, state: GameState, played: object) -> None:
     state.deck = sorted(c.id for c in pack.cards if c.id not in state.played_cards)
 
 
-def _items(pack: Pack, graph: Graph, state: GameState, on_board: object, discard: object) -> None:
-    if not isinstance(on_board, Mapping) or not isinstance(discard, list):
-        raise _fail("items", "give 'items' as {item: location} and 'discard' as a list")
+def _items(pack: Pack, graph: Graph, state: GameState, on_board: object, discard: object, removed: object) -> None:
+    if not isinstance(on_board, Mapping) or not isinstance(discard, list) or not isinstance(removed, list):
+        raise _fail("items", "give 'items' as {item: location}, and 'discard' and 'removed' as lists")
     held = [i for h in state.heroes.values() for i in h.items]
-    placed = list(on_board) + list(discard) + held + _items_on_mats(state)
+    placed = list(on_board) + list(discard) + list(removed) + held + _items_on_mats(state)
     for item in placed:
         if not isinstance(item, str) or not pack.has("item", item):
             raise _fail("items", f"no item called {item!r} in the pack")
@@ -172,6 +172,7 @@ def _items(pack: Pack, graph: Graph, state: GameState, on_board: object, discard
     state.items_at = {str(i): str(_place(graph, w, f"items.{i}") if w is not None else _no_null(i))
                       for i, w in on_board.items()}
     state.item_discard = [str(d) for d in discard]
+    state.removed_items = [str(r) for r in removed]
     state.haversack = sorted(i.id for i in pack.items if i.id not in set(placed))
 
 

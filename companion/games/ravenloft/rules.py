@@ -14,6 +14,7 @@ from companion.engine.graph import Graph
 from companion.engine.plain import PlainDataError, from_plain
 
 from .context import GameContext, GameData, GameEnded, board_graph
+from .gifts import accept_gift
 from .hero_phase import hero_phase
 from .monster_phase import monster_phase
 from .monsters import MonsterRules, rules_for
@@ -82,14 +83,15 @@ class RavenloftRules:
         return found
 
     def starting_state(self, origin: Origin) -> GameState:
+        _check_origin(origin)
         if "setup" in origin:
             owner = _origin_data(origin)
-            pack = self.pack if owner is None else self._built_or_refused(owner)
+            pack = self.pack if owner is None else self._built_or_refused(owner).pack
             state = initial_state(pack, parse_setup(pack, origin["setup"]))
             _set_data(state, owner)
             return state
         if "position" in origin:
-            return state_from_position(self.pack, self.monster_rules, origin["position"])
+            return self._position_state(origin)
         if "state" in origin:
             try:
                 return from_plain(GameState, origin["state"], "state")
@@ -97,9 +99,19 @@ class RavenloftRules:
                 raise SetupError(str(problem)) from None
         raise SetupError("a game starts from a 'setup', a 'position' or a saved 'state'")
 
-    def _built_or_refused(self, owner: OwnerData) -> Pack:
+    def _position_state(self, origin: Origin) -> GameState:
+        """A position on the shipped board, or on the owner's (``"data"`` beside it): never one
+        played on the shipped board while the owner's data is dropped."""
+        owner = _origin_data(origin)
+        built = self._built_or_refused(owner) if owner is not None else None
+        pack, monster_rules = (built.pack, built.monster_rules) if built else (self.pack, self.monster_rules)
+        state = state_from_position(pack, monster_rules, origin["position"])
+        _set_data(state, owner)
+        return state
+
+    def _built_or_refused(self, owner: OwnerData) -> "_Built":
         try:
-            return self._built(owner.to_plain()).pack
+            return self._built(owner.to_plain())
         except OwnerDataError as problem:
             raise SetupError(f"the game data this game starts with is refused: {problem}") from None
 
@@ -119,6 +131,17 @@ class RavenloftRules:
         sink.emit("data-changed", "The game data changed (the board editor or the card library); "
                                   "the game goes on with it", data_id=state.data_id)
 
+    def anytime(self, state: GameState, move: object, sink: EffectSink) -> None:
+        """Moves any player may make whatever is being asked: accepting a Dark Gift (RL-HA-8,
+        "at any time on any player's turn, even before an effect resolves")."""
+        if not isinstance(move, Mapping) or move.get("action") != "gift":
+            raise IllegalInput(f"the only move that can be made at any time is accepting a Dark Gift "
+                               f"({{'action': 'gift', 'hero': ...}}), not {move!r}")
+        hero = move.get("hero")
+        if not isinstance(hero, str):
+            raise IllegalInput(f"name the hero whose Dark Gift is accepted with 'hero', got {hero!r}")
+        accept_gift(self.context(state, sink), hero)
+
     def new_game(self, origin: Origin, inputs: list[Input] | None = None) -> Game:
         return Game(self, origin, inputs or [])
 
@@ -128,6 +151,20 @@ class _Built:
     pack: Pack
     monster_rules: dict[str, MonsterRules]
     graphs: dict[bool, Graph]
+
+
+ORIGIN_FIELDS = ("setup", "position", "state", "data")
+
+
+def _check_origin(origin: Origin) -> None:
+    """Nothing in an origin is dropped unread: an unknown field, or data the origin cannot use, is refused."""
+    unknown = sorted(str(k) for k in origin if k not in ORIGIN_FIELDS)
+    if unknown:
+        raise SetupError(f"a game's origin has unknown field(s) {', '.join(unknown)} "
+                         f"(it takes one of 'setup', 'position' or 'state', and 'data' with a setup or position)")
+    if "state" in origin and "data" in origin:
+        raise SetupError("a saved 'state' carries its own game data (its 'data' field); 'data' beside it cannot "
+                         "be used: put it in the state, or start from a position instead")
 
 
 def _origin_data(origin: Origin) -> OwnerData | None:

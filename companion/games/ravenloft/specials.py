@@ -13,8 +13,8 @@ from companion.engine.prompts import Option, Prompt
 from .challenges import advance
 from .context import Character, Figure, GameContext
 from .d20 import hero_roll
+from .gifts import gift_effects, table_row
 from .movement import move_character
-from .pack_types import D20Entry
 
 Params = Mapping[str, object]
 Special = Callable[[GameContext, str, Params], Flow[None]]
@@ -23,21 +23,23 @@ SPECIALS: Registry[Special] = Registry("special-action primitive")
 
 
 def special_action(ctx: GameContext, hero_id: str, action: Mapping[str, object]) -> Flow[None]:
+    """RL-HA-7. The tile side is read after the roll window: a Gift accepted there flips it first."""
     hero = ctx.pack.hero(hero_id)
     value = yield from hero_roll(ctx, "special", f"{ctx.hero_name(hero_id)}'s special action: roll the d20.")
     table = hero.special_after_gift if ctx.state.heroes[hero_id].gift else hero.special
-    row = table_row(table, min(value, 20))
+    row = table_row(table, value)
     ctx.emit("special", f"{value}: {row.effect.text or row.effect.kind}", hero=hero_id, value=value, effect=row.effect.kind)
     if value == 1:
+        _one_costs_terror(ctx, hero_id)
         return
     yield from SPECIALS[row.effect.kind](ctx, hero_id, row.effect.params)
 
 
-def table_row(table: tuple[D20Entry, ...], value: int) -> D20Entry:
-    for row in table:
-        if row.low <= value <= row.high:
-            return row
-    raise ValueError(f"the hero table has no row for {value}")  # the pack loader forbids gaps
+def _one_costs_terror(ctx: GameContext, hero_id: str) -> None:
+    """A Gift whose price is terror whenever the special roll's result is a 1 (the Warlock's, as we guess it)."""
+    times = gift_effects(ctx, hero_id).get("special_one_terror", 0)
+    if times:
+        ctx.change_terror(times, f"{ctx.hero_name(hero_id)}'s Dark Gift: the special roll was a 1")
 
 
 def amount(params: Params, key: str, default: int = 1) -> int:

@@ -83,6 +83,8 @@ class TurnBonuses:
     slow_monsters: int = 0  # Ranger: monsters move this many fewer this Monster Phase
     ward: int = 0  # Warlock: hits on heroes ignored this Monster Phase
     extra_actions: int = 0
+    next_roll: int = 0  # Perk cards played for "+N to your next Advance or Defeat roll", not yet rolled
+    spared: list[str] = field(default_factory=list)  # heroes no monster attacks in this turn's Monster Phase
 
 
 @dataclass
@@ -102,6 +104,7 @@ class GameState:
     entered_cards: dict[str, dict[str, object]] = field(default_factory=dict)  # typed in at the table, by id
     haversack: list[str] = field(default_factory=list)
     item_discard: list[str] = field(default_factory=list)
+    removed_items: list[str] = field(default_factory=list)  # out of the game for good (a Dark Gift's price)
     items_at: dict[str, str] = field(default_factory=dict)  # item id -> board location
     perk_deck: list[str] = field(default_factory=list)
     perk_discard: list[str] = field(default_factory=list)

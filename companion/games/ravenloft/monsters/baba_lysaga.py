@@ -8,7 +8,7 @@ spaces; her own token blocks the way for good.
 
 from __future__ import annotations
 
-from collections import deque
+from typing import Iterator
 
 from companion.engine.errors import IllegalInput
 from companion.engine.game import Flow
@@ -34,6 +34,7 @@ FIGHTS: dict[str, ItemType] = {"scarecrow": "weapon", "raven": "magical"}
 class BabaLysagaRules(MonsterRules):
     id = "baba-lysaga"
     defeat_type = "magical"
+    carries_characters = True
 
     @property
     def details(self) -> BabaLysagaDetails:
@@ -184,24 +185,38 @@ class BabaLysagaRules(MonsterRules):
             raise IllegalInput(f"the Hut has no space called {to!r} (its spaces: {', '.join(spaces)})")
         if to == mat.gem:
             raise IllegalInput(f"the Gem is already on the {to} space")
-        steps = self.gem_reach(mat).get(to)
-        if steps is None:
-            raise IllegalInput(f"the Gem cannot reach the {to} space: Hut tokens (face up or down) block every way")
-        if steps > power:
-            raise IllegalInput(f"the {to} space is {steps} spaces from the Gem, but the item only moves it {power}")
+        if to in mat.face_down or to in mat.revealed:
+            raise IllegalInput(f"the Gem cannot reach the {to} space: a Hut token lies on it (the Gem moves only "
+                               "through empty spaces)")
+        ends = self.gem_ends(mat, power)
+        if not ends:
+            raise IllegalInput(f"the Gem cannot move: Hut tokens (face up or down) block every way out of the "
+                               f"{mat.gem} space")
+        if to not in ends:
+            raise IllegalInput(f"the Gem moves exactly {power} empty space{'s' if power != 1 else ''} (the item's "
+                               f"Strength; fewer only onto the Door or where no longer way is free), so it cannot "
+                               f"end on the {to} space; from the {mat.gem} space it can end on: {', '.join(sorted(ends))}")
 
-    def gem_reach(self, mat: HutMat) -> dict[str, int]:
-        """How many steps the Gem needs to each space it can reach through empty spaces."""
-        blocked = set(mat.face_down) | set(mat.revealed)
-        links = self._links()
-        seen, queue = {mat.gem: 0}, deque([mat.gem])
-        while queue:
-            here = queue.popleft()
-            for there in links[here]:
-                if there not in seen and there not in blocked:
-                    seen[there] = seen[here] + 1
-                    queue.append(there)
-        return seen
+    def gem_ends(self, mat: HutMat, power: int) -> set[str]:
+        """Where a move of ``power`` spaces can leave the Gem (RL-BL-2, docs/engine.md Readings): a walk
+        through empty spaces, never the same space twice, exactly ``power`` long, or as long as the
+        free spaces allow when that is less; reaching the Door ends the move early."""
+        walks = list(self._gem_walks(mat, power))
+        longest = max((len(w) - 1 for w in walks), default=0)
+        door = self.details.door
+        return {w[-1] for w in walks if len(w) > 1 and (len(w) - 1 == longest or w[-1] == door)}
+
+    def _gem_walks(self, mat: HutMat, power: int) -> Iterator[tuple[str, ...]]:
+        """Every walk of the Gem that cannot go on: ``power`` long, at the Door, or boxed in."""
+        blocked, links, door = set(mat.face_down) | set(mat.revealed), self._links(), self.details.door
+        stack: list[tuple[str, ...]] = [(mat.gem,)]
+        while stack:
+            walk = stack.pop()
+            onward = [] if len(walk) - 1 == power or (walk[-1] == door and len(walk) > 1) else \
+                [s for s in sorted(links[walk[-1]]) if s not in blocked and s not in walk]
+            if not onward:
+                yield walk
+            stack.extend(walk + (s,) for s in onward)
 
     def _links(self) -> dict[str, set[str]]:
         links: dict[str, set[str]] = {s.id: set() for s in self.details.spaces}
@@ -262,11 +277,12 @@ class BabaLysagaRules(MonsterRules):
         return [self.advance_action("reveal", item=i, spaces=hidden[:n]) for n, i in chosen.items() if n]
 
     def _gem_options(self, ctx: GameContext, hero_id: str) -> list[ActionDict]:
-        mundane, mat, options = by_strength(ctx, held_of_type(ctx, hero_id, "mundane")), self.mat(ctx), []
-        for space, steps in sorted(self.gem_reach(mat).items()):
-            able = [i for i in mundane if ctx.pack.item(i).strength >= steps]
-            if space != mat.gem and able:
-                options.append(self.advance_action("gem", item=able[0], to=space))
+        """One Gem move per space it can end on, with the weakest Mundane item that ends there."""
+        mat, options, seen = self.mat(ctx), [], set[str]()
+        for item in one_per_strength(ctx, held_of_type(ctx, hero_id, "mundane")):
+            for space in sorted(self.gem_ends(mat, ctx.pack.item(item).strength) - seen):
+                seen.add(space)
+                options.append(self.advance_action("gem", item=item, to=space))
         return options
 
     # -- Defeat (RL-BL-3) -------------------------------------------------------------------------

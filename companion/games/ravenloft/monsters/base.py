@@ -44,6 +44,7 @@ class MonsterRules:
 
     id: ClassVar[str] = ""
     rooted: ClassVar[bool] = False  # never moves (the Gulthias Tree, RL-GT-1)
+    carries_characters: ClassVar[bool] = False  # its Power moves characters along (Baba Lysaga, RL-BL-1)
     defeat_type: ClassVar[ItemType | None] = None  # the single-type icon of the Defeat step
 
     def __init__(self, monster: Monster) -> None:
@@ -70,6 +71,12 @@ class MonsterRules:
         ctx.emit("monster-activated", f"{self.monster.name} moves and attacks.", monster=self.id)
         yield from move_toward_closest(ctx, figure, max(0, move - ctx.state.bonuses.slow_monsters))
         yield from attack(ctx, figure, dice)
+
+    def could_act(self, ctx: GameContext, actor: Actor, carriers: bool) -> bool:
+        """Whether this actor may move or attack now: a monster needs a character on the board to
+        move toward or attack (RL-MP-11, RL-MP-13). ``carriers``: another actor of this symbol may
+        move characters about first."""
+        return bool(ctx.heroes_on_board() or ctx.villagers_on_board())
 
     def power(self, ctx: GameContext, figure: Figure, target: Character) -> Flow[None]:
         raise NotImplementedError(f"{self.monster.name} has no Power rules")

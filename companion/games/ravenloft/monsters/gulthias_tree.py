@@ -141,6 +141,26 @@ class GulthiasTreeRules(MonsterRules):
     def actors(self, ctx: GameContext) -> list[Actor]:
         return [Actor(self.id, "tree", "Gulthias Tree"), Actor(self.id, "blight", "a Twig Blight")]
 
+    def could_act(self, ctx: GameContext, actor: Actor, carriers: bool) -> bool:
+        """The Tree attacks only someone at its own location (RL-GT-1), and only a carrier can bring
+        someone there during the attack line. A Blight acts if one is ready, or if the Tree may
+        attack first and bring cut-down Blights back (Necrosynthesis): only then does the order
+        between the Tree and a Blight change anything."""
+        tree_able = self._tree_could_attack(ctx, carriers)
+        if actor.role == "tree":
+            return tree_able
+        fallen = None in self.mat(ctx).blights
+        able = bool(self._ready(ctx)) or (fallen and tree_able)
+        return able and super().could_act(ctx, actor, carriers)
+
+    def _tree_could_attack(self, ctx: GameContext, carriers: bool) -> bool:
+        here = self.here(ctx)
+        return here is not None and (bool(ctx.characters_at(here)) or carriers)
+
+    def _ready(self, ctx: GameContext) -> list[int]:
+        mat = self.mat(ctx)
+        return [i for i, where in enumerate(mat.blights) if where is not None and i not in mat.blights_used]
+
     def start_of_turn(self, ctx: GameContext) -> None:
         """A Blight may act again in a new turn (RL-GT-2)."""
         self.mat(ctx).blights_used.clear()
@@ -154,8 +174,7 @@ class GulthiasTreeRules(MonsterRules):
         yield from self._blight_acts(ctx, move, dice)
 
     def _blight_acts(self, ctx: GameContext, move: int, dice: int) -> Flow[None]:
-        mat = self.mat(ctx)
-        ready = [i for i, where in enumerate(mat.blights) if where is not None and i not in mat.blights_used]
+        mat, ready = self.mat(ctx), self._ready(ctx)
         if not ready:
             ctx.emit("note", "No Twig Blight can act: each is off the board or has already acted this turn.",
                      monster=self.id)

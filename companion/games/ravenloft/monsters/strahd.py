@@ -13,7 +13,7 @@ from companion.engine.game import Flow
 from companion.engine.graph import Graph
 from companion.engine.prompts import Option
 
-from ..attack import land_hits
+from ..attack import land_hits, spared
 from ..challenge import check_items, held_of_type, items_named, require_at
 from ..context import Character, Figure, GameContext
 from ..pack_types import ITEM_TYPES, ItemType, Relic, StrahdDetails, TarokkaCard
@@ -72,11 +72,11 @@ class StrahdRules(MonsterRules):
 
     # -- Power: Strahd's Fury (RL-ST-1) ----------------------------------------------------------
     def power(self, ctx: GameContext, figure: Figure, target: Character) -> Flow[None]:
-        """One hit to everyone with him; the active player orders them (RL-MP-5)."""
+        """One hit to everyone with him (a hero no monster may attack this turn is passed over)."""
         here = self.here(ctx)
-        victims = ctx.characters_at(here) if here else []
+        victims = [c for c in ctx.characters_at(here) if not spared(ctx, c)] if here else []
         if not victims:
-            ctx.emit("note", "Strahd's Fury: no one is with Strahd.", monster=self.id)
+            ctx.emit("note", "Strahd's Fury: no one he may hit is with Strahd.", monster=self.id)
             return
         ctx.emit("strahd-fury", f"Strahd's Fury: everyone at {ctx.place_name(here)} takes 1 hit.",
                  monster=self.id, location=here)
@@ -85,12 +85,22 @@ class StrahdRules(MonsterRules):
                 yield from land_hits(ctx, who, 1)
 
     def _fury_order(self, ctx: GameContext, victims: list[Character]) -> Flow[list[Character]]:
-        left, order = {f"{c.kind}:{c.id}": c for c in victims}, []
-        while left:
+        """The order is asked only where it changes what happens (RL-MP-5): a Warlock's ward stops
+        the first hits on heroes, so with fewer wards than heroes hit, the player says whose hits
+        come first. Otherwise every victim takes the same hit whatever the order."""
+        heroes = [c for c in victims if c.kind == "hero"]
+        wards = ctx.state.bonuses.ward
+        if not 0 < wards < len(heroes):
+            return heroes + [c for c in victims if c.kind != "hero"]
+        shielded: list[Character] = []
+        while len(shielded) < wards:
+            left = {f"hero:{c.id}": c for c in heroes if c not in shielded}
             options = [Option(key, ctx.character_name(c)) for key, c in left.items()]
-            chosen = yield from ctx.choose("fury-order", "Strahd's Fury: whose hit is dealt next?", options)
-            order.append(left.pop(chosen))
-        return order
+            chosen = yield from ctx.choose("fury-order", f"Strahd's Fury: the ward stops {wards} hit"
+                                           f"{'s' if wards > 1 else ''} on heroes. Whose hit does it stop?", options)
+            shielded.append(left[chosen])
+        rest = [c for c in victims if c not in shielded]
+        return shielded + rest
 
     # -- Relics on the board (RL-IT-5) ---------------------------------------------------------------
     def pick_up_relics(self, ctx: GameContext, hero_id: str, relic_ids: list[str]) -> None:
