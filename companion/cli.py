@@ -146,6 +146,17 @@ def show_step(prompt: Prompt, answer: object, step: Step, with_prompt: bool) -> 
         say(line)
 
 
+def show_entry(prompt: Prompt, entry: Mapping[str, object], step: Step, with_prompt: bool) -> None:
+    """A logged input: an answer to ``prompt``, or one made beside it (game data changed, a move
+    made at any time), which leaves the question standing."""
+    if "answer" in entry:
+        show_step(prompt, entry["answer"], step, with_prompt)
+        return
+    aside = f"at any time: {action_words(entry['anytime'])}" if "anytime" in entry else "the game data changed"
+    for line in ([prompt_head(prompt)] if with_prompt else []) + [f"  > {aside}"] + effect_lines(step.effects):
+        say(line)
+
+
 # -- the table summary --------------------------------------------------------------------------
 
 def summary_lines(rules: RavenloftRules, game: Game) -> list[str]:
@@ -162,7 +173,7 @@ def _status_lines(rules: RavenloftRules, state: GameState, game: Game) -> list[s
     frenzy = ctx.monster(state.frenzy).name if state.frenzy else "nobody"
     status = f"Game over: {state.outcome}" if game.over else f"Game on: turn {state.turn}, {state.phase} phase"
     return [status,
-            f"Terror: {state.terror} of {rules.pack.board.terror_max}    Frenzy: {frenzy}",
+            f"Terror: {state.terror} of {ctx.pack.board.terror_max}    Frenzy: {frenzy}",
             f"Whose turn: {hero.player} ({ctx.hero_name(hero.id)}), {state.actions_left} action(s) left",
             f"Monster cards left: {len(state.deck)}"]
 
@@ -182,7 +193,7 @@ def _hero_lines(rules: RavenloftRules, state: GameState) -> list[str]:
     ctx = context_for(rules, state)
     lines = []
     for hero in state.heroes.values():
-        items = ", ".join(rules.pack.item(i).name for i in hero.items) or "no items"
+        items = ", ".join(ctx.pack.item(i).name for i in hero.items) or "no items"
         who = f"{hero.player} ({ctx.hero_name(hero.id)})"
         lines.append(f"  {who:<26} {ctx.place_name(hero.location):<24} {items}")
     return lines
@@ -190,7 +201,7 @@ def _hero_lines(rules: RavenloftRules, state: GameState) -> list[str]:
 
 def _villager_line(rules: RavenloftRules, state: GameState) -> str:
     ctx = context_for(rules, state)
-    names = [f"{rules.pack.villager(v.id).name} ({ctx.place_name(v.location)})" for v in ctx.villagers_on_board()]
+    names = [f"{ctx.pack.villager(v.id).name} ({ctx.place_name(v.location)})" for v in ctx.villagers_on_board()]
     return "Villagers on the board: " + (", ".join(names) or "none")
 
 
@@ -377,7 +388,7 @@ class Session:
         prompt = current(self.game)
         step = self.answerer.step(self.game)
         if not self.quiet:
-            show_step(prompt, self.game.inputs[-1]["answer"], step, with_prompt=not self.answerer.shows_prompt)
+            show_entry(prompt, self.game.inputs[-1], step, with_prompt=not self.answerer.shows_prompt)
             return
         for line in effect_lines([e for e in step.effects if e.kind in ENDINGS]):
             say(line)  # --quiet still says how the game ended
@@ -425,7 +436,10 @@ def show_opening(game: Game, quiet: bool = False) -> None:
 
 def draw_card(session: Session, card_id: str) -> None:
     """Answer the Monster card prompt with the card named on the command line."""
-    game, pack = session.game, session.rules.pack
+    game = session.game
+    state = game.state
+    assert isinstance(state, GameState)
+    pack = session.rules.pack_for(state)  # the owner's cards when the game plays with their data
     prompt = game.prompt
     if prompt is None or prompt.key != "monster-card":
         asked = prompt.key if prompt else "nothing (the game is over)"
@@ -448,7 +462,7 @@ def default_card(rules: RavenloftRules, game: Game) -> str:
     ctx = context_for(rules, state)
     colours = {s for m in state.monsters_in_play() for s in ctx.monster(m.id).symbols}
     for card_id in sorted(state.deck):
-        line = rules.pack.card(card_id).attack
+        line = ctx.pack.card(card_id).attack
         if line.move > 0 and any(s in colours or (s == "frenzy" and state.frenzy) for s in line.symbols):
             return card_id
     return sorted(state.deck)[0] if state.deck else DEFAULT_CARD
@@ -496,8 +510,9 @@ def script_answerer(path: Path | None) -> ScriptAnswerer:
     if not isinstance(data, list):
         raise CliError(str(path), "a script must be a JSON list of {\"key\": ..., \"answer\": ...}")
     for number, entry in enumerate(data, 1):
-        if not isinstance(entry, Mapping) or "answer" not in entry:
-            raise CliError(str(path), f"answer {number} must be an object with an 'answer', got {entry!r}")
+        if not isinstance(entry, Mapping) or not ("answer" in entry or "anytime" in entry):
+            raise CliError(str(path), f"answer {number} must be an object with an 'answer' (or an 'anytime' move), "
+                                      f"got {entry!r}")
     return ScriptAnswerer(list(data), str(path))
 
 
@@ -527,7 +542,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_resolve(args: argparse.Namespace) -> int:
     rules = RavenloftRules()
     where = str(args.position)
-    game = start_game(rules, {"position": read_file(args.position)}, where)
+    game = start_game(rules, position_origin(read_file(args.position), where, args.data), where)
     session = Session(rules, game, make_answerer(rules, args), save=args.save)
     show_opening(game)
     if game.prompt is not None and game.prompt.key == "hero-action":
@@ -541,6 +556,23 @@ def cmd_resolve(args: argparse.Namespace) -> int:
         # place that does not exist): the user's file is at fault, so say so instead of a traceback.
         raise CliError(where, f"the engine failed while resolving this position "
                               f"({type(fault).__name__}: {fault})") from None
+
+
+def position_origin(found: object, where: str, data_path: Path | None) -> dict[str, object]:
+    """A position file is a bare position, or ``{"position": ..., "data": ...}`` (the owner's game
+    data beside it, as a game log's origin has it); ``--data`` gives the data from a file of its own."""
+    if isinstance(found, Mapping) and "position" in found:
+        extra = sorted(str(k) for k in found if k not in ("position", "data"))
+        if extra:
+            raise CliError(where, f"unknown field(s) {', '.join(extra)} beside 'position' (only 'data' may be there)")
+        origin = dict(found)
+    else:
+        origin = {"position": found}
+    if data_path is not None:
+        if "data" in origin:
+            raise CliError("--data", f"{where} already carries its own game data; give it in one place only")
+        origin["data"] = read_file(data_path)
+    return origin
 
 
 def end_hero_phase(session: Session, where: str, allowed: bool) -> None:
@@ -596,7 +628,7 @@ def load_game_log(path: Path) -> GameLog:
 
 
 def show_replayed(prompt: Prompt, entry: Mapping[str, object], step: Step) -> None:
-    show_step(prompt, entry["answer"], step, with_prompt=True)
+    show_entry(prompt, entry, step, with_prompt=True)
 
 
 # -- the parser ----------------------------------------------------------------------------
@@ -643,7 +675,10 @@ def _demo_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def _resolve_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sub = commands.add_parser("resolve", help="resolve one Monster Phase from a position file")
-    sub.add_argument("position", type=Path, metavar="POSITION.json")
+    sub.add_argument("position", type=Path, metavar="POSITION.json",
+                     help="a position, or {\"position\": ..., \"data\": ...} with the owner's game data")
+    sub.add_argument("--data", type=Path, metavar="OWNER.json", default=None,
+                     help="play on the owner's game data (their board, cards, items: docs/game-data.md)")
     sub.add_argument("--card", required=True, help="the Monster card drawn")
     _policy_options(sub, ("first", "random", "interactive", "script"), None)
     sub.add_argument("--script", type=Path, metavar="ANSWERS.json", help="answers for --policy script")

@@ -153,15 +153,24 @@ def _join(services: "Services", data: Mapping[str, Any]) -> Reply:
 
 def _act(services: "Services", data: Mapping[str, Any]) -> Reply:
     table = _table(services, data)
+    view = table.act(_entry(data), _whole(data, "version"))
+    remember_entered_cards(services, table, view["effects"])  # type: ignore[arg-type]
+    return {"version": view["version"]}
+
+
+def _entry(data: Mapping[str, Any]) -> dict[str, object]:
+    """An answer to the prompt (``answer``, with its ``key``), or a move the game allows at any
+    moment whatever is asked (``anytime``: a Dark Gift accepted mid-phase)."""
+    if "anytime" in data:
+        if "answer" in data:
+            raise TableError("bad-request", "send either 'answer' or 'anytime', not both")
+        return {"anytime": data["anytime"]}
     if "answer" not in data:
         raise TableError("bad-request", "'answer' is missing")
     key = data.get("key")
     if key is not None and not isinstance(key, str):
         raise TableError("bad-request", "'key' must be the text key of the prompt being answered")
-    entry = {"key": key, "answer": data["answer"]}
-    view = table.act(entry, _whole(data, "version"))
-    remember_entered_cards(services, table, view["effects"])  # type: ignore[arg-type]
-    return {"version": view["version"]}
+    return {"key": key, "answer": data["answer"]}
 
 
 def _undo(services: "Services", data: Mapping[str, Any]) -> Reply:
