@@ -93,8 +93,23 @@ function heroesPanel(app) {
           hero.perks.length ? h("ul", { class: "perks" }, hero.perks.map((id) =>
             h("li", { "data-testid": "hero-perk", "data-id": id }, h("strong", {}, names.perk(id)), h("span", {}, names.perks[id]?.text || "")))) : h("p", { class: "subtle" }, "No Perk cards."),
           h("p", { class: `gift${hero.gift ? " taken" : ""}`, "data-testid": "hero-gift", "data-taken": hero.gift ? "yes" : "no" },
-            h("strong", {}, "Dark Gift: "), `${info ? info.gift : "?"} — ${hero.gift ? "ACCEPTED (tile flipped)" : "not accepted"}`)));
+            h("strong", {}, "Dark Gift: "), `${info ? info.gift : "?"} — ${hero.gift ? "ACCEPTED (tile flipped)" : "not accepted"}`),
+          hero.gift || !view.prompt ? null : giftButton(app, heroId, info)));
     })));
+}
+
+/** RL-HA-8: a Gift may be accepted at any moment, even before an effect resolves. It is for good,
+ * so the first tap only asks to tap again. */
+function giftButton(app, heroId, info) {
+  const armed = app.ui.giftArmed === heroId;
+  return h("button", { class: `btn btn-small gift-accept${armed ? " armed" : ""}`, type: "button", "data-testid": "gift-accept",
+                       "data-id": heroId,
+                       onclick: () => {
+                         if (!armed) { app.ui.giftArmed = heroId; app.render(); return; }
+                         app.ui.giftArmed = null;
+                         app.anytime({ action: "gift", hero: heroId });
+                       } },
+    armed ? `Tap again: accept ${info ? info.gift : "the Dark Gift"} for good` : "Accept the Dark Gift now…");
 }
 
 // -- monsters -----------------------------------------------------------------------------------------------

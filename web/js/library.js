@@ -39,24 +39,29 @@ const PERK_KINDS = {
   extra_actions: { label: "More actions this turn", params: ["amount"] },
   place_hero: { label: "Put your hero somewhere", params: ["anywhere"] },
   move_villager: { label: "Move one villager", params: ["steps"] },
-  draw_items: { label: "Draw items and put them at their places", params: ["count"] },
-  roll_bonus: { label: "Add to your next Advance or Defeat roll", params: ["amount"] },
-  adjust_roll: { label: "Change a d20 result", params: ["amount"] },
+  draw_items: { label: "Draw items and put them at their places", params: ["count", "hand"] },
+  roll_bonus: { label: "Add to your next Advance or Defeat roll", params: ["amount", "lasting"] },
+  adjust_roll: { label: "Change a d20 result, after the roll", params: ["amount", "either_way"] },
   move_monster: { label: "Move one monster", params: ["steps"] },
   terror: { label: "Change the terror level", params: ["amount"] },
+  spare_hero: { label: "A hero no monster attacks this turn", params: [] },
   manual: { label: "Done by hand (the players read it)", params: [] },
 };
 const PARAM_WORDS = {
   villager: "Villager", location: "Where", symbol: "Colour symbol", steps: "Locations", count: "How many", items: "Items",
   hits: "Hits", amount: "By how much (negative lowers)", perk: "Also a Perk card", anywhere: "Anywhere (not only at another hero)",
+  hand: "Into the holder's hand (not at their places)", lasting: "For every such roll this Hero Phase (not only the next)",
+  either_way: "Up to that much, up or down (not exactly that much)",
 };
+const FLAGS = ["perk", "anywhere", "hand", "lasting", "either_way"];
 const ITEM_TYPES = [["weapon", "Weapon (red)"], ["magical", "Magical (blue)"], ["mundane", "Mundane (yellow)"]];
 
 function defaultParam(name, ctx) {
   if (name === "villager") return ctx.villagers[0]?.id ?? "";
   if (name === "location") return ctx.places[0]?.id ?? "";
   if (name === "symbol") return Object.keys(ctx.symbols)[0] ?? "";
-  if (name === "perk" || name === "anywhere") return false;
+  if (name === "either_way") return true;
+  if (FLAGS.includes(name)) return false;
   return 1;
 }
 
@@ -110,7 +115,7 @@ function paramInput(effect, name, ctx, testid, optional) {
       optional ? h("option", { value: "", selected: value == null }, "— none —") : null,
       options.map(([id, label]) => h("option", { value: id, selected: value === id }, label)));
   }
-  if (name === "perk" || name === "anywhere") {
+  if (FLAGS.includes(name)) {
     return h("input", { type: "checkbox", class: "check-input", ...attrs, checked: Boolean(value), onchange: (e) => set(e.target.checked) });
   }
   return h("input", { class: "text-input num-input", type: "number", step: 1, min: name === "amount" ? -10 : 1, max: 10, ...attrs,

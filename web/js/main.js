@@ -356,6 +356,12 @@ class App {
     return this.send("act", { key: prompt.key, answer });
   }
 
+  /** A move the game allows whatever is being asked (a Dark Gift accepted mid-phase, RL-HA-8). */
+  anytime(move) {
+    if (!this.view || !this.view.prompt) return Promise.resolve();
+    return this.send("act", { anytime: move });
+  }
+
   /**
    * Send one change (act, undo, redo) with the version on screen. While one is
    * on its way every other tap is ignored, so a tap is never applied twice.

@@ -168,16 +168,10 @@ function expandedMenu(app) {
                      label: `Pick up ${kind === "items" ? names.item(id) : names.relic(id)}` });
         }
       }
-    } else if (action.action === "share" && Array.isArray(action.give) && action.give[0]) {
-      const { from, to } = action.give[0];
-      const giver = state.heroes[from];
-      if (!giver) { out.push({ answer, label: action.label }); continue; }
-      for (const item of giver.items) {
-        out.push({ answer: { action: "share", give: [{ item, from, to }] }, label: `${names.hero(from)} gives ${names.item(item)} to ${names.hero(to)}` });
-      }
-      for (const relic of giver.relics) {
-        out.push({ answer: { action: "share", give: [{ relic, from, to }] }, label: `${names.hero(from)} gives ${names.relic(relic)} to ${names.hero(to)}` });
-      }
+    } else if (action.action === "share" && Array.isArray(action.give)) {
+      // One Share is one action for every hand-over (RL-HA-4): the editor composes them all.
+      const heroes = [...new Set(action.give.flatMap((g) => [g.from, g.to]))].filter((id) => state.heroes[id]);
+      out.push({ answer, label: `Share items: ${heroes.map((id) => names.hero(id)).join(", ")}…`, share: heroes });
     } else if (action.action === "advance") {
       out.push({ answer, label: advanceLabel(app, action) });
     } else if (action.action === "perk") {
@@ -203,7 +197,8 @@ function advanceLabel(app, action) {
 
 function actionButton(app, entry, extraClass = "") {
   const a = entry.answer;
-  const onclick = entry.manual ? () => { app.ui.editing = entry; app.refreshPrompt(); } : () => app.answer(a);
+  const edits = entry.manual || entry.share;
+  const onclick = edits ? () => { app.ui.editing = entry; app.refreshPrompt(); } : () => app.answer(a);
   return h("button", { class: `btn action ${extraClass}`, type: "button", "data-testid": "action", "data-action": a.action,
                        "data-to": a.action === "move" ? a.to : null, onclick },
     h("span", { class: "opt-main" }, entry.label, entry.detail ? h("small", {}, entry.detail) : null));
@@ -211,6 +206,7 @@ function actionButton(app, entry, extraClass = "") {
 
 function actionBody(app, prompt) {
   if (prompt.key === "card-builder") return cardBuilder(app);
+  if (app.ui.editing && app.ui.editing.share) return shareEditor(app, app.ui.editing);
   if (app.ui.editing) return changeEditor(app, app.ui.editing);
   const menu = expandedMenu(app);
   const left = typeof prompt.context?.actions_left === "number" ? prompt.context.actions_left : null;
@@ -241,6 +237,35 @@ function actionBody(app, prompt) {
   return parts;
 }
 
+// -- Share: every hand-over between the heroes at one location, sent as one action ---------------------
+function shareEditor(app, entry) {
+  const { names, view } = app;
+  const heroes = entry.share;
+  const picks = (app.ui.sharePicks ||= {});
+  const things = heroes.flatMap((from) => [
+    ...view.state.heroes[from].items.map((id) => ({ key: `items:${id}`, give: { item: id }, from, name: names.item(id) })),
+    ...view.state.heroes[from].relics.map((id) => ({ key: `relics:${id}`, give: { relic: id }, from, name: names.relic(id) })),
+  ]);
+  const gives = () => things.filter((t) => picks[t.key]).map((t) => ({ ...t.give, from: t.from, to: picks[t.key] }));
+  const count = gives().length;
+  const rows = heroes.map((from) => h("section", { class: "share-hero", "data-testid": "share-hero", "data-id": from },
+    h("h3", {}, `${names.hero(from)} gives`),
+    things.filter((t) => t.from === from).length ? h("ul", { class: "share-list" }, things.filter((t) => t.from === from).map((t) =>
+      h("li", {}, h("label", {}, h("span", {}, t.name),
+        h("select", { class: "select", "data-testid": "share-select", "data-thing": t.key, "aria-label": `${t.name}: who gets it`,
+                      onchange: (event) => { picks[t.key] = event.target.value; app.refreshPrompt(); } },
+          [["", "keeps it"], ...heroes.filter((to) => to !== from).map((to) => [to, `to ${names.hero(to)}`])].map(([value, text]) =>
+            h("option", { value, selected: (picks[t.key] || "") === value }, text))))))) : h("p", { class: "subtle" }, "Nothing to give.")));
+  return h("div", { class: "share-editor", "data-testid": "share-editor" },
+    h("p", { class: "prompt-hint" }, "Choose who gets each item; all the hand-overs together cost one action."),
+    rows,
+    h("div", { class: "finishers" },
+      h("button", { class: "btn", type: "button", onclick: () => { app.ui.editing = null; app.ui.sharePicks = {}; app.refreshPrompt(); } }, "Cancel"),
+      h("button", { class: "btn btn-primary btn-huge btn-finish", type: "button", "data-testid": "share-send", disabled: count === 0,
+                    onclick: () => app.answer({ action: "share", give: gives() }) },
+        count ? `Share: ${count} item${count === 1 ? "" : "s"} change hands (1 action)` : "Choose what changes hands")));
+}
+
 // -- manual changes (a card the players carry out by hand, a manual Perk) ----------------------------
 function describeChange(app, change) {
   const { names } = app;
@@ -252,6 +277,8 @@ function describeChange(app, change) {
   if ("terror" in change) return `Terror ${change.terror > 0 ? "+" : ""}${change.terror}`;
   if ("frenzy" in change) return `Frenzy marker to ${names.monster(change.frenzy)}`;
   if ("discard" in change) return `Discard ${names.item(change.discard)}`;
+  if ("give" in change) return `${names.item(change.give)} goes to ${names.hero(change.to)}`;
+  if ("spare" in change) return `No monster attacks ${names.hero(change.spare)} this turn`;
   return JSON.stringify(change);
 }
 
@@ -277,6 +304,11 @@ function changeEditor(app, base, isEvent = false) {
   const placeSel = select("change-place", "Where", places);
   const frenzySel = select("change-frenzy", "Monster", Object.values(state.monsters).filter((m) => !m.defeated).map((m) => [m.id, names.monster(m.id)]));
   const itemSel = select("change-item", "Item", held.map((id) => [id, names.item(id)]));
+  const inHands = Object.values(state.heroes).flatMap((hero) => hero.items);
+  const heroChoices = state.seats.map((id) => [id, `${names.hero(id)} (${state.heroes[id].player})`]);
+  const giveSel = select("change-give-item", "Item handed over", inHands.map((id) => [id, names.item(id)]));
+  const giveTo = select("change-give-to", "Hero who gets it", heroChoices);
+  const spareSel = select("change-spare", "Hero no monster attacks", heroChoices);
   const send = () => app.answer({ ...base.answer, changes: [...changes] });
   return h("div", { class: "change-editor", "data-testid": "change-editor" },
     h("p", { class: "prompt-hint" }, isEvent ? "Do it on the table, then tell the companion what changed (or nothing)." :
@@ -294,6 +326,12 @@ function changeEditor(app, base, isEvent = false) {
       h("button", { class: "btn", type: "button", onclick: () => add({ frenzy: frenzySel.value }) }, "Move Frenzy marker")) : null,
     held.length ? h("div", { class: "change-row" }, itemSel,
       h("button", { class: "btn", type: "button", onclick: () => add({ discard: itemSel.value }) }, "Discard item")) : null,
+    inHands.length ? h("div", { class: "change-row" }, giveSel, giveTo,
+      h("button", { class: "btn", type: "button", "data-testid": "add-give",
+                    onclick: () => add({ give: giveSel.value, to: giveTo.value }) }, "Give item")) : null,
+    h("div", { class: "change-row" }, spareSel,
+      h("button", { class: "btn", type: "button", "data-testid": "add-spare", onclick: () => add({ spare: spareSel.value }) },
+        "Not attacked this turn")),
     h("div", { class: "finishers" },
       isEvent ? null : h("button", { class: "btn", type: "button", onclick: () => { app.ui.editing = null; app.ui.changes = []; app.refreshPrompt(); } }, "Cancel"),
       h("button", { class: "btn btn-primary btn-huge btn-finish", type: "button", "data-testid": "action", "data-action": base.answer.action, onclick: send },
