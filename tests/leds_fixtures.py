@@ -12,6 +12,7 @@ import pytest
 
 from companion.engine.game import Game
 from companion.engine.plain import to_plain
+from companion.games.ravenloft.gamepack import RavenloftPack
 from companion.games.ravenloft.pack_types import AttackLine, Effect, MonsterCard
 from companion.games.ravenloft.rules import RavenloftRules
 from companion.store import Store
@@ -66,19 +67,6 @@ def lit(frame: bytes, index: int) -> bool:
     return pixel(frame, index) != (0, 0, 0)
 
 
-class KindForTests:
-    """A game kind like RavenloftKind but with the test cards."""
-
-    name = "ravenloft"
-    rules = RULES
-
-    def pack_view(self) -> dict[str, object]:
-        return {}
-
-    def action_menu(self, game: Game) -> list[dict[str, object]]:
-        return []
-
-
 TableMaker = Callable[[Mapping[str, object]], Table]
 
 
@@ -90,7 +78,7 @@ def table_at(tmp_path: Path) -> Iterator[TableMaker]:
     def make(position: Mapping[str, object]) -> Table:
         stores.append(Store(tmp_path / f"game-{len(stores)}.sqlite"))
         game_id = stores[-1].create_game("ravenloft", "LED test", {"position": {"phase": "monster", **position}})
-        return Table(stores[-1], KindForTests(), game_id)
+        return Table(stores[-1], RavenloftPack(RULES), game_id)  # the shipped pack with the test cards
 
     yield make
     for store in stores:

@@ -5,9 +5,9 @@ the game's ``Table`` (the single writer, one change at a time, on disk before
 anyone is told), exactly like a tablet's tap, so the tablets see a button's
 change as they see each other's.
 
-* NEXT answers the current prompt with the game's default (a game module says
-  which prompts have one: ``companion.games.ravenloft.nextstep``); with none,
-  it changes nothing and says why.
+* NEXT answers the current prompt with the game's default (its pack says which
+  prompts have one: ``GamePack.next_answer``); with none, it changes nothing
+  and says why.
 * UNDO takes back one input.
 * PAIR pairs the tablet that asked in the last 30 s (``pairing.Pairing``) and
   hands its token to ``on_paired`` (the server sends it to that tablet only).
@@ -22,14 +22,10 @@ from __future__ import annotations
 import threading
 from typing import Callable, Mapping
 
-from companion.engine.defaults import NextAnswer
-from companion.games.ravenloft.nextstep import next_answer as ravenloft_next
 from companion.table import Table, TableError, Tables
 from hardware.buttons.control import Outcome
 
 from .pairing import Grant, Pairing, PairingRefused
-
-NEXT_ANSWERS: dict[str, NextAnswer] = {"ravenloft": ravenloft_next}
 
 
 class CurrentGame:
@@ -65,12 +61,10 @@ class BoxControls:
     """``TableControl`` over the current game and the pairing desk."""
 
     def __init__(self, current: Callable[[], Table | None], pairing: Pairing | None = None,
-                 on_paired: Callable[[Grant], None] | None = None,
-                 answers: Mapping[str, NextAnswer] | None = None) -> None:
+                 on_paired: Callable[[Grant], None] | None = None) -> None:
         self.current = current
         self.pairing = pairing
         self.on_paired = on_paired
-        self.answers = NEXT_ANSWERS if answers is None else answers
 
     def next(self) -> Outcome:
         table = self.current()
@@ -78,10 +72,7 @@ class BoxControls:
             return Outcome(False, "no game is open on a tablet")
         version = table.version  # first: a change after this makes the act stale, not wrong
         prompt = table.game.prompt
-        answerer = self.answers.get(table.kind.name)
-        if answerer is None:
-            return Outcome(False, f"NEXT knows no default answers for the game {table.kind.name!r}")
-        suggestion = answerer(prompt)
+        suggestion = table.kind.next_answer(prompt)
         if prompt is None or not suggestion.given:
             return Outcome(False, suggestion.why)
         return self._act(table, {"key": prompt.key, "answer": suggestion.answer}, version, suggestion.why)

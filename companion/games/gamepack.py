@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from companion.engine.defaults import Suggestion
-from companion.engine.game import Game, Rules
+from companion.engine.game import Game, Rules, Step
 from companion.engine.prompts import Prompt
 
 View = dict[str, object]
@@ -89,6 +89,11 @@ class PackCli(Protocol):
 
     def policy(self, name: str, seed: int) -> Policy:
         """``random`` (seeded) or ``first``: who answers a played game's prompts."""
+        ...
+
+    def step(self, game: Game, policy: Policy) -> Step:
+        """Answer the current prompt with ``policy``, the pack's way (a refused action drawn
+        again, a phase ended when none holds)."""
         ...
 
     def summary(self, game: Game) -> list[str]:
