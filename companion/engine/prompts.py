@@ -36,6 +36,10 @@ class Prompt:
 
     ``key`` names the kind of question (stable across versions, e.g.
     ``monster-order``); ``text`` is the plain words shown on the tablet.
+    ``player`` is the seat that answers; ``audience`` the seats that may see
+    the question and its answer (None: everyone, the shared screen too). A
+    question for one seat's eyes (a secret plan, a secret bid) is shown to
+    the others only as "waiting for ...", and only that seat may answer it.
     """
 
     kind: PromptKind
@@ -48,6 +52,11 @@ class Prompt:
     die: DieKind | None = None
     count: int = 0
     context: Mapping[str, object] = field(default_factory=dict)
+    audience: tuple[str, ...] | None = None
+
+    def seen_by(self, seat: str | None) -> bool:
+        """Whether ``seat`` (None: the shared screen) may see this question."""
+        return self.audience is None or seat in self.audience
 
     def option_ids(self) -> list[str]:
         return [option.id for option in self.options]

@@ -14,14 +14,17 @@ from typing import Any, Callable, Mapping
 from flask import Flask
 from flask_socketio import SocketIO
 
-from companion.games import KINDS, GameKind
+from companion.games import GameKind
+from companion.games.registry import pack_makers
 from companion.store import Store
 from companion.table import Table, Tables
+from companion.table.seats import SeatDesk
 
 from . import backup, box, dice, dicesetup, gamedata, http, leds, sockets
 from .box import Box
 from .dice import Dice
 from .leds import Leds
+from .seats import SeatSockets
 
 WEB_DIR = Path(__file__).resolve().parents[2] / "web"
 MAX_BODY = 1024 * 1024  # HTTP request bodies
@@ -41,6 +44,7 @@ class Services:
     box: Box
     state_dir: Path
     gamedata: gamedata.GameData
+    seats: SeatSockets
     subscribed: set[str] = field(default_factory=set)
     subscribing: threading.Lock = field(default_factory=threading.Lock)
     _packs: dict[str, dict[str, object]] = field(default_factory=dict)
@@ -51,12 +55,12 @@ class Services:
         data = self.gamedata.in_use(kind)
         desk = kind.owner_data()
         if data is None or desk is None:
-            return self._cached(kind.name, kind.pack_view)
+            return self._cached(kind.id, kind.pack_view)
         return desk.pack_view(data)
 
     def pack_of(self, table: Table) -> dict[str, object]:
         """The pack a game plays with; built once per game kind and data."""
-        return self._cached(f"{table.kind.name}:{table.data_id}", lambda: table.pack_view())
+        return self._cached(f"{table.kind.id}:{table.data_id}", lambda: table.pack_view())
 
     def _cached(self, key: str, build: Callable[[], dict[str, object]]) -> dict[str, object]:
         with self._packs_lock:
@@ -85,7 +89,7 @@ def create_app(config: Mapping[str, Any] | None = None,
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, **settings)
     state_dir = Path(settings.get("STATE_DIR", default_state_dir()))
     store = Store(state_dir / "companion.sqlite")
-    tables = Tables(store, kinds or KINDS)
+    tables = Tables(store, kinds or pack_makers())
     the_box = box.make_box(settings, state_dir, tables)
     socketio = SocketIO(app, async_mode="threading", max_http_buffer_size=MAX_SOCKET_MESSAGE,
                         logger=False, engineio_logger=False,
@@ -94,7 +98,7 @@ def create_app(config: Mapping[str, Any] | None = None,
     lights = leds.start(settings, state_dir, tables, socketio, owner.in_use(tables.kind(leds.BOARD)))
     camera = dice.start(settings, state_dir, tables, socketio)
     services = Services(store, tables, socketio, Path(settings.get("WEB_DIR", WEB_DIR)), lights, camera,
-                        the_box, state_dir, owner)
+                        the_box, state_dir, owner, SeatSockets(SeatDesk(store)))
     app.extensions["companion"] = services
     app.register_blueprint(box.blueprint)  # first: its guard runs before any route
     app.register_blueprint(backup.blueprint)
@@ -105,7 +109,7 @@ def create_app(config: Mapping[str, Any] | None = None,
                      gamedata.HANDLERS)
     socketio.on_event("connect", functools.partial(box.connected, services))
     leds.register_disconnect(socketio, services, lambda sid: dicesetup.leave(services, sid),
-                             the_box.access.disconnected)
+                             the_box.access.disconnected, services.seats.left)
     return app
 
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.games import GameKind, OwnerDataDesk
+from companion.games.registry import DEFAULT_PACK
 from companion.table import Refused, Table, TableError, Tables
 
 from . import leds
@@ -52,19 +53,19 @@ class GameData:
         self.lock = threading.Lock()
 
     def desk(self, game: object) -> tuple[GameKind, OwnerDataDesk]:
-        kind = self.tables.kind(str(game or "ravenloft"))
+        kind = self.tables.kind(str(game or DEFAULT_PACK))
         desk = kind.owner_data()
         if desk is None:
-            raise TableError("bad-request", f"the data of {kind.name!r} cannot be edited")
+            raise TableError("bad-request", f"the data of {kind.id!r} cannot be edited")
         return kind, desk
 
     def path(self, kind: GameKind) -> Path:
-        return self.folder / f"{kind.name}.json"
+        return self.folder / f"{kind.id}.json"
 
     def saved(self, kind: GameKind) -> tuple[dict[str, object], list[str]]:
         """The saved document (the empty one if none) and its problems with today's pack:
         a pack update can make a saved correction name something that is gone."""
-        _, desk = self.desk(kind.name)
+        _, desk = self.desk(kind.id)
         try:
             data = json.loads(self.path(kind).read_text("utf-8"))
         except FileNotFoundError:
@@ -93,7 +94,7 @@ class GameData:
         os.replace(temporary, path)
 
     def photo(self, kind: GameKind) -> Path | None:
-        found = [p for p in (self.folder / f"{kind.name}-board.jpg", self.folder / f"{kind.name}-board.png")
+        found = [p for p in (self.folder / f"{kind.id}-board.jpg", self.folder / f"{kind.id}-board.png")
                  if p.is_file()]
         return max(found, key=lambda p: p.stat().st_mtime) if found else None
 
@@ -117,16 +118,16 @@ def checked(desk: OwnerDataDesk, data: object) -> tuple[dict[str, object], dict[
 
 def save(services: "Services", kind: GameKind, data: Mapping[str, object], skip: str = "") -> Reply:
     """Check, write, and hand to every game of this kind in play (but ``skip``)."""
-    _, desk = services.gamedata.desk(kind.name)
+    _, desk = services.gamedata.desk(kind.id)
     with services.gamedata.lock:
         _, status = checked(desk, data)
         services.gamedata.write(kind, data)
-        if kind.name == leds.BOARD:
+        if kind.id == leds.BOARD:
             services.leds.reshape(leds.board_shape(kind, data))
         games = [apply_to(services, summary, data) for summary in services.tables.summaries()
-                 if summary.get("game") == kind.name and summary.get("status") == "active"
+                 if summary.get("game") == kind.id and summary.get("status") == "active"
                  and not summary.get("outcome") and summary.get("game_id") != skip]
-    services.socketio.emit("data", {"game": kind.name, "saved": True})
+    services.socketio.emit("data", {"game": kind.id, "saved": True})
     return {"status": status, "games": games}
 
 
@@ -171,7 +172,7 @@ def apply_to(services: "Services", summary: Mapping[str, object], data: Mapping[
     """One game takes the data as an input of its log, or says why it cannot
     (a game that already plays with exactly this data is left as it is)."""
     table = services.tables.get(str(summary["game_id"]))
-    _, desk = services.gamedata.desk(table.kind.name)
+    _, desk = services.gamedata.desk(table.kind.id)
     base = {"game_id": table.game_id, "name": table.name}
     if table.data_id == _data_id(desk, data):
         return {**base, "applied": True, "why": "it already plays with this data"}
@@ -260,7 +261,7 @@ def export(game: str) -> Response:
     kind = _kind(game)
     saved, _ = _services().gamedata.saved(kind)
     return Response(json.dumps(saved, indent=1), mimetype="application/json",
-                    headers={"Content-Disposition": f'attachment; filename="owner-data-{kind.name}.json"'})
+                    headers={"Content-Disposition": f'attachment; filename="owner-data-{kind.id}.json"'})
 
 
 @blueprint.post("/api/data/<game>")
@@ -305,11 +306,11 @@ def _write_photo(services: "Services", kind: GameKind, image: bytes) -> None:
     suffix = found[0][0]
     folder = services.gamedata.folder
     folder.mkdir(parents=True, exist_ok=True)
-    target = folder / f"{kind.name}-board.{suffix}"
+    target = folder / f"{kind.id}-board.{suffix}"
     temporary = folder / f".{target.name}.tmp"
     temporary.write_bytes(image)
     os.replace(temporary, target)
-    for other in folder.glob(f"{kind.name}-board.*"):
+    for other in folder.glob(f"{kind.id}-board.*"):
         if other != target:
             other.unlink()
 

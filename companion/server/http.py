@@ -30,6 +30,25 @@ def static_file(name: str) -> Response:
     return send_from_directory(_services().web_dir, name)
 
 
+@blueprint.get("/packs/<pack_id>/<path:name>")
+def pack_file(pack_id: str, name: str) -> Response:
+    """A game's tablet module (its pack's web folder, docs/protocol.md "Pack modules")."""
+    try:
+        pack = _services().tables.kind(pack_id)
+    except TableError:
+        raise NotFound() from None
+    return send_from_directory(pack.web().folder, name)
+
+
+@blueprint.get("/api/packs")
+def packs() -> Response:
+    """The games on this box, for the tablet's "Which game?"."""
+    tables = _services().tables
+    found = [tables.kind(pack_id) for pack_id in tables.pack_ids()]
+    return jsonify(packs=[{"id": pack.id, "title": pack.title, "owner_data": pack.owner_data() is not None}
+                          for pack in found])
+
+
 @blueprint.get("/api/games")
 def games() -> Response:
     return jsonify(games=_services().tables.summaries())

@@ -28,6 +28,7 @@ from flask_socketio import SocketIO, join_room
 from calibration.leds import (CalibrationError, LedCalibrationSession, LedCalibrationStore, layout_in_use,
                               start_session)
 from companion.games import GameKind
+from companion.games.registry import DEFAULT_PACK
 from companion.table import Refused, Table, TableError, Tables
 from hardware.leds import (DisabledStrip, Layout, LayoutError, LedBoard, LedConfig, LedConfigError, Timing,
                            parse_layout, shape_from_pack, start_leds)
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 
 LED_ROOM = "leds"  # every tablet showing the LEDs: on a game screen or calibrating
 TABLET_FPS = 15.0  # the overlay does not need the strip's 30 frames a second
-BOARD = "ravenloft"  # the game whose board the LEDs lie under
+BOARD = DEFAULT_PACK  # the game whose board the LEDs lie under
 Reply = dict[str, Any]
 
 log = logging.getLogger(__name__)
@@ -77,7 +78,7 @@ class Leds:
 
     def follow(self, table: Table) -> dict[str, object] | None:
         """The LEDs show ``table``'s game (the last one joined); None for a game on another board."""
-        if table.kind.name != self.board.layout.board:
+        if table.kind.id != self.board.layout.board:
             return None
         join_room(LED_ROOM)
         self.board.follow(table)
@@ -150,7 +151,7 @@ def board_shape(kind: GameKind, data: Mapping[str, object] | None = None) -> Boa
     """The board as the owner corrected it (``data``), else as shipped."""
     rules = kind.rules
     pack = getattr(rules, "owner_pack")(data) if data is not None else getattr(rules, "pack")
-    return shape_from_pack(pack, kind.name)
+    return shape_from_pack(pack, kind.id)
 
 
 def _board(settings: Mapping[str, object], shape: BoardShape, layout: Layout) -> LedBoard:

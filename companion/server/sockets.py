@@ -9,10 +9,12 @@ import logging
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from flask import request
-from flask_socketio import SocketIO, join_room
+from flask_socketio import SocketIO
 
 from companion.appliance.access import OPEN_EVENTS
+from companion.games.registry import DEFAULT_PACK
 
+from . import seats
 from .gamedata import remember_entered_cards
 
 from companion.store import StoreError
@@ -111,15 +113,26 @@ def _whole(data: Mapping[str, Any], key: str, least: int = 0) -> int:
 
 
 def _table(services: "Services", data: Mapping[str, Any]) -> Table:
-    """The game asked for, with its views pushed to its room (subscribed once:
+    """The game asked for, with its views pushed to its rooms (subscribed once:
     two tablets joining at the same moment must not double every push)."""
     table = services.tables.get(_text(data, "game_id"))
     services.box.current.remember(table.game_id)  # the game the box's buttons act on
     with services.subscribing:
         if table.game_id not in services.subscribed:
             services.subscribed.add(table.game_id)
-            table.subscribe(lambda t, view: services.socketio.emit("view", view, to=t.game_id))
+            table.subscribe(lambda t, view: seats.push_views(services.socketio, t, view))
     return table
+
+
+def _sid() -> str:
+    return str(getattr(request, "sid"))
+
+
+def _seat_asked(data: Mapping[str, Any]) -> str | None:
+    seat = data.get("seat")
+    if seat is not None and (not isinstance(seat, str) or not seat):
+        raise TableError("bad-request", "'seat' must name one of the game's seats")
+    return seat
 
 
 def _optional_text(data: Mapping[str, Any], key: str, default: str) -> str:
@@ -138,22 +151,34 @@ def _new_game(services: "Services", data: Mapping[str, Any]) -> Reply:
     if not isinstance(setup, Mapping):
         raise TableError("bad-request", "'setup' must be an object with 'monsters' and 'heroes'")
     name = _optional_text(data, "name", "New game")
-    kind = services.tables.kind(_optional_text(data, "game", "ravenloft"))
-    game_id = services.tables.create(kind.name, name, setup, services.gamedata.in_use(kind))
+    kind = services.tables.kind(_optional_text(data, "game", DEFAULT_PACK))
+    game_id = services.tables.create(kind.id, name, setup, services.gamedata.in_use(kind))
     services.socketio.emit("games", {"games": services.tables.summaries()})
     return {"game_id": game_id}
 
 
 def _join(services: "Services", data: Mapping[str, Any]) -> Reply:
+    """A shared screen (no ``seat``) gets the public view; a device that claimed a seat, with its
+    ``token``, gets that seat's view, and from then on that seat's pushes."""
     table = _table(services, data)
-    join_room(table.game_id)
-    return {"view": table.view(), "pack": services.pack_of(table), "leds": services.leds.follow(table),
+    seat = _seat_asked(data)
+    services.seats.enter(_sid(), table, seat, data.get("token"))
+    return {"view": table.view(seat), "pack": services.pack_of(table), "leds": services.leds.follow(table),
             "dice": services.dice.follow(table)}
+
+
+def _claim_seat(services: "Services", data: Mapping[str, Any]) -> Reply:
+    table = _table(services, data)
+    return seats.claim(services, table, _text(data, "seat"), data.get("token"))
+
+
+def _release_seat(services: "Services", data: Mapping[str, Any]) -> Reply:
+    return seats.release(services, _table(services, data), _text(data, "seat"))
 
 
 def _act(services: "Services", data: Mapping[str, Any]) -> Reply:
     table = _table(services, data)
-    view = table.act(_entry(data), _whole(data, "version"))
+    view = table.act(_entry(data), _whole(data, "version"), services.seats.seat_of(_sid(), table.game_id))
     remember_entered_cards(services, table, view["effects"])  # type: ignore[arg-type]
     return {"version": view["version"]}
 
@@ -200,5 +225,6 @@ def _restore(services: "Services", data: Mapping[str, Any]) -> Reply:
 
 HANDLERS: dict[str, Handler] = {
     "games": _games, "new_game": _new_game, "join": _join, "act": _act,
+    "claim_seat": _claim_seat, "release_seat": _release_seat,
     "undo": _undo, "redo": _redo, "archive": _archive, "restore": _restore,
 }

@@ -16,6 +16,8 @@ from .journal import JournalEntry
 
 SCHEMA_VERSION = 1
 GAME_FILE_FORMAT = "companion-game"
+#: What an input entry holds: an answer, the game's data changed, or a move made at any time.
+INPUT_KEYS = ("answer", "data", "anytime")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -25,6 +27,9 @@ CREATE TABLE IF NOT EXISTS games (
 CREATE TABLE IF NOT EXISTS journal (
     game_id TEXT NOT NULL REFERENCES games(id), n INTEGER NOT NULL, kind TEXT NOT NULL,
     body TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (game_id, n));
+CREATE TABLE IF NOT EXISTS seats (
+    game_id TEXT NOT NULL REFERENCES games(id), seat TEXT NOT NULL, token_hash TEXT NOT NULL,
+    claimed REAL NOT NULL, PRIMARY KEY (game_id, seat));
 """
 
 
@@ -150,6 +155,21 @@ class Store:
         rows = self._read("SELECT body FROM journal WHERE game_id = ? ORDER BY n", (game_id,))
         return [entry_from_plain(json.loads(str(body))) for (body,) in rows]
 
+    # -- seats ------------------------------------------------------------------------------
+    def seat_claims(self, game_id: str) -> dict[str, str]:
+        """Seat -> the hash of the token of the device that plays it (companion/table/seats.py)."""
+        rows = self._read("SELECT seat, token_hash FROM seats WHERE game_id = ?", (game_id,))
+        return {str(seat): str(token_hash) for seat, token_hash in rows}
+
+    def claim_seat(self, game_id: str, seat: str, token_hash: str) -> None:
+        with self._write() as db:
+            db.execute("INSERT OR REPLACE INTO seats (game_id, seat, token_hash, claimed) VALUES (?, ?, ?, ?)",
+                       (game_id, seat, token_hash, time.time()))
+
+    def release_seat(self, game_id: str, seat: str) -> None:
+        with self._write() as db:
+            db.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
+
     # -- game files ---------------------------------------------------------------------
     def export_game(self, game_id: str) -> dict[str, object]:
         record = self.game(game_id)
@@ -175,6 +195,7 @@ class Store:
         """Only for refusing an import that does not replay; games are archived, not deleted."""
         with self._write() as db:
             db.execute("DELETE FROM journal WHERE game_id = ?", (game_id,))
+            db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
             db.execute("DELETE FROM games WHERE id = ?", (game_id,))
 
     # -- internals ------------------------------------------------------------------------
@@ -258,9 +279,9 @@ def entry_from_plain(data: object, where: str = "a journal entry") -> JournalEnt
         raise StoreError(f"{where} must be an object with \"kind\" input, undo or redo, not {_short(kind)}")
     if data["kind"] == "input":
         entry = data.get("entry")
-        if not isinstance(entry, Mapping) or ("answer" not in entry and "data" not in entry):
+        if not isinstance(entry, Mapping) or not any(key in entry for key in INPUT_KEYS):
             raise StoreError(f"{where} is an input without an 'entry' object holding an 'answer' "
-                             "(or the game's 'data')")
+                             "(or the game's 'data', or a move made at 'anytime')")
         return JournalEntry("input", dict(entry))
     count = data.get("count")
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:

@@ -7,7 +7,7 @@ from typing import Callable, Mapping, TypeVar
 
 from companion.engine.errors import SetupError
 from companion.engine.game import Game
-from companion.games import GameKind
+from companion.games.gamepack import GamePack
 from companion.store import Store, StoreError, UnknownGame, fold
 from companion.store.sqlite import parse_game_file
 
@@ -17,20 +17,23 @@ T = TypeVar("T")
 
 
 class Tables:
-    def __init__(self, store: Store, kinds: Mapping[str, Callable[[], GameKind]]) -> None:
+    def __init__(self, store: Store, kinds: Mapping[str, Callable[[], GamePack]]) -> None:
         self.store = store
         self._kind_makers = kinds
-        self._kinds: dict[str, GameKind] = {}
+        self._kinds: dict[str, GamePack] = {}
         self._open: dict[str, Table] = {}
         self._lock = threading.Lock()
 
-    def kind(self, name: str) -> GameKind:
+    def kind(self, name: str) -> GamePack:
         with self._lock:
             if name not in self._kinds:
                 if name not in self._kind_makers:
                     raise TableError("bad-request", f"this companion does not know the game {name!r}")
                 self._kinds[name] = self._kind_makers[name]()
             return self._kinds[name]
+
+    def pack_ids(self) -> list[str]:
+        return sorted(self._kind_makers)
 
     def get(self, game_id: str) -> Table:
         with self._lock:
