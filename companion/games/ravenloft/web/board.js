@@ -5,8 +5,8 @@
 // asks for) glow; `#led-layer` shows the LEDs under the board (leds.js), with
 // the Terror track, mats and seats in a band below the picture.
 
-import { s } from "./dom.js";
-import { bandDepth, ledLayer, ledsHidden } from "./leds.js";
+import { s } from "/js/dom.js";
+import { bandDepth, ledLayer, ledsHidden } from "/js/leds.js";
 
 const W = 1000;
 const H = 720;

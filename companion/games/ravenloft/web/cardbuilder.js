@@ -6,7 +6,7 @@
 // takes the draft, the pack (for the symbols and places), a `refresh` to redraw
 // it after a tap, and optionally its own Event part.
 
-import { h } from "./dom.js";
+import { h } from "/js/dom.js";
 import { symbolIcon, frenzyIcon } from "./icons.js";
 
 function draft(app) {

@@ -9,8 +9,8 @@
 // data_save (paired tablets), the push `data` after a save; HTTP
 // /api/data/ravenloft (download, import) and its /photo.
 
-import { h } from "./dom.js";
-import { authHeaders, sentence } from "./connection.js";
+import { h } from "/js/dom.js";
+import { authHeaders, sentence } from "/js/connection.js";
 
 export const GAME = "ravenloft";
 export const FORMAT = "table-companion.owner-data";

@@ -6,8 +6,8 @@
 // locations. Every change goes into the working copy (datastatus.js), is
 // checked by the companion at once, and is kept until Save or Discard.
 
-import { h, s } from "./dom.js";
-import { authHeaders, sentence } from "./connection.js";
+import { h, s } from "/js/dom.js";
+import { authHeaders, sentence } from "/js/connection.js";
 import { castleMat, photoBackdrop, xy } from "./board.js";
 import { GAME, checksPanel, dataHead, editWork, loadingPage, quotedIds, saveBar, workFiles } from "./datastatus.js";
 

@@ -2,10 +2,11 @@
 // board, the prompt, "what to do now", heroes and monsters, the history
 // drawer with undo/redo, and the end screen.
 
-import { h } from "./dom.js";
+import { h } from "/js/dom.js";
 import { boardView } from "./board.js";
-import { ledTools } from "./leds.js";
-import { promptPanel } from "./prompt.js";
+import { ledTools } from "/js/leds.js";
+import { promptPanel } from "/js/prompt.js";
+import { effectsPanel, historyDrawer, loadingScreen } from "/js/gamescreen.js";
 import { symbolIcon, symbolRow, itemIcon, itemTypeWord, frenzyIcon, skullIcon } from "./icons.js";
 import { PHASES, outcomeWords, humanize } from "./names.js";
 
@@ -50,17 +51,6 @@ function topBar(app) {
     h("button", { class: "btn btn-bar", type: "button", "data-testid": "history-open",
                   onclick: () => { app.historyOpen = true; app.render(); } }, "↶ History"),
     app.connectionPill());
-}
-
-// -- what to do now -----------------------------------------------------------------------------------
-function effectsPanel(app) {
-  const effects = app.view.effects;
-  return h("section", { class: "panel effects", "data-testid": "effects" },
-    h("h2", {}, "What to do now"),
-    effects.length
-      ? h("ol", { class: "effect-list" }, effects.map((e) =>
-          h("li", { class: `effect effect-${e.kind}`, "data-testid": "effect", "data-kind": e.kind }, e.text)))
-      : h("p", { class: "subtle" }, "Nothing to change on the table."));
 }
 
 // -- heroes ----------------------------------------------------------------------------------------------
@@ -161,29 +151,6 @@ function monstersPanel(app) {
     })));
 }
 
-// -- history drawer ---------------------------------------------------------------------------------------
-function historyDrawer(app) {
-  const { view } = app;
-  const close = () => { app.historyOpen = false; app.render(); };
-  return h("div", { class: "drawer-backdrop", onclick: (e) => { if (e.target === e.currentTarget) close(); } },
-    h("aside", { class: "drawer", "data-testid": "history", role: "dialog", "aria-label": "History" },
-      h("header", { class: "drawer-head" }, h("h2", {}, "History"),
-        h("button", { class: "btn", type: "button", "data-testid": "history-close", onclick: close }, "Close ✕")),
-      h("div", { class: "drawer-buttons" },
-        h("button", { class: "btn btn-huge", type: "button", "data-testid": "undo", disabled: !view.can_undo,
-                      onclick: () => app.send("undo", { count: 1 }) }, "↶ Undo"),
-        h("button", { class: "btn btn-huge", type: "button", "data-testid": "redo", disabled: !view.can_redo,
-                      onclick: () => app.send("redo", { count: 1 }) }, "↷ Redo")),
-      h("p", { class: "subtle" }, "Newest first. “Go back to here” undoes everything after that step; Redo brings it back until someone answers something new."),
-      view.history.length ? h("ol", { class: "history-list" }, view.history.map((entry) =>
-        h("li", { class: "history-entry", "data-testid": "history-entry", "data-undo-count": entry.undo_count },
-          h("span", { class: "history-label" }, entry.label),
-          entry.undo_count > 0
-            ? h("button", { class: "btn", type: "button", "data-testid": "undo-to", "data-count": entry.undo_count,
-                            onclick: () => app.send("undo", { count: entry.undo_count }) }, "Go back to here")
-            : h("span", { class: "badge" }, "Now")))) : h("p", { class: "subtle" }, "Nothing has been answered yet.")));
-}
-
 // -- deck tracker -------------------------------------------------------------------------------------------
 /** The Monster cards still to come and those played, by name. */
 function deckDrawer(app) {
@@ -228,11 +195,7 @@ function outcomeOverlay(app) {
 // -- the screen -------------------------------------------------------------------------------------------
 export function renderGame(app) {
   const { view } = app;
-  if (!view || !app.names) {
-    return h("div", { class: "page", "data-testid": "screen-game-loading" },
-      h("header", { class: "page-head" }, h("button", { class: "btn", type: "button", onclick: () => app.go("#/") }, "◀ Games"),
-        h("h1", {}, "Opening the game…"), app.connectionPill()));
-  }
+  if (!view || !app.names) return loadingScreen(app);
   return h("div", { class: "game", "data-testid": "screen-game", "data-game-id": view.game_id, "data-version": view.version },
     topBar(app),
     h("div", { class: "game-body" },
@@ -248,11 +211,4 @@ export function renderGame(app) {
     view.outcome && !app.outcomeHidden ? outcomeOverlay(app) : null,
     view.outcome && app.outcomeHidden ? h("button", { class: "btn btn-primary over-ribbon", type: "button", "data-testid": "outcome-show",
                                                       onclick: () => { app.outcomeHidden = false; app.render(); } }, "Game over — show the result") : null);
-}
-
-/** Re-draw the prompt alone (a die tapped, an item toggled): the board and the filter box stay as they are. */
-export function refreshPrompt(app) {
-  const old = document.getElementById("prompt-panel");
-  if (!old || !app.view) { app.render(); return; }
-  old.replaceWith(promptPanel(app));
 }

@@ -1,8 +1,9 @@
-// Small SVG pictures: the monsters' colour symbols (always colour AND shape),
-// item types (Weapon red hexagon, Magical blue circle, Mundane yellow square,
-// as printed on the tokens), the Monster die faces and a few markers.
+// Ravenloft's small SVG pictures: the monsters' colour symbols (always colour
+// AND shape), item types (Weapon red hexagon, Magical blue circle, Mundane
+// yellow square, as printed on the tokens) and a few markers. The dice's
+// pictures are the shell's (/js/icons.js).
 
-import { s } from "./dom.js";
+import { s } from "/js/dom.js";
 
 /** Screen colours for the pack's colour names: bright enough on the dark theme. */
 export const COLOURS = {
@@ -64,27 +65,6 @@ export function itemIcon(type, strength, size = 30) {
     s("title", {}, label), shape(t.shape, t.colour),
     strength != null ? s("text", { x: 12, y: 16.5, "text-anchor": "middle", "font-size": 12, "font-weight": 800,
                                    fill: type === "mundane" ? "#000" : "#fff" }, String(strength)) : null);
-}
-
-/** The Monster die faces. */
-export function dieFaceIcon(face, size = 34) {
-  const box = { x: 1.5, y: 1.5, width: 21, height: 21, rx: 4, fill: "#f4f1ea", stroke: "#000", "stroke-width": 1 };
-  let mark = null;
-  if (face === "hit") {
-    mark = s("polygon", { points: "12,3 14,9 20,6 16,11.5 21,15 14.5,15 15,21 12,16.5 9,21 9.5,15 3,15 8,11.5 4,6 10,9",
-                          fill: "#d61f1f" });
-  } else if (face === "pow") {
-    mark = s("polygon", { points: "13.5,2.5 5.5,13.5 11,13.5 9.5,21.5 18.5,9.5 12.8,9.5", fill: "#7a2bd6" });
-  }
-  return s("svg", { class: "die-face", viewBox: "0 0 24 24", width: size, height: size, "aria-hidden": "true" },
-    s("rect", box), mark);
-}
-
-/** The d20's symbol face (it counts as 20). */
-export function d20SymbolIcon(size = 22) {
-  return s("svg", { class: "d20-symbol", viewBox: "0 0 24 24", width: size, height: size, "aria-hidden": "true" },
-    s("polygon", { points: "12,1.5 21.5,7 21.5,17 12,22.5 2.5,17 2.5,7", fill: "none", stroke: "currentColor", "stroke-width": 1.8 }),
-    s("polygon", { points: STAR, transform: "translate(5.4 5.4) scale(0.55)", fill: "currentColor" }));
 }
 
 /** The Frenzy marker. */

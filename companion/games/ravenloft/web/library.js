@@ -6,11 +6,11 @@
 // (datastatus.js) and is saved at once; what the owner typed from their own
 // box counts as confirmed.
 
-import { h } from "./dom.js";
-import { sentence } from "./connection.js";
+import { h } from "/js/dom.js";
+import { sentence } from "/js/connection.js";
 import { cardForm } from "./cardbuilder.js";
 import { symbolRow } from "./icons.js";
-import { checksPanel, clone, dataHead, editWork, loadingPage, saveBar, saveDoc, stateBadge, statusOf, workFiles } from "./datastatus.js";
+import { GAME, checksPanel, clone, dataHead, editWork, loadingPage, saveBar, saveDoc, stateBadge, statusOf, workFiles } from "./datastatus.js";
 
 // -- the primitive library (docs/game-data.md) ----------------------------------------------------------------
 const EVENT_KINDS = {
@@ -382,7 +382,7 @@ export function renderLibrary(app) {
   const title = TITLES[page] || "Card library";
   if (!app.data || !app.data.loaded) return loadingPage(app, title);
   if (!app.packCache) {
-    app.loadPack().then(() => { if (app.route.name === "data") app.render(); }, (e) => app.showBanner("error", sentence(String(e.message || e))));
+    app.loadPack(GAME).then(() => { if (app.route.name === "data") app.render(); }, (e) => app.showBanner("error", sentence(String(e.message || e))));
   }
   if (app.data.form && app.data.form.page !== page) {
     if (app.data.form.page) app.data.form = null; // a form of another tab is dropped on switching tabs

@@ -3,8 +3,9 @@
 // draws (Perks, the twelve items, first player) are then asked on the game
 // screen like every other prompt.
 
-import { h } from "./dom.js";
+import { h } from "/js/dom.js";
 import { symbolIcon } from "./icons.js";
+import { GAME } from "./datastatus.js";
 
 const PRESETS = [
   { id: "first", title: "First game", text: "Baba Lysaga and the Carrionette", monsters: ["baba-lysaga", "carrionette"] },
@@ -130,7 +131,7 @@ async function start(app, setup) {
   app.render();
   const reply = await app.conn.request("new_game", {
     name: setup.name.trim() || "New game",
-    game: "ravenloft",
+    game: GAME,
     setup: {
       monsters: setup.monsters,
       heroes: setup.seats.map((seat, i) => ({ hero: seat.hero, player: seat.player.trim() || `Player ${i + 1}` })),
@@ -150,7 +151,7 @@ export function renderSetup(app) {
   const setup = (app.setup ||= fresh());
   const pack = app.packCache;
   if (!pack) {
-    app.loadPack().then(() => { if (app.route.name === "setup") app.render(); },
+    app.loadPack(GAME).then(() => { if (app.route.name === "setup") app.render(); },
                         (e) => app.showBanner("error", String(e.message || e)));
     return h("div", { class: "page", "data-testid": "screen-setup" }, h("p", {}, "Opening the box…"));
   }
