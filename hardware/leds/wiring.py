@@ -218,7 +218,7 @@ def _fit(layout: Layout, config: LedConfig) -> str:
 def shape_of(table: "Table") -> BoardShape:
     """The board of a table's game (packs that carry a board, like Ravenloft)."""
     pack = getattr(table.kind.rules, "pack")
-    return shape_from_pack(pack, table.kind.name)
+    return shape_from_pack(pack, table.kind.id)
 
 
 def attach(table: "Table", board: LedBoard) -> LedBoard:
