@@ -93,7 +93,8 @@ def test_the_die_registry_pulls_in_nothing_but_the_standard_library() -> None:
     for name in sorted(BELOW_MAY_USE):
         path = source_of(name)
         assert path is not None, name
-        outside = {i for i in imports(path) if not stdlib(i) and not within(i, BELOW_MAY_USE) and i != "companion.engine"}
+        outside = {i for i in imports(path)
+                   if not stdlib(i) and not within(i, BELOW_MAY_USE) and i != "companion.engine"}
         assert not outside, (name, sorted(outside))
 
 
@@ -111,6 +112,6 @@ def test_the_reading_sees_every_kind_of_import(tmp_path: Path) -> None:
     assert "companion.engine.dice" in imports(ROOT / "hardware" / "dice" / "wiring.py")
     assert "gpiozero" in imports(ROOT / "hardware" / "buttons" / "panel.py")  # by name, inside a function
     odd = tmp_path / "odd.py"
-    odd.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from companion.games.ravenloft import rules\n"
-                   "def f():\n    import flask\n")
+    odd.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                   "    from companion.games.ravenloft import rules\ndef f():\n    import flask\n")
     assert {"companion.games.ravenloft", "flask"} <= imports(odd)
