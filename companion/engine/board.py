@@ -2,7 +2,7 @@
 changes during a game, and the shortest-path questions the rules ask.
 
 Ties matter: when two paths or two targets are equally short the active player
-chooses (Horrified: RL-MP-8, RL-MP-12, RL-MP-14), so every query returns *all*
+chooses (RL-MP-8, RL-MP-12, RL-MP-14), so every query returns *all*
 the tied answers, never an arbitrary one, for whichever figure is moving.
 
 Who may go where is per *mover*, a name the game gives its figures ("creature",
@@ -15,7 +15,7 @@ again for the same changes (up to ``DERIVED_KEPT`` of them), so its distances,
 computed once, can never be a stale answer about another board.
 
 Ways cost one move each unless they say otherwise; a way of cost 0 is a free
-jump (Straszydła: from one suburb to any other). Paths are shortest in moves,
+jump (from one suburb to any other). Paths are shortest in moves,
 then in steps, so a free jump is never taken twice in a row for nothing.
 """
 
@@ -60,7 +60,7 @@ class Way:
 @dataclass(frozen=True)
 class Wall:
     """A change: every way between ``a`` and ``b`` closed, except to the movers in ``passes``
-    (Siege of Barovia's barricade: ``passes={"strahd"}``). One line is one wall, whichever
+    (a barricade that only Strahd crosses: ``passes={"strahd"}``). One line is one wall, whichever
     end it is named from: the ends are kept in order."""
 
     a: str
@@ -77,7 +77,7 @@ class Wall:
 @dataclass(frozen=True)
 class Block:
     """A change: no mover but those in ``passes`` may enter ``place`` or pass through it
-    (Straszydła's blockade); a figure already there may leave."""
+    (a blockade); a figure already there may leave."""
 
     place: str
     passes: frozenset[str] = frozenset()
@@ -364,7 +364,7 @@ def _walk_down_costed(moves: _Moves, here: str, keys: Mapping[str, tuple[int, in
 
 
 def jumps(places: Sequence[str], kind: str = "jump") -> list[Way]:
-    """Free ways between every two of ``places`` (Straszydła: reach a suburb, go on from any other)."""
+    """Free ways between every two of ``places`` (reach a suburb, go on from any other)."""
     return [Way(a, b, kind, cost=0) for n, a in enumerate(places) for b in places[n + 1:]]
 
 

@@ -148,7 +148,7 @@ def numbered(kind_id: str, count: int, name: str | None = None, plural: str | No
 
 D20 = numbered("d20", 20, top=Face(20, words=("symbol",), shows="the symbol"))
 D6 = numbered("d6", 6)
-#: The Horrified Monster die's faces. How many sides show each is the pack's data (``with_sides``).
+#: The Monster die's faces. How many sides show each is the pack's data (``with_sides``).
 MONSTER = DieKind("monster", "Monster die", "Monster dice", (Face("hit"), Face("pow"), Face("blank")))
 
 

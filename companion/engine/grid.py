@@ -5,8 +5,8 @@ board's edge.
 Why a board and not something beside it: the rules ask a grid the same
 questions as any board (who can reach what, every tied shortest path, for
 which mover) and it changes the same way (a ``Wall`` on the line between two
-squares: Siege of Barovia's barricade; a ``Block`` on a square: Straszydła's
-blockade), so it is a ``Board`` whose places have coordinates.
+squares: a barricade; a ``Block`` on a square: a blockade), so it is a
+``Board`` whose places have coordinates.
 
 Rows count down the board as it is read: row 0 is the north edge, column 0
 the west edge. Ways between side neighbours are of kind ``"side"``, between
@@ -123,7 +123,7 @@ class Grid(Board):
         return tuple(d for d in SIDES if self.toward(place, d) is None)
 
     def edge(self) -> list[str]:
-        """Every square with a side on the board's edge (where Strahd may arrive; Straszydła's suburbs)."""
+        """Every square with a side on the board's edge (where a figure may arrive from off the board; suburbs)."""
         return [place for place in self.places if self.off_board(place)]
 
     # -- lines between squares ---------------------------------------------------------------
@@ -132,7 +132,8 @@ class Grid(Board):
         return {d: there for d in SIDES if (there := self.toward(place, d)) is not None}
 
     def wall(self, place: str, side: Direction, passes: Iterable[str] = ()) -> Wall:
-        """The change that walls the line on ``side`` of ``place`` (Siege's barricade: ``passes=["strahd"]``)."""
+        """The change that walls the line on ``side`` of ``place`` (a barricade only Strahd
+        crosses: ``passes=["strahd"]``)."""
         if side.diagonal:
             raise ValueError(f"a square's lines are its sides (N, E, S, W), not {side.name}")
         there = self.toward(place, side)

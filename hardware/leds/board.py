@@ -2,8 +2,8 @@
 
 A ``BoardShape`` is a game pack's board reduced to ids and drawing positions:
 locations with x, y (0..1 over the board picture), connections, the board's
-*tracks* by name and how many steps each has (Ravenloft: ``{"terror": 8}``,
-steps 0 to 7), its *mats* (named spots off the picture: Ravenloft's monster
+*tracks* by name and how many steps each has (a Terror track of steps 0 to
+7: ``{"terror": 8}``), its *mats* (named spots off the picture: monster
 mats), and how many seats the table has. The pack builds it (its ``leds()``
 gives ``shape(data)``); layout validation, the default-layout generator,
 calibration and the tablet overlay all work from it, so they stay independent

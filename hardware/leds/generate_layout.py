@@ -6,7 +6,7 @@ second location), one per step of each track, one per mat and one per seat,
 numbered in that order (``layout.default_layout``). An owner whose strip runs
 differently runs the LED calibration (calibration/leds.py), which produces
 their layout. A pack that ships its default writes it with ``layout_json``
-(Ravenloft: ``python -m companion.games.ravenloft.leds``).
+(docs/leds.md, "The layout").
 """
 
 from __future__ import annotations

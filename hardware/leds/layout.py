@@ -1,6 +1,6 @@
 """Which LEDs sit where: under each location, along each connection (in order
 from ``from`` to ``to``, so a path lights as a trail), on each step of each of
-the board's tracks (Ravenloft's Terror track), at each mat and each seat.
+the board's tracks (a Terror track), at each mat and each seat.
 
 The layout is the owner's data (their strip, their wiring), so it lives in a
 JSON file that is validated as a whole: every problem is reported with its

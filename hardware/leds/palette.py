@@ -5,7 +5,7 @@ Design", 2008), whose eight colours stay distinct for the common forms of
 colour blindness. A *look* is a colour and a *pattern* (steady, double blink,
 slow breathing, marching chase) that a figure's trail and its pulses follow,
 so two figures are told apart by rhythm as well as hue. Which figure has which
-look is the pack's (Ravenloft's monsters: companion/games/ravenloft/leds.py);
+look is the pack's (its LED module gives its figures theirs);
 the roles the board itself draws are fixed here (docs/leds.md has the table):
 
 =================  ===============  =================================
