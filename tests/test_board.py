@@ -12,7 +12,7 @@ import itertools
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from companion.engine.board import DERIVED_KEPT, Block, Board, UnknownLocation, Wall, Way, jumps
+from companion.engine.board import DERIVED_KEPT, Block, Board, UnknownLocation, UnknownWay, Wall, Way, jumps
 from companion.engine.grid import Direction, Grid
 
 WATER = frozenset({"creature"})
@@ -107,7 +107,7 @@ def test_walls_and_blocks_are_checked_against_the_board() -> None:
         board.wall("0,0", Direction.N)
     with pytest.raises(ValueError, match="sides"):
         board.wall("1,1", Direction.NE)
-    with pytest.raises(UnknownLocation, match="no way between '0,0' and '3,0'"):
+    with pytest.raises(UnknownWay, match="no way between '0,0' and '3,0'"):
         board.changed([Wall("0,0", "3,0")])
     with pytest.raises(UnknownLocation, match="'atlantis' is not a location"):
         board.changed([Block("atlantis")])
@@ -178,7 +178,9 @@ def test_a_suburb_jump_is_free_and_taken_once() -> None:
     assert board.closest("1,1", ["3,3", "2,2"]) == (1, ["2,2", "3,3"])
     blocked = board.with_changes(Block("3,3"))
     assert "3,3" not in blocked.distances("0,0") and blocked.distances("0,0")["3,2"] == 0
-
+    plain = Grid(4, 4, diagonals=True).with_changes(Block("3,3"))
+    joined = plain.with_ways(jumps(plain.edge()))  # ways added to a changed board keep its changes
+    assert joined == blocked and joined.changed([]).distances("0,0")["3,3"] == 0
 
 def test_a_one_way_way_is_walked_one_way() -> None:
     board = Board("ABC", [Way("A", "B", one_way=True), Way("B", "C")])

@@ -37,6 +37,10 @@ class UnknownLocation(ValueError):
     """A location that is not on this board."""
 
 
+class UnknownWay(ValueError):
+    """A change for a way the board does not have (a wall between two places not joined)."""
+
+
 @dataclass(frozen=True)
 class Way:
     """A way from ``a`` to ``b`` (and back, unless ``one_way``). ``kind`` says what it is
@@ -103,7 +107,8 @@ class _Moves:
 
 
 class Board:
-    """Places and the ways between them, with the changes made during the game."""
+    """Places and the ways between them, with the changes made during the game. Never
+    changed in place (its attributes are read-only by contract): ``changed``, ``with_ways``."""
 
     def __init__(self, places: Iterable[str], ways: Iterable[Way] = (), changes: Iterable[Change] = ()) -> None:
         self.places: tuple[str, ...] = tuple(dict.fromkeys(places))
@@ -177,12 +182,12 @@ class Board:
         return self.changed(self.changes - set(changes))
 
     def with_ways(self, ways: Iterable[Way]) -> "Board":
-        """A new board with more ways for good (a board of suburbs joined by jumps), and these changes."""
-        board = copy.copy(self)
-        board.ways = self.ways + tuple(ways)
-        board._check_ways()
-        board._fresh_caches()
-        return board
+        """A new base board with more ways for good (suburbs joined by jumps), and this board's changes."""
+        base = copy.copy(self)
+        base.ways, base.changes = self.ways + tuple(ways), frozenset()
+        base._check_ways()
+        base._fresh_caches()
+        return base.changed(self.changes)
 
     def _derive(self, changes: frozenset[Change]) -> "Board":
         board = copy.copy(self)
@@ -204,7 +209,7 @@ class Board:
             if isinstance(change, Block):
                 self.check(change.place)
             elif not self.ways_between(self.check(change.a), self.check(change.b)):
-                raise UnknownLocation(f"there is no way between {change.a!r} and {change.b!r} to wall off")
+                raise UnknownWay(f"there is no way between {change.a!r} and {change.b!r} to wall off")
 
     def passes(self, way: Way, mover: Mover) -> bool:
         """Whether ``mover`` may take ``way`` on this board as it is now."""
@@ -377,5 +382,5 @@ def distinct_prefixes(paths: Sequence[Path], steps: int) -> list[Path]:
     return list(seen)
 
 
-__all__ = ["Block", "Board", "Change", "DERIVED_KEPT", "Mover", "Path", "UnknownLocation", "Wall", "Way",
+__all__ = ["Block", "Board", "Change", "DERIVED_KEPT", "Mover", "Path", "UnknownLocation", "UnknownWay", "Wall", "Way",
            "distinct_prefixes", "jumps"]
