@@ -58,7 +58,7 @@ class DieKind:
     plural: str
     faces: tuple[Face, ...]
     sides: tuple[FaceValue, ...] = ()
-    _by_answer: dict[object, FaceValue] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _by_answer: dict[FaceValue, FaceValue] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.faces:
@@ -66,10 +66,9 @@ class DieKind:
         if not self.sides:
             object.__setattr__(self, "sides", tuple(face.value for face in self.faces))
         for face in self.faces:
-            self._by_answer[_key(face.value)] = face.value
+            self._by_answer[face.value] = face.value
             self._by_answer.update((word, face.value) for word in face.words)
-        values = {_key(face.value) for face in self.faces}
-        unknown = [side for side in self.sides if _key(side) not in values]
+        unknown = [side for side in self.sides if isinstance(side, bool) or side not in self.values]
         if unknown:
             raise ValueError(f"{unknown[0]!r} is not a face of the {self.name} ({self.describe()})")
 
@@ -98,8 +97,9 @@ class DieKind:
         raise KeyError(f"{value!r} is not a face of the {self.name}")
 
     def check(self, answer: object) -> FaceValue:
-        """The face an answer names (a value or one of its words); IllegalInput if none."""
-        value = self._by_answer.get(_key(answer)) if isinstance(answer, (int, str)) else None
+        """The face an answer names (a value or one of its words); IllegalInput if none.
+        True is not 1, and "7" is not 7."""
+        value = None if isinstance(answer, bool) or not isinstance(answer, (int, str)) else self._by_answer.get(answer)
         if value is None:
             raise IllegalInput(self._not_a_face(answer))
         return value
@@ -130,11 +130,6 @@ class DieKind:
         if self.numbered:
             return f"{answer!r} is not a face of a {self.name} ({self.describe()})"
         return f"{answer!r} is not a {self.name} face ({self.describe()})"
-
-
-def _key(answer: object) -> object:
-    """Answers are looked up by value; True is not 1, and "7" is not 7."""
-    return ("bool", answer) if isinstance(answer, bool) else answer
 
 
 def numbered(kind_id: str, count: int, name: str | None = None, plural: str | None = None,
@@ -185,9 +180,10 @@ class DiceKinds:
 
     def check(self, kind_id: str | None, answer: object) -> FaceValue:
         """One die of a roll: IllegalInput naming the die when the face is not one of its faces."""
-        if kind_id is None or kind_id not in self._kinds:
+        kind = self._kinds.get(kind_id) if kind_id is not None else None
+        if kind is None:
             raise IllegalInput(f"{answer!r}: this roll names no die kind this game knows ({kind_id!r})")
-        return self._kinds[kind_id].check(answer)
+        return kind.check(answer)
 
 
 #: The die kinds every game can roll. A pack with its own die gives ``DICE.with_kind(...)``.
