@@ -38,6 +38,7 @@ from typing import Any, Mapping, Sequence
 import cv2
 import numpy as np
 
+from companion.engine.dice import DICE
 from hardware.dice.imaging import Image, Point, crop_around, encode_png, read_image
 from hardware.dice.pipnet import PipNet, PipNetError, shipped_net
 from hardware.dice.pips import pip_area_of
@@ -46,13 +47,10 @@ from hardware.dice.templates import BLANK, MatchSettings, Reference, TemplateMat
 
 FORMAT = "table-companion.dice-calibration"
 VERSION = 1
-KIND_FACES: dict[str, tuple[str, ...]] = {
-    "d20": tuple(str(i) for i in range(1, 21)),
-    "monster": ("hit", "pow", BLANK),
-    "d6": tuple(str(i) for i in range(1, 7)),
-}
-KIND_NAMES = {"d20": "d20", "monster": "Monster die", "d6": "d6"}
-KIND_PLURALS = {"d20": "d20s", "monster": "Monster dice", "d6": "d6s"}
+#: Each die kind's faces by label, its name and plural: from the engine's die-kind registry.
+KIND_FACES: dict[str, tuple[str, ...]] = {kind.id: kind.labels for kind in DICE.kinds()}
+KIND_NAMES = {kind.id: kind.name for kind in DICE.kinds()}
+KIND_PLURALS = {kind.id: kind.plural for kind in DICE.kinds()}
 STYLES = ("numerals", "pips", "symbols")
 MARKER_IDS = (0, 1, 2, 3)  # top-left, top-right, bottom-right, bottom-left of the tray
 MARKER_DICTIONARY = "DICT_4X4_50"
@@ -372,10 +370,11 @@ def _noise_threshold(frames: list[Image]) -> float:
 
 def face_prompt(kind: str, label: str) -> str:
     """What the tablet says for one capture."""
-    name = KIND_NAMES[kind]
-    if kind == "d20" and label == "20":
-        shown = "the 20 (the symbol face)"
-    elif kind == "monster":
+    name, die = KIND_NAMES[kind], DICE[kind]
+    face = die.face(die.value_of(label))
+    if face.shows:
+        shown = f"the {label} ({face.shows} face)"
+    elif not die.numbered:
         shown = "the blank face" if label == BLANK else f"the {label.upper()} face"
     else:
         shown = label

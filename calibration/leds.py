@@ -6,9 +6,10 @@ every answer):
 
 1. LED ``index`` lights alone (``LedCalibrationSession`` asks the LED board).
 2. The owner taps where it shines on the board view. ``resolve_tap`` turns the
-   tap into a *target*: a location, or a point along a connection; for the
-   Terror track, a mat or a seat the tablet offers buttons. Or they skip it
-   (an LED hidden under a frame, a spare at the end of the strip).
+   tap into a *target*: a location, or a point along a connection; for a step
+   of one of the board's tracks (its kind is the track's name: ``terror``), a
+   mat or a seat the tablet offers buttons. Or they skip it (an LED hidden
+   under a frame, a spare at the end of the strip).
 3. Next LED, until every LED is answered or skipped; ``back`` and ``goto`` fix
    a mistake.
 4. ``layout()`` builds the layout (connection LEDs ordered by where along the
@@ -31,11 +32,13 @@ from pathlib import Path
 from typing import Callable, Mapping
 
 from hardware.leds.board import BoardShape
-from hardware.leds.layout import Layout, LayoutError, Problem, load_layout, parse_layout, shipped_layout
+from hardware.leds.layout import FORMAT, Layout, LayoutError, Problem, load_layout, parse_layout, shipped_layout
+from hardware.leds.layout import VERSION as LAYOUT_VERSION
 
 PROGRESS_FORMAT = "table-companion.led-calibration"
 VERSION = 1
-KINDS = ("location", "connection", "terror", "mat", "seat")
+PLACES = ("location", "connection")  # targets tapped on the board picture
+SPOTS = ("mat", "seat")  # targets off it, besides each track's steps
 TAP_RADIUS = 0.04  # of the board picture's width: how near a tap must be to count
 
 
@@ -45,9 +48,10 @@ class CalibrationError(ValueError):
 
 @dataclass(frozen=True)
 class Target:
-    """Where one LED sits. ``name``: location id, connection's ``from`` end or
-    monster id; ``to``: the connection's other end; ``at``: 0..1 from ``from``
-    to ``to``; ``step``: Terror step or seat number."""
+    """Where one LED sits. ``kind``: location, connection, mat, seat, or the name of
+    one of the board's tracks; ``name``: location id, connection's ``from`` end or
+    mat name; ``to``: the connection's other end; ``at``: 0..1 from ``from`` to
+    ``to``; ``step``: the track's step or the seat number."""
 
     kind: str
     name: str = ""
@@ -61,15 +65,20 @@ class Target:
             plain["name"] = self.name
         if self.kind == "connection":
             plain.update(to=self.to, at=round(self.at, 4))
-        if self.kind in ("terror", "seat"):
-            plain["step"] = self.step
+        if self.kind not in ("location", "mat", "connection"):
+            plain["step"] = self.step  # a track's step or a seat
         return plain
+
+
+def kinds(shape: BoardShape) -> tuple[str, ...]:
+    """The kinds of target a board has: its places, its tracks, its mats and seats."""
+    return (*PLACES, *shape.tracks, *SPOTS)
 
 
 def target_from_plain(data: object, shape: BoardShape) -> Target:
     """A target from a tablet or a saved file, checked against the board."""
-    if not isinstance(data, Mapping) or data.get("kind") not in KINDS:
-        raise CalibrationError(f"a target needs a 'kind', one of {', '.join(KINDS)}")
+    if not isinstance(data, Mapping) or data.get("kind") not in kinds(shape):
+        raise CalibrationError(f"a target needs a 'kind', one of {', '.join(kinds(shape))}")
     target = _build(data)
     _check(target, shape)
     return target
@@ -98,9 +107,9 @@ def _problem(target: Target, shape: BoardShape) -> str:
         return f"the board has no connection {target.name!r} - {target.to!r}"
     if kind == "connection" and not 0.0 <= target.at <= 1.0:
         return "'at' must be from 0 to 1"
-    if kind == "terror" and not 0 <= target.step <= shape.terror_max:
-        return f"Terror steps go from 0 to {shape.terror_max}"
-    if kind == "mat" and target.name not in shape.monsters:
+    if kind in shape.tracks and not 0 <= target.step < shape.steps(kind):
+        return f"{kind.capitalize()} steps go from 0 to {shape.steps(kind) - 1}"
+    if kind == "mat" and target.name not in shape.mats:
         return f"{target.name!r} has no mat in this game"
     if kind == "seat" and not 0 <= target.step < shape.seats:
         return f"seats go from 0 to {shape.seats - 1}"
@@ -195,10 +204,10 @@ class LedCalibration:
     def layout_plain(self) -> dict[str, object]:
         answered = sorted((i, t) for i, t in self.answers.items() if t is not None)
         return {
-            "format": "table-companion.led-layout", "version": 1, "board": self.shape.name, "count": self.count,
+            "format": FORMAT, "version": LAYOUT_VERSION, "board": self.shape.name, "count": self.count,
             "locations": _grouped(answered, "location", lambda t: t.name),
             "connections": _connections(answered),
-            "terror": _stepped(answered, "terror"),
+            **{track: _stepped(answered, track) for track in self.shape.tracks},
             "mats": _grouped(answered, "mat", lambda t: t.name),
             "seats": _stepped(answered, "seat"),
         }
@@ -425,5 +434,5 @@ def start_session(shape: BoardShape, count: int, store: LedCalibrationStore,
     return LedCalibrationSession(calibration, store, light, resume)
 
 
-__all__ = ["CalibrationError", "LedCalibration", "LedCalibrationSession", "LedCalibrationStore", "Target",
+__all__ = ["CalibrationError", "LedCalibration", "LedCalibrationSession", "LedCalibrationStore", "Target", "kinds",
            "layout_in_use", "resolve_tap", "start_session", "target_from_plain"]

@@ -17,7 +17,8 @@ from typing import Callable, Mapping, Protocol, Sequence
 from companion.engine.effects import Effect
 from companion.engine.errors import IllegalInput, SetupError
 from companion.engine.game import Game, Step
-from companion.engine.prompts import D20_SYMBOL, MONSTER_FACES, Prompt
+from companion.engine.dice import DICE
+from companion.engine.prompts import Prompt
 from companion.gamelog import GameLog, GameLogError, load_log, log_of, read_json, save_log
 from companion.games.gamepack import GamePack, Policy
 
@@ -91,9 +92,11 @@ def pick_range(prompt: Prompt) -> str:
 
 
 def dice_words(prompt: Prompt) -> str:
-    if prompt.die == "monster":
-        return f"{prompt.count} Monster {'die' if prompt.count == 1 else 'dice'} ({' / '.join(MONSTER_FACES)})"
-    return f"{prompt.count} {prompt.die} (1 to {20 if prompt.die == 'd20' else 6})"
+    """``2 Monster dice (hit / pow / blank)``, ``1 d20 (1 to 20)``: from the die registry."""
+    kind = DICE[str(prompt.die)]
+    name = kind.name if prompt.count == 1 else kind.plural
+    faces = kind.describe() if kind.numbered else " / ".join(kind.labels)
+    return f"{prompt.count} {name} ({faces})"
 
 
 def answer_line(prompt: Prompt, answer: object) -> str:
@@ -275,15 +278,17 @@ def by_number(menu: list[object], word: str) -> object:
 
 
 def die_face(prompt: Prompt, word: str) -> object:
+    """A typed face: a number, a face's name or its first letter (``h`` for hit, ``s`` for the
+    d20's symbol); the engine still checks it."""
     word = word.lower()
-    if prompt.die == "monster":
-        faces = {face[0]: face for face in MONSTER_FACES}
-        return faces.get(word, word)
-    if word in (D20_SYMBOL, "s"):
-        return D20_SYMBOL
-    if not word.isdigit():
-        raise ReplyError(f"{word!r} is not a number on the {prompt.die}")
-    return int(word)
+    if word.isdigit():
+        return int(word)
+    kind = DICE[str(prompt.die)]
+    for face in kind.faces:
+        for name in (face.label, *face.words):
+            if word in (name, name[:1]):
+                return name if name in face.words else face.value
+    return word  # the engine says why it is no face of this die
 
 
 def action_reply(menu: list[object], line: str) -> object:

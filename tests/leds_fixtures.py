@@ -13,12 +13,14 @@ import pytest
 from companion.engine.game import Game
 from companion.engine.plain import to_plain
 from companion.games.ravenloft.gamepack import RavenloftPack
+from companion.games.ravenloft.leds import RavenloftLeds
 from companion.games.ravenloft.pack_types import AttackLine, Effect, MonsterCard
 from companion.games.ravenloft.rules import RavenloftRules
 from companion.store import Store
 from companion.table import Table
-from hardware.leds.board import BoardShape, ravenloft_shape
+from hardware.leds.board import BoardShape
 from hardware.leds.layout import Layout, shipped_layout
+from hardware.leds.looks import Looks
 from hardware.leds.strip import Colour, pixel
 
 BASE = RavenloftRules()
@@ -33,7 +35,9 @@ RULES = RavenloftRules(replace(BASE.pack, cards=BASE.pack.cards + (
     card("potion-3-1", ("potion",), 3, 1),
     card("wand-2-1", ("wand",), 2, 1),
 )))
-SHAPE: BoardShape = ravenloft_shape()
+SHAPE: BoardShape = RavenloftLeds().shape()
+LOOKS: Looks = RavenloftLeds().looks()
+TERROR_MAX = SHAPE.steps("terror") - 1
 LAYOUT: Layout = shipped_layout(SHAPE)
 SAM = {"hero": "sorcerer", "player": "Sam"}
 

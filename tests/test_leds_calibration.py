@@ -15,7 +15,7 @@ from calibration.leds import (CalibrationError, LedCalibration, LedCalibrationSt
 from hardware.leds import LayoutError, shipped_layout
 from hardware.leds.generate_layout import default_layout
 from hardware.leds.positions import LedPosition, led_positions
-from leds_fixtures import LAYOUT, SHAPE
+from leds_fixtures import LAYOUT, SHAPE, TERROR_MAX
 
 
 def owner_says(position: LedPosition) -> Target:
@@ -73,7 +73,7 @@ def test_skip_back_and_goto() -> None:
     calibration.skip()
     calibration.answer(Target("seat", step=4))
     layout = calibration.layout()
-    assert layout.mats == {"strahd": (0,)} and layout.terror_step(3) == (1,) and layout.seat(4) == (3,)
+    assert layout.mats == {"strahd": (0,)} and layout.step("terror", 3) == (1,) and layout.seat(4) == (3,)
     assert 2 not in set(layout.used()) and calibration.view()["skipped"] == 1
 
 
@@ -81,7 +81,7 @@ def test_wrong_answers_are_refused_with_why() -> None:
     calibration = LedCalibration(SHAPE, 2)
     for bad, why in [(Target("location", "atlantis"), "not a location"),
                      (Target("connection", "krezk", "north-tower"), "no connection"),
-                     (Target("terror", step=SHAPE.terror_max + 1), "Terror steps go from 0 to 7"),
+                     (Target("terror", step=TERROR_MAX + 1), "Terror steps go from 0 to 7"),
                      (Target("mat", "dracula"), "no mat"), (Target("seat", step=5), "seats go from 0 to 4")]:
         with pytest.raises(CalibrationError, match=why):
             calibration.answer(bad)
@@ -121,7 +121,7 @@ def test_the_session_lights_each_led_saves_and_finishes(tmp_path: Path) -> None:
     again = start_session(SHAPE, 3, store, lit.append, lambda: None)  # a reload mid-way resumes
     assert again.calibration.answers == session.calibration.answers
     layout = session.finish()
-    assert layout.location("krezk") == (0,) and layout.terror_step(2) == (2,) and resumed == [True]
+    assert layout.location("krezk") == (0,) and layout.step("terror", 2) == (2,) and resumed == [True]
     assert store.layout(SHAPE) == layout and store.load_progress(SHAPE) is None
 
 

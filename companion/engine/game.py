@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Callable, Generator, Iterable, Protocol, TypeVar
 
+from .dice import DICE, DiceKinds
 from .effects import Effect, EffectSink
 from .errors import GameOver, IllegalInput, StaleInput
 from .plain import to_plain
@@ -45,11 +46,14 @@ class Step:
 
 
 class Game:
-    """One game: origin + accepted inputs, with the state and prompt they give."""
+    """One game: origin + accepted inputs, with the state and prompt they give.
+    ``dice``: the die kinds its rolls are checked against (a pack with a die of its own gives its registry)."""
 
-    def __init__(self, rules: Rules, origin: Mapping[str, object], inputs: Iterable[Input] = ()) -> None:
+    def __init__(self, rules: Rules, origin: Mapping[str, object], inputs: Iterable[Input] = (),
+                 dice: DiceKinds = DICE) -> None:
         self.rules = rules
         self.origin = origin
+        self.dice = dice
         self._begin()
         for entry in inputs:
             self.apply(entry)
@@ -85,7 +89,7 @@ class Game:
         if isinstance(entry, Mapping) and "anytime" in entry:
             return self._anytime(entry["anytime"])
         prompt = self._current()
-        answer = check_answer(prompt, self._answer_of(prompt, entry))
+        answer = check_answer(prompt, self._answer_of(prompt, entry), self.dice)
         try:
             following = self._resume(answer)
         except BaseException:

@@ -30,11 +30,14 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
 
 from companion.engine.defaults import Suggestion
 from companion.engine.game import Game, Rules, Step
 from companion.engine.prompts import Prompt
+
+if TYPE_CHECKING:
+    from hardware.leds import BoardShape, Looks
 
 View = dict[str, object]
 Policy = Callable[[Prompt, object], object]
@@ -172,12 +175,14 @@ class PackLeds(Protocol):
     """A pack's LED board: its shape for the layout and calibration, and how its views and
     effects look under the board (hardware/leds draws; the pack says what)."""
 
-    def shape(self, data: Mapping[str, object] | None) -> Any:
-        """The board's shape (``hardware.leds.BoardShape``) with the owner's data, if any."""
+    def shape(self, data: Mapping[str, object] | None) -> "BoardShape":
+        """The board's shape with the owner's data, if any (locations, connections, named
+        tracks, mats, seats, and the pack's shipped default layout)."""
         ...
 
-    def looks(self) -> Any:
-        """The pack's looks: still scene and effect cues (``hardware.leds.Looks``)."""
+    def looks(self) -> "Looks":
+        """The pack's looks: its ``CueBook`` (an animation per effect kind) and its scene
+        (the still picture of its public view)."""
         ...
 
 

@@ -29,9 +29,10 @@ from calibration.leds import (CalibrationError, LedCalibrationSession, LedCalibr
                               start_session)
 from companion.games import GameKind
 from companion.games.registry import DEFAULT_PACK
+from companion.games.gamepack import PackLeds
 from companion.table import Refused, Table, TableError, Tables
-from hardware.leds import (DisabledStrip, Layout, LayoutError, LedBoard, LedConfig, LedConfigError, Timing,
-                           parse_layout, shape_from_pack, start_leds)
+from hardware.leds import (DisabledStrip, Layout, LayoutError, LedBoard, LedConfig, LedConfigError, Looks, Timing,
+                           parse_layout, start_leds)
 from hardware.leds.board import BoardShape
 
 if TYPE_CHECKING:
@@ -137,24 +138,31 @@ def start(settings: Mapping[str, Any], state_dir: Path, tables: Tables, socketio
           data: Mapping[str, object] | None = None) -> Leds:
     """The LEDs for an app; never raises for the LEDs' sake (the game goes on without them).
     ``data``: the owner's game data in use, whose board the LEDs lie under."""
-    shape = board_shape(tables.kind(BOARD), data)
+    pack = pack_leds(tables.kind(BOARD))
+    shape = pack.shape(data)
     store = LedCalibrationStore(state_dir)
     layout, problem = layout_in_use(store, shape)
-    board = _board(settings.get("LEDS") or {}, shape, layout)
+    board = _board(settings.get("LEDS") or {}, shape, layout, pack.looks())
     if problem:
         board.status.note(problem)
     log.info("LEDs: %s", board.health.to_plain())
     return Leds(board, store, tables, socketio)
 
 
+def pack_leds(kind: GameKind) -> PackLeds:
+    """The LED board of the game the LEDs lie under (its pack's ``leds()``)."""
+    found = kind.leds()
+    if found is None:
+        raise ValueError(f"the game {kind.id!r} has no LED board, so the LEDs cannot lie under it")
+    return found
+
+
 def board_shape(kind: GameKind, data: Mapping[str, object] | None = None) -> BoardShape:
     """The board as the owner corrected it (``data``), else as shipped."""
-    rules = kind.rules
-    pack = getattr(rules, "owner_pack")(data) if data is not None else getattr(rules, "pack")
-    return shape_from_pack(pack, kind.id)
+    return pack_leds(kind).shape(data)
 
 
-def _board(settings: Mapping[str, object], shape: BoardShape, layout: Layout) -> LedBoard:
+def _board(settings: Mapping[str, object], shape: BoardShape, layout: Layout, looks: Looks) -> LedBoard:
     """The configured board, or a disabled one saying which setting is wrong."""
     try:
         config = LedConfig.from_mapping(settings)
@@ -163,8 +171,8 @@ def _board(settings: Mapping[str, object], shape: BoardShape, layout: Layout) ->
         reason = f"the LED settings are refused, so the LEDs are off: {problem}"
         log.error(reason)
         strip = DisabledStrip(config.count, reason, config.backend)
-        return LedBoard(strip, layout, shape, config, Timing().scaled(config.pace), problem=reason)
-    return start_leds(config, shape, layout)
+        return LedBoard(strip, layout, shape, config, Timing().scaled(config.pace), problem=reason, looks=looks)
+    return start_leds(config, shape, layout, looks=looks)
 
 
 def describe(health: Mapping[str, object]) -> str:
@@ -195,8 +203,10 @@ def _calibration_start(services: "Services", data: Mapping[str, Any]) -> Reply:
 
 
 def _off_board(shape: BoardShape) -> dict[str, object]:
-    """What the tablet offers as buttons: the Terror steps, the mats and the seats."""
-    return {"terror_max": shape.terror_max, "mats": list(shape.monsters), "seats": shape.seats}
+    """What the tablet offers as buttons: each track's steps (``<track>_max``, the last step), the mats
+    and the seats."""
+    steps: dict[str, object] = {f"{track}_max": count - 1 for track, count in shape.tracks.items()}
+    return {**steps, "mats": list(shape.mats), "seats": shape.seats}
 
 
 def _new_session(leds: Leds) -> tuple[LedCalibrationSession, str]:

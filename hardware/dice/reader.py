@@ -23,6 +23,7 @@ import cv2
 import numpy as np
 
 from calibration.dice import KIND_NAMES, KIND_PLURALS, DiceCalibration, DieProfile
+from companion.engine.dice import DICE
 
 from .imaging import Image, Point, crop_around, encode_png
 from .kinds import KindModel, classify
@@ -126,7 +127,8 @@ class TrayRead:
 
 
 def engine_value(kind: str, label: str) -> int | str:
-    return label if kind == "monster" else int(label)
+    """What the rules take for a face read by its label (the die-kind registry says: "20" -> 20, "hit")."""
+    return DICE[kind].value_of(label)
 
 
 def crop_data_url(image: Image) -> str:

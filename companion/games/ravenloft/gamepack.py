@@ -12,6 +12,7 @@ from companion.games.gamepack import GamePack, PackWeb, Seat, View
 
 from .cli import RavenloftCli
 from .datadesk import RavenloftDataDesk
+from .leds import RavenloftLeds
 from .nextstep import next_answer
 from .pack import PACK_NAME
 from .rules import RavenloftRules
@@ -62,9 +63,8 @@ class RavenloftPack:
     def owner_data(self) -> RavenloftDataDesk:
         return RavenloftDataDesk(self.rules)
 
-    def leds(self) -> None:
-        """The LED board is wired through companion/server/leds.py for now (see docs/leds.md)."""
-        return None
+    def leds(self) -> RavenloftLeds:
+        return RavenloftLeds(self.rules)
 
     def cli(self) -> RavenloftCli:
         return RavenloftCli(self, self.rules)
