@@ -10,7 +10,7 @@ from companion.engine.game import Flow
 from companion.engine.prompts import Option, Prompt
 
 from .context import GameContext, GameEnded
-from .events import in_chosen_order, resolve_event
+from .events import in_chosen_order, monsters_with, resolve_event
 from .items import draw_item, place_item
 from .monsters import Actor, MonsterRules
 from .pack_types import FRENZY, AttackLine, MonsterCard
@@ -88,7 +88,7 @@ def resolve_attack_line(ctx: GameContext, line: AttackLine, card: MonsterCard | 
     for symbol in line.symbols:
         actors = actors_for(ctx, symbol, card)
         if not actors:
-            ctx.emit("symbol-ignored", _ignored_text(symbol), symbol=symbol)
+            ctx.emit("symbol-ignored", _ignored_text(ctx, symbol), symbol=symbol)
             continue
         ctx.emit("symbol", f"Attack line: {symbol} symbol.", symbol=symbol,
                  monsters=sorted({a.monster for a in actors}))
@@ -137,9 +137,12 @@ def in_chosen_order_of(ctx: GameContext, actors: dict[str, Actor]) -> Flow[list[
     return order
 
 
-def _ignored_text(symbol: str) -> str:
+def _ignored_text(ctx: GameContext, symbol: str) -> str:
     if symbol == FRENZY:
         return "Frenzy symbol, but no monster is frenzied: nothing happens."
+    showing = [ctx.monster(m).name for m in monsters_with(ctx, symbol)]
+    if showing:  # the edition holds them back on this card
+        return f"{' and '.join(showing)} {'does' if len(showing) == 1 else 'do'} not strike on this card: skip it."
     return f"No monster in play has the {symbol} symbol: skip it."
 
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from companion.games.horrified_core import ownerdata as core
-from companion.games.horrified_core.ownerdata import COLLECTIONS, FORMAT, Overlay, OwnerData, OwnerDataError
+from companion.games.horrified_core.ownerdata import COLLECTIONS, FORMAT, NOUNS, Overlay, OwnerData, OwnerDataError
 
 from .pack import PACK_FILES, pack_from_files, read_pack_files
 from .pack_types import Pack
@@ -35,6 +35,7 @@ def shipped_files() -> dict[str, object]:
     return files
 
 
+CONFIRMABLE_VALUES: Final = tuple(CONFIRMABLE)
 OVERLAY: Final = Overlay(game=GAME, settable=SETTABLE, confirmable=CONFIRMABLE, shipped=shipped_files,
                          build=pack_from_files)
 
@@ -55,5 +56,5 @@ def owner_pack(data: OwnerData, shipped: Mapping[str, object] | None = None) -> 
     return core.owner_pack(OVERLAY, data, shipped)
 
 
-__all__ = ["COLLECTIONS", "CONFIRMABLE", "FORMAT", "GAME", "OVERLAY", "OwnerData", "OwnerDataError", "PACK_FILES",
+__all__ = ["COLLECTIONS", "CONFIRMABLE", "CONFIRMABLE_VALUES", "FORMAT", "NOUNS", "GAME", "OVERLAY", "OwnerData", "OwnerDataError", "PACK_FILES",
            "SETTABLE", "apply_owner_data", "element_index", "owner_pack", "parse_owner_data", "shipped_files"]
