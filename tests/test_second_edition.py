@@ -26,7 +26,7 @@ from companion.games.horrified_core.events import COMMON_EVENTS, EventStep
 from companion.games.horrified_core.hero_phase import ActionKind
 from companion.games.horrified_core.monsters import MonsterRegistry, MonsterRules, View
 from companion.games.horrified_core.ownerdata import Overlay
-from companion.games.horrified_core.pack_types import BoardData, Connection, Hero, Location, MonsterCard, Pack
+from companion.games.horrified_core.pack_types import BoardData, Connection, Hero, Location, MonsterCard
 from companion.games.horrified_core.packdata import (COMMON_PARAM_CHECKS, Known, Library, Node, PackError, event_library,
                                                      ids, location, target, unique)
 from companion.games.horrified_core.packfiles import Count, PackSpec, pack_from_files
@@ -149,7 +149,7 @@ class ToyEdition:
     hero_actions: Mapping[str, ActionKind] = {}
     labels: Mapping[str, Labeller] = {}
     monsters = TOY
-    data = SPEC
+    pack_spec = SPEC
 
     @property
     def events(self) -> Registry[EventStep]:

@@ -63,7 +63,7 @@ class Edition(Protocol):
         ...
 
     @property
-    def data(self) -> PackSpec:
+    def pack_spec(self) -> PackSpec:
         """What its pack's files hold (the loader's spec: symbols, counts, primitives)."""
         ...
 

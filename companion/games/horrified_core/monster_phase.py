@@ -67,12 +67,12 @@ def enter_card(ctx: GameContext) -> Flow[MonsterCard]:
     the out-of-time rule (RL-MP-1).
     """
     answer = yield Prompt("action", "card-builder", "Enter the card you drew: its name, items, Event and attack line.",
-                          ctx.active_player, context={"symbols": [FRENZY, *ctx.edition.data.symbols],
+                          ctx.active_player, context={"symbols": [FRENZY, *ctx.edition.pack_spec.symbols],
                                                       "event_kinds": ["none", "manual", "place_villager"]})
     assert isinstance(answer, Mapping)
     card_id = f"entered-{len(ctx.state.entered_cards) + 1}"
     try:
-        card = parse_entered_card(ctx.edition.data, ctx.pack, answer.get("card"), card_id)
+        card = parse_entered_card(ctx.edition.pack_spec, ctx.pack, answer.get("card"), card_id)
     except PackError as problem:
         raise IllegalInput(f"this card cannot be used: {'; '.join(problem.problems)}") from None
     replaced = _guessed_left(ctx)[-1]

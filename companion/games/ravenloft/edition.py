@@ -62,7 +62,7 @@ class RavenloftEdition:
         return REGISTRY
 
     @property
-    def data(self) -> PackSpec:
+    def pack_spec(self) -> PackSpec:
         return SPEC
 
     @property
