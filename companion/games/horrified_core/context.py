@@ -1,7 +1,7 @@
 """The running game as the rules see it: the edition, the pack, the board graph, the
 state and the effects sink, with the names of things and where figures stand. Shared
 access only: the rules themselves live in the rule modules (terror.py, items.py,
-perks.py, ...), which all take a context.
+perk_deck.py, ...), which all take a context.
 """
 
 from __future__ import annotations
