@@ -82,17 +82,18 @@ class GameContext:
 
     @property
     def pack(self) -> Pack:
-        return self._current().pack
+        return self._current().pack if self.state.data_id else self._given.pack
 
     @property
     def graph(self) -> Graph:
-        return self._current().graph
+        return self._current().graph if self.state.data_id else self._given.graph
 
     @property
     def monster_rules(self) -> Mapping[str, MonsterRules]:
-        return self._current().monster_rules
+        return self._current().monster_rules if self.state.data_id else self._given.monster_rules
 
     def _current(self) -> GameData:
+        """(Asked often: the shipped data's case is answered by the properties themselves.)"""
         data_id = self.state.data_id
         if self._data is None or not data_id:
             return self._given
@@ -138,9 +139,10 @@ class GameContext:
 
     def monster_figures(self) -> Iterator[Figure]:
         """Every monster figure on the board, minions included."""
+        rules = self.monster_rules
         for monster in self.state.monsters_in_play():
             yield Figure(monster.id)
-            for index in self.monster_rules[monster.id].minions_on_board(self):
+            for index in rules[monster.id].minions_on_board(self):
                 yield Figure(monster.id, index)
 
     def characters_at(self, location: str) -> list[Character]:
