@@ -40,22 +40,28 @@ def haversack_options(ctx: GameContext) -> list[Option]:
     Asked at every item draw, so the labelled options come from a cache in
     label order and are only filtered here.
     """
-    inside, shown, options = set(ctx.state.haversack), set(), []
-    for option in _item_options(ctx):
+    inside = set(ctx.state.haversack)
+    every, alike = _item_options(ctx)
+    if not alike:
+        return [option for option in every if option.id in inside]
+    shown, options = set(), []
+    for option in every:
         if option.id in inside and option.text not in shown:
             shown.add(option.text)
             options.append(option)
     return options
 
 
-def _item_options(ctx: GameContext) -> list[Option]:
+def _item_options(ctx: GameContext) -> tuple[list[Option], bool]:
+    """Every item's option in label order, and whether two tokens read alike."""
     memo = ctx.pack.memo("item-options")
     if "all" not in memo:
         labelled = sorted((ctx.pack.item_label(i.id), i.id) for i in ctx.pack.items)
-        memo["all"] = [Option(item_id, label) for label, item_id in labelled]
-    options = memo["all"]
-    assert isinstance(options, list)
-    return options
+        memo["all"] = ([Option(item_id, label) for label, item_id in labelled],
+                       len({label for label, _ in labelled}) < len(labelled))
+    found = memo["all"]
+    assert isinstance(found, tuple)
+    return found
 
 
 def place_item(ctx: GameContext, item_id: str) -> None:

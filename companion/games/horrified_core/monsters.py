@@ -108,7 +108,10 @@ class MonsterRules:
         yield from self.move_and_attack(ctx, Figure(self.id), f"{self.monster.name} moves and attacks.", move, dice)
 
     def move_and_attack(self, ctx: GameContext, figure: Figure, text: str, move: int, dice: int) -> Flow[None]:
-        ctx.emit("monster-activated", text, monster=self.id, **({} if figure.minion is None else {"blight": figure.minion}))
+        if figure.minion is None:
+            ctx.emit("monster-activated", text, monster=self.id)
+        else:
+            ctx.emit("monster-activated", text, monster=self.id, blight=figure.minion)
         yield from move_toward_closest(ctx, figure, ctx.edition.monster_steps(ctx, move))
         yield from attack(ctx, figure, dice)
 
