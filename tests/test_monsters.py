@@ -9,16 +9,20 @@ from typing import Callable, TypeVar
 import pytest
 
 from companion.engine.errors import IllegalInput, SetupError
-from companion.games.ravenloft.arrivals import hero_arrives
-from companion.games.ravenloft.attack import attack
-from companion.games.ravenloft.context import Character, Figure, GameEnded
-from companion.games.ravenloft.events import resolve_event
-from companion.games.ravenloft.monster_phase import resolve_attack_line
+from companion.games.horrified_core.arrivals import hero_arrives
+from companion.games.horrified_core.attack import attack
+from companion.games.horrified_core.context import Character, Figure, GameEnded
+from companion.games.horrified_core.events import resolve_event
+from companion.games.horrified_core.monster_phase import resolve_attack_line
+from companion.games.horrified_core.monsters import MAX_OPTIONS
 from companion.games.ravenloft.monsters import REGISTRY, Actor, rules_for
-from companion.games.ravenloft.monsters.base import MAX_OPTIONS
+from companion.games.ravenloft.monsters.baba_lysaga_mat import HutMat
+from companion.games.ravenloft.monsters.carrionette_mat import CarrionetteMat
+from companion.games.ravenloft.monsters.gulthias_tree_mat import TreeMat
 from companion.games.ravenloft.monsters.strahd import StrahdRules
+from companion.games.ravenloft.monsters.strahd_mat import StrahdMat
 from companion.games.ravenloft.pack_types import AttackLine, Effect, Monster
-from companion.games.ravenloft.state import CarrionetteMat, HutMat, Mat, StrahdMat, TreeMat
+from companion.games.ravenloft.state import Mat
 
 from ravenloft_fixtures import MONSTERS, Many, Ran, Table, first_choice, make_pack, new_table, run
 

@@ -28,16 +28,16 @@ from companion.games.ravenloft.pack import (
     PackError,
     load_pack,
 )
+from companion.games.ravenloft.monsters.baba_lysaga_mat import BabaLysagaDetails
+from companion.games.ravenloft.monsters.carrionette_mat import CarrionetteDetails
+from companion.games.ravenloft.monsters.gulthias_tree_mat import GulthiasTreeDetails
+from companion.games.ravenloft.monsters.strahd_mat import StrahdDetails
 from companion.games.ravenloft.pack_types import (
     FRENZY,
     SYMBOL_COLOURS,
-    BabaLysagaDetails,
-    CarrionetteDetails,
     D20Entry,
     Effect,
-    GulthiasTreeDetails,
     Pack,
-    StrahdDetails,
 )
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "game-data.md"

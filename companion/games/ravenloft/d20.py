@@ -16,12 +16,24 @@ from typing import Callable
 
 from companion.engine.game import Flow
 from companion.engine.prompts import Option, Prompt
+from companion.games.horrified_core.context import GameContext
+from companion.games.horrified_core.perk_deck import discard_perk, gain_perk
 
-from .context import GameContext
 from .gifts import accept_gift, gift_changes_roll, gift_effects
-from .pack_types import Perk
+from .pack_types import Perk, tile
+from .state import bonuses_of
 
 KEEP = "keep"
+
+
+def roll_d20(ctx: GameContext, key: str, text: str) -> Flow[int]:
+    """The active player rolls the d20 (its symbol face counts 20, RL-D20-1)."""
+    answer = yield Prompt("roll", key, text, ctx.active_player, die="d20", count=1)
+    assert isinstance(answer, tuple)
+    value = answer[0]
+    assert isinstance(value, int)
+    ctx.emit("d20", f"The d20 shows {value}.", value=value, why=key)
+    return value
 
 
 @dataclass(frozen=True)
@@ -42,20 +54,21 @@ def hero_roll(ctx: GameContext, key: str, text: str, aim: Aim | None = None) -> 
 
     Returns the roll's result (the face with every Perk card's change).
     """
-    value = yield from ctx.roll_d20(key, text)
+    value = yield from roll_d20(ctx, key, text)
     if aim is not None:
         value += _take_next_roll_bonus(ctx)
     value = yield from _roll_window(ctx, value, aim)
     if value == 1:
         ctx.emit("critical-failure", "A 1: critical failure, nothing happens.", key=key)
     if ctx.state.phase == "hero" and value >= 20:
-        yield from ctx.gain_perk(ctx.active_player, "a d20 result of 20 or more")
+        yield from gain_perk(ctx, ctx.active_player, "a d20 result of 20 or more")
     return value
 
 
 def _take_next_roll_bonus(ctx: GameContext) -> int:
     """"+N to your next Advance or Defeat roll" Perks played earlier are used up by this roll."""
-    bonus, ctx.state.bonuses.next_roll = ctx.state.bonuses.next_roll, 0
+    bonuses = bonuses_of(ctx.state)
+    bonus, bonuses.next_roll = bonuses.next_roll, 0
     if bonus:
         ctx.emit("roll-boosted", f"The Perk cards played for this roll add {bonus}.", amount=bonus)
     return bonus
@@ -91,7 +104,7 @@ def window_options(ctx: GameContext, value: int, aim: Aim | None) -> list[Option
                 options.append(Option(f"perk:{hero.id}:{perk}", f"{hero.player} plays {card.name}"))
     roller = ctx.active_player
     if gift_changes_roll(ctx, roller, value, None if aim is None else aim.need(ctx)):
-        gift = ctx.pack.hero(roller).gift
+        gift = tile(ctx.pack, roller).gift
         options.append(Option(f"gift:{roller}", f"{ctx.state.heroes[roller].player} accepts the Dark Gift "
                                                 f"{gift.name} first (for good)"))
     return options
@@ -108,8 +121,7 @@ def _window_text(value: int, options: list[Option]) -> str:
 def _play_perk(ctx: GameContext, rest: str, value: int) -> Flow[int]:
     hero_id, _, perk_id = rest.partition(":")
     hero, card = ctx.state.heroes[hero_id], ctx.pack.perk(perk_id)
-    hero.perks.remove(perk_id)
-    ctx.state.perk_discard.append(perk_id)
+    discard_perk(ctx, hero_id, perk_id)
     new = yield from _changed_value(ctx, card, value)
     ctx.emit("perk-played", f"{hero.player} plays {card.name}: the roll becomes {new}.",
              hero=hero_id, perk=perk_id, value=new)
@@ -156,4 +168,22 @@ def check(ctx: GameContext, key: str, text: str, strength: int, target: int) -> 
 
 def roll_bonus(ctx: GameContext) -> int:
     """Paladin-style bonuses this Hero Phase, plus an always-on Gift bonus of the active hero."""
-    return ctx.state.bonuses.roll_bonus + gift_effects(ctx, ctx.active_player).get("roll_bonus_always", 0)
+    return bonuses_of(ctx.state).roll_bonus + gift_effects(ctx, ctx.active_player).get("roll_bonus_always", 0)
+
+
+def challenge_text(what: str, strength: int, target: int) -> str:
+    return f"Roll the d20 to {what}: add {strength} for the items; {target} or more succeeds."
+
+
+def choose_first_player(ctx: GameContext) -> Flow[None]:
+    """Everyone rolls the d20; the highest starts; tied players roll again (RL-SU-6)."""
+    rolling = list(ctx.state.seats)
+    while len(rolling) > 1:
+        names = ", ".join(ctx.state.heroes[h].player for h in rolling)
+        answer = yield Prompt("roll", "first-player", f"Each player rolls the d20, in this order: {names}.",
+                              None, die="d20", count=len(rolling), context={"players": rolling})
+        assert isinstance(answer, tuple)
+        best = max(int(str(v)) for v in answer)
+        rolling = [h for h, v in zip(rolling, answer) if v == best]
+    ctx.state.active = ctx.state.seats.index(rolling[0])
+    ctx.emit("first-player", f"{ctx.state.heroes[rolling[0]].player} goes first; play goes clockwise.", hero=rolling[0])

@@ -16,6 +16,7 @@ from .leds import RavenloftLeds
 from .nextstep import next_answer
 from .pack import PACK_NAME
 from .rules import RavenloftRules
+from .simulate import context_for
 from .state import GameState
 from .tablet import action_menu, pack_view
 from .view import public_view
@@ -40,7 +41,7 @@ class RavenloftPack:
         return _state(game).data_id
 
     def public_view(self, game: Game) -> View:
-        return public_view(_state(game))
+        return public_view(context_for(self.rules, _state(game)))
 
     def seat_view(self, game: Game, seat: str) -> View:
         """Nothing in Ravenloft is one player's secret."""

@@ -12,14 +12,21 @@ reaches a tablet once, in the pack view).
 from __future__ import annotations
 
 from companion.engine.plain import to_plain
+from companion.games.horrified_core import views
+from companion.games.horrified_core.context import GameContext
 
 from .state import GameState
 
 View = dict[str, object]
 
 
-def public_view(state: GameState) -> View:
+def public_view(ctx: GameContext) -> View:
+    """Each monster's mat is its plug-in's view of it (its fields, and ``lines``: the mat in
+    words), and ``figures`` are the minions and tokens its plug-in puts on the board."""
+    state = ctx.state
+    assert isinstance(state, GameState)
     return {**_turn(state), **_figures(state), **_cards_and_items(state),
+            "mats": views.mat_views(ctx), "figures": views.board_figures(ctx),
             "bonuses": to_plain(state.bonuses), "outcome": state.outcome, "data_id": state.data_id}
 
 
@@ -31,7 +38,6 @@ def _turn(state: GameState) -> View:
 def _figures(state: GameState) -> View:
     return {"heroes": {h: to_plain(hero) for h, hero in state.heroes.items()},
             "monsters": {m: to_plain(monster) for m, monster in state.monsters.items()},
-            "mats": {m: to_plain(mat) for m, mat in state.mats.items()},
             "villagers": {v: to_plain(villager) for v, villager in state.villagers.items()}}
 
 

@@ -8,7 +8,7 @@ import { ledTools } from "/js/leds.js";
 import { promptPanel } from "/js/prompt.js";
 import { effectsPanel, historyDrawer, loadingScreen } from "/js/gamescreen.js";
 import { symbolIcon, symbolRow, itemIcon, itemTypeWord, frenzyIcon, skullIcon } from "./icons.js";
-import { PHASES, outcomeWords, humanize } from "./names.js";
+import { PHASES, outcomeWords } from "./names.js";
 
 // -- top bar ------------------------------------------------------------------------------------------
 function terrorTrack(app) {
@@ -103,34 +103,10 @@ function giftButton(app, heroId, info) {
 }
 
 // -- monsters -----------------------------------------------------------------------------------------------
+/** The mat in words, as the monster's own plug-in tells it (the view's ``mats[id].lines``). */
 function matLines(app, monsterId) {
-  const { names, view } = app;
-  const mat = view.state.mats[monsterId];
-  if (!mat) return [];
-  if (mat.kind === "carrionette") {
-    return [`Spare parts: ${mat.parts.map((item, i) => `${i + 1}: ${item ? names.item(item) : "not swapped"}`).join(" · ")}`];
-  }
-  if (mat.kind === "gulthias-tree") {
-    return [
-      `Roots face down: ${Object.entries(mat.roots).map(([g, n]) => `${g} ${n}`).join(", ") || "none"}`,
-      `Twig Blights: ${mat.blights.map((where, i) => `${i + 1} ${where ? `at ${names.place(where)}` : "off the board"}`).join(" · ")}`,
-    ];
-  }
-  if (mat.kind === "baba-lysaga") {
-    const revealed = Object.entries(mat.revealed).map(([space, token]) => `${humanize(space)}: ${humanize(token)}`);
-    return [`Gem on the ${humanize(mat.gem).toLowerCase()} space · ${mat.face_down.length} token${mat.face_down.length === 1 ? "" : "s"} face down`,
-      revealed.length ? `Face up: ${revealed.join(", ")}` : null,
-      mat.removed.length ? `Beaten: ${mat.removed.map(humanize).join(", ")}` : null].filter(Boolean);
-  }
-  if (mat.kind === "strahd") {
-    const shown = Object.entries(mat.revealed).map(([type, card]) => `${itemTypeWord(type)}: ${humanize(card)}`);
-    const out = Object.entries(mat.relics_on_board).map(([relic, where]) => `${names.relic(relic)} at ${names.place(where)}`);
-    return [shown.length ? `Tarokka cards shown: ${shown.join(", ")}` : "No Tarokka card shown yet",
-      out.length ? `Relics on the board: ${out.join(", ")}` : null,
-      mat.relics_returned.length ? `Relics returned: ${mat.relics_returned.map((r) => names.relic(r)).join(", ")}` : null,
-      `Heart of Sorrow: ${mat.heart_destroyed ? "destroyed" : "intact"}`].filter(Boolean);
-  }
-  return [];
+  const mat = app.view.state.mats[monsterId];
+  return mat && Array.isArray(mat.lines) ? mat.lines : [];
 }
 
 function monstersPanel(app) {

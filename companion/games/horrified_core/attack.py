@@ -1,13 +1,18 @@
 """A monster's attack: target, Monster dice, POW before HIT, defence
-(RL-MP-13 .. RL-MP-20)."""
+(RL-MP-13 .. RL-MP-20). What an edition adds (hits stopped before the hero answers,
+other ways to answer a hit, what a defeat costs) comes through its hooks."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
 
 from companion.engine.game import Flow
 from companion.engine.prompts import Option, Prompt
 
 from .context import Character, Figure, GameContext
-from .gifts import accept_gift, gift_effects
+from .items import discard_item, remove_item
+from .terror import raise_terror
 
 
 def choose_target(ctx: GameContext, here: str) -> Flow[Character | None]:
@@ -30,6 +35,7 @@ def spared(ctx: GameContext, who: Character) -> bool:
 
 
 def attack(ctx: GameContext, figure: Figure, dice: int) -> Flow[None]:
+    """The target is named before the dice are rolled (RL-MP-14)."""
     here = ctx.where(figure)
     name = ctx.figure_name(figure)
     if here is None:
@@ -38,10 +44,10 @@ def attack(ctx: GameContext, figure: Figure, dice: int) -> Flow[None]:
     if target is None:
         nobody = "no one it may attack" if ctx.characters_at(here) else "no one"
         ctx.emit("no-attack", f"{nobody[:1].upper()}{nobody[1:]} is at {ctx.place_name(here)}: {name} does not attack.",
-                 monster=figure.monster, blight=figure.blight)
+                 monster=figure.monster, blight=figure.minion)
         return
-    ctx.emit("target", f"{name} attacks {ctx.character_name(target)}.",
-             monster=figure.monster, blight=figure.blight, target=target.id, target_kind=target.kind, location=here)
+    ctx.emit("target", f"{name} attacks {ctx.character_name(target)}.", monster=figure.monster,
+             blight=figure.minion, target=target.id, target_kind=target.kind, location=here)
     if dice <= 0:
         return
     rolled = yield from ctx.roll_monster_dice(
@@ -57,7 +63,7 @@ def resolve_dice(ctx: GameContext, figure: Figure, here: str, target: Character,
     hits = rolled.count("hit")
     if hits == 0:
         return
-    if ctx.character_location(target) != ctx.where(figure):  # the monster may have moved (Carried Off)
+    if ctx.character_location(target) != ctx.where(figure):  # a Power may have carried the target off
         ctx.emit("hits-miss", f"{ctx.character_name(target)} is no longer there: the hits miss.", target=target.id)
         return
     yield from land_hits(ctx, target, hits)
@@ -67,47 +73,44 @@ def land_hits(ctx: GameContext, target: Character, hits: int) -> Flow[None]:
     if target.kind == "villager":
         defeat_villager(ctx, target.id)
         return
-    hits = _absorb_hits(ctx, target.id, hits)
+    hits = ctx.edition.absorb_hits(ctx, target.id, hits)
     if hits > 0:
         yield from defend_hero(ctx, target.id, hits)
 
 
-def _absorb_hits(ctx: GameContext, hero_id: str, hits: int) -> int:
-    """Hits taken away before the hero must answer: a Warlock ward, then Yog's gift."""
-    ward = min(ctx.state.bonuses.ward, hits)
-    if ward:
-        ctx.state.bonuses.ward -= ward
-        hits -= ward
-        ctx.emit("hit-ignored", f"The ward stops {ward} hit{'s' if ward > 1 else ''} on {ctx.hero_name(hero_id)}.",
-                 hero=hero_id, hits=ward)
-    hero = ctx.state.heroes[hero_id]
-    if hits and hero.gift and "ignore_first_hit" in gift_effects(ctx, hero_id) and hero.hit_ignored_turn != ctx.state.turn:
-        hero.hit_ignored_turn = ctx.state.turn
-        hits -= 1
-        ctx.emit("hit-ignored", f"{ctx.hero_name(hero_id)}'s Dark Gift ignores the first hit this turn.", hero=hero_id, hits=1)
-    return hits
+@dataclass(frozen=True)
+class Defence:
+    """One answer a hit hero may give: the option shown, and what it does with the hits left."""
+
+    option: Option
+    run: Callable[[GameContext, str, int], Flow[None]]
 
 
 def defend_hero(ctx: GameContext, hero_id: str, hits: int) -> Flow[None]:
-    """Discard one item per hit, or fall (RL-MP-18). Relics never stop a hit (RL-IT-5)."""
+    """Discard one item per hit, or fall (RL-MP-18); the edition may offer more. Relics never
+    stop a hit (RL-IT-5)."""
     hero = ctx.state.heroes[hero_id]
     name = ctx.hero_name(hero_id)
-    options = []
-    if len(hero.items) >= hits:
-        options.append(Option("discard", f"Discard {hits} item{'s' if hits > 1 else ''} to stop the hit{'s' if hits > 1 else ''}"))
-    options.append(Option("fall", f"Take the hit{'s' if hits > 1 else ''}: {name} is defeated"))
-    if not hero.gift and "ignore_first_hit" in gift_effects(ctx, hero_id, accepted=False):
-        options.append(Option("gift", f"Accept the Dark Gift ({ctx.pack.hero(hero_id).gift.name}) first"))
-    if len(options) == 1:
+    defences = _defences(ctx, hero_id, hits)
+    if len(defences) == 1:
         ctx.emit("note", f"{name} has only {len(hero.items)} item(s) for {hits} hit(s).", hero=hero_id)
         yield from defeat_hero(ctx, hero_id)
         return
     choice = yield Prompt("choice", "defend", f"{name} is hit {hits} time{'s' if hits > 1 else ''}. What now?",
-                          hero_id, tuple(options), context={"hero": hero_id, "hits": hits})
-    if choice != "gift":
-        hits = _absorb_hits(ctx, hero_id, hits)  # a Gift accepted while the question stood (RL-HA-8)
+                          hero_id, tuple(d.option for d in defences), context={"hero": hero_id, "hits": hits})
+    hits = ctx.edition.absorb_hits(ctx, hero_id, hits)  # something accepted while the question stood
     if hits > 0:
-        yield from _DEFENCES[str(choice)](ctx, hero_id, hits)
+        yield from next(d for d in defences if d.option.id == choice).run(ctx, hero_id, hits)
+
+
+def _defences(ctx: GameContext, hero_id: str, hits: int) -> list[Defence]:
+    plural = "s" if hits > 1 else ""
+    defences = []
+    if len(ctx.state.heroes[hero_id].items) >= hits:
+        defences.append(Defence(Option("discard", f"Discard {hits} item{plural} to stop the hit{plural}"),
+                                _discard_to_defend))
+    defences.append(Defence(Option("fall", f"Take the hit{plural}: {ctx.hero_name(hero_id)} is defeated"), _fall))
+    return defences + ctx.edition.defences(ctx, hero_id, hits)
 
 
 def _discard_to_defend(ctx: GameContext, hero_id: str, hits: int) -> Flow[None]:
@@ -120,27 +123,16 @@ def _discard_to_defend(ctx: GameContext, hero_id: str, hits: int) -> Flow[None]:
                               hero_id, options, min_picks=hits, max_picks=hits)
         assert isinstance(answer, tuple)
         chosen = answer
-    lost = "defence_items_lost" in gift_effects(ctx, hero_id)
+    lost_for_good = ctx.edition.defence_items_lost(ctx, hero_id)
     for item in chosen:
-        if lost:
-            ctx.remove_item(item, f"{ctx.hero_name(hero_id)}'s Dark Gift: an item that stops a hit is lost for good")
+        if lost_for_good:
+            remove_item(ctx, item, lost_for_good)
         else:
-            ctx.discard_item(item, "to stop a hit")
+            discard_item(ctx, item, "to stop a hit")
 
 
 def _fall(ctx: GameContext, hero_id: str, hits: int) -> Flow[None]:
     yield from defeat_hero(ctx, hero_id)
-
-
-def _accept_gift_then_defend(ctx: GameContext, hero_id: str, hits: int) -> Flow[None]:
-    if not ctx.state.heroes[hero_id].gift:  # it may have been accepted while the question stood
-        accept_gift(ctx, hero_id)
-    hits = _absorb_hits(ctx, hero_id, hits)
-    if hits > 0:
-        yield from defend_hero(ctx, hero_id, hits)
-
-
-_DEFENCES = {"discard": _discard_to_defend, "fall": _fall, "gift": _accept_gift_then_defend}
 
 
 def _item_text(ctx: GameContext, item_id: str) -> str:
@@ -149,15 +141,14 @@ def _item_text(ctx: GameContext, item_id: str) -> str:
 
 
 def defeat_hero(ctx: GameContext, hero_id: str) -> Flow[None]:
-    """Off the board, terror +1; items and Perks kept (RL-MP-18, RL-TU-3)."""
+    """Off the board, terror +1; items and Perks kept (RL-MP-18, RL-TU-3). Off the board, the
+    hero cannot be attacked again this turn."""
     hero = ctx.state.heroes[hero_id]
     ctx.emit("hero-defeated", f"{ctx.hero_name(hero_id)} is defeated: take the figure off the board until "
              f"{hero.player}'s next turn.", hero=hero_id, location=hero.location)
     hero.location = None
-    ctx.raise_terror(f"{ctx.hero_name(hero_id)} was defeated")
-    extra = gift_effects(ctx, hero_id).get("defeat_terror", 0)
-    if extra:
-        ctx.raise_terror(f"{ctx.hero_name(hero_id)}'s Dark Gift: a defeat costs more", times=extra)
+    raise_terror(ctx, f"{ctx.hero_name(hero_id)} was defeated")
+    ctx.edition.hero_defeated(ctx, hero_id)
     return
     yield  # a generator, so callers can "yield from" it like every other step
 
@@ -169,10 +160,4 @@ def defeat_villager(ctx: GameContext, villager_id: str) -> None:
     ctx.emit("villager-defeated", f"{name} is killed: take the figure off the board.",
              villager=villager_id, location=villager.location)
     villager.location, villager.clutched = None, False
-    ctx.raise_terror(f"{name} died", times=villager_death_terror(ctx))
-
-
-def villager_death_terror(ctx: GameContext) -> int:
-    """How far terror rises for a dead villager: more with the Sorcerer's Gift (RL-HE-1)."""
-    extra = [gift_effects(ctx, h.id).get("villager_death_terror", 1) for h in ctx.state.heroes.values() if h.gift]
-    return max([1, *extra])
+    raise_terror(ctx, f"{name} died", times=ctx.edition.villager_death_terror(ctx))

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from companion.engine.errors import IllegalInput
 from companion.engine.game import Flow
 from companion.engine.graph import Path, distinct_prefixes
 from companion.engine.prompts import Option
@@ -63,12 +64,12 @@ def _say_moved(ctx: GameContext, figure: Figure, walked: Path) -> None:
     name = ctx.figure_name(figure)
     if len(walked) == 1:
         ctx.emit("monster-stays", f"{name} stays at {ctx.place_name(walked[0])}.",
-                 monster=figure.monster, blight=figure.blight, location=walked[0])
+                 monster=figure.monster, blight=figure.minion, location=walked[0])
         return
     ctx.emit("monster-moved",
              f"Move {name} from {ctx.place_name(walked[0])} to {ctx.place_name(walked[-1])}"
              f" ({len(walked) - 1} location{'s' if len(walked) > 2 else ''}).",
-             monster=figure.monster, blight=figure.blight, path=list(walked))
+             monster=figure.monster, blight=figure.minion, path=list(walked))
 
 
 def move_toward_closest(ctx: GameContext, figure: Figure, steps: int) -> Flow[None]:
@@ -78,12 +79,12 @@ def move_toward_closest(ctx: GameContext, figure: Figure, steps: int) -> Flow[No
         return
     if ctx.characters_at(here):
         ctx.emit("monster-stays", f"{ctx.figure_name(figure)} starts with a character, so it does not move.",
-                 monster=figure.monster, blight=figure.blight, location=here)
+                 monster=figure.monster, blight=figure.minion, location=here)
         return
     goal = yield from closest_character_goal(ctx, here)
     if goal is None:
         ctx.emit("monster-stays", f"No character is on the board: {ctx.figure_name(figure)} does not move.",
-                 monster=figure.monster, blight=figure.blight, location=here)
+                 monster=figure.monster, blight=figure.minion, location=here)
         return
     if steps <= 0:
         _say_moved(ctx, figure, (here,))
@@ -99,6 +100,33 @@ def move_toward_location(ctx: GameContext, figure: Figure, goal: str, steps: int
         return
     path = yield from choose_path(ctx, here, goal, steps)
     walk_monster(ctx, figure, path, stop_at_characters=False)
+
+
+def move_a_monster(ctx: GameContext, steps: int) -> Flow[None]:
+    """Move one monster figure (never a rooted one; its minions may go) up to ``steps`` locations."""
+    figures = [f for f in ctx.monster_figures() if f.minion is not None or not ctx.monster_rules[f.monster].rooted]
+    if not figures:
+        ctx.emit("note", "No monster can be moved.")
+        return
+    options = [Option(f"{f.monster}:{'' if f.minion is None else f.minion}", ctx.figure_name(f)) for f in figures]
+    chosen = yield from ctx.choose("move-which-monster", "Which monster do you move?", options)
+    monster, _, minion = chosen.partition(":")
+    figure = Figure(monster, int(minion) if minion else None)
+    here = ctx.where(figure)
+    assert here is not None
+    to = yield from choose_location_within(ctx, here, steps, "move-monster-to", f"Move {ctx.figure_name(figure)} where?")
+    ctx.put(figure, to)
+    ctx.emit("monster-moved", f"Move {ctx.figure_name(figure)} from {ctx.place_name(here)} to {ctx.place_name(to)}.",
+             monster=figure.monster, blight=figure.minion, path=[here, to])
+
+
+def choose_location_within(ctx: GameContext, here: str, steps: int, key: str, text: str) -> Flow[str]:
+    dist = ctx.graph.distances(here)
+    reachable = sorted(loc for loc, d in dist.items() if 0 < d <= steps)
+    if not reachable:
+        raise IllegalInput(f"nowhere to go from {ctx.place_name(here)}")
+    options = [Option(loc, ctx.place_name(loc)) for loc in reachable]
+    return (yield from ctx.choose(key, text, options))
 
 
 def move_character(ctx: GameContext, who: Character, to: str) -> Flow[None]:

@@ -8,7 +8,7 @@ from companion.engine.errors import IllegalInput
 from companion.engine.game import Flow
 
 from .context import GameContext
-from .monsters.base import MonsterRules
+from .monsters import MonsterRules
 
 Action = Mapping[str, object]
 
@@ -19,9 +19,7 @@ def rules_in_play(ctx: GameContext, action: Action) -> MonsterRules:
         raise IllegalInput(f"there is no monster {monster_id!r} in this game")
     if ctx.state.monsters[monster_id].defeated:
         raise IllegalInput(f"{ctx.monster(monster_id).name} is already defeated")
-    rules = ctx.monster_rules[monster_id]
-    assert isinstance(rules, MonsterRules)
-    return rules
+    return ctx.monster_rules[monster_id]
 
 
 def advance(ctx: GameContext, hero_id: str, action: Action, distanced: bool = False) -> Flow[None]:

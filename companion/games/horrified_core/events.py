@@ -1,9 +1,10 @@
 """Monster card Events, built from a small library of primitives.
 
 Each primitive is a function registered under its kind (see docs/game-data.md);
-a card's event is data naming one of them. An event about a colour symbol no
-monster in play carries is ignored (RL-MP-3) and never applies to Twig Blights
-(RL-GT-3).
+a card's event is data naming one of them, looked up in its edition's library
+(``Edition.events``: this module's ``COMMON_EVENTS``, which an edition may extend).
+An event about a symbol no monster in play carries is ignored (RL-MP-3); events move
+monsters, never their minions (RL-GT-3).
 """
 
 from __future__ import annotations
@@ -22,8 +23,7 @@ from .movement import move_toward_closest, move_toward_location
 from .pack_types import Effect
 
 EventStep = Callable[[GameContext, Mapping[str, object], str], Flow[None]]
-EVENTS: Registry[EventStep] = Registry("card event primitive")
-
+COMMON_EVENTS: Registry[EventStep] = Registry("card event primitive")
 
 
 def resolve_event(ctx: GameContext, effect: Effect) -> Flow[None]:
@@ -33,7 +33,7 @@ def resolve_event(ctx: GameContext, effect: Effect) -> Flow[None]:
         return
     if effect.kind != "none":
         ctx.emit("event", f"Event: {effect.text}", kind=effect.kind)
-    yield from EVENTS[effect.kind](ctx, effect.params, effect.text)
+    yield from ctx.edition.events[effect.kind](ctx, effect.params, effect.text)
 
 
 def monsters_with(ctx: GameContext, symbol: str) -> list[str]:
@@ -52,13 +52,13 @@ def in_chosen_order(ctx: GameContext, monster_ids: list[str], key: str) -> Flow[
     return order
 
 
-@EVENTS.register("none")
+@COMMON_EVENTS.register("none")
 def _none(ctx: GameContext, params: Mapping[str, object], text: str) -> Flow[None]:
     return
     yield
 
 
-@EVENTS.register("place_villager")
+@COMMON_EVENTS.register("place_villager")
 def _place_villager(ctx: GameContext, params: Mapping[str, object], text: str) -> Flow[None]:
     """RL-VI-1: the villager enters at the printed location (if it is not already on the board)."""
     villager = ctx.state.villagers[str(params["villager"])]
@@ -72,14 +72,14 @@ def _place_villager(ctx: GameContext, params: Mapping[str, object], text: str) -
     yield from villager_arrives(ctx, villager.id)
 
 
-@EVENTS.register("move_monsters")
+@COMMON_EVENTS.register("move_monsters")
 def _move_monsters(ctx: GameContext, params: Mapping[str, object], text: str) -> Flow[None]:
     steps = int(str(params["steps"]))
     for monster_id in (yield from in_chosen_order(ctx, _movable(ctx, str(params["symbol"])), "event-order")):
         yield from move_toward_closest(ctx, Figure(monster_id), steps)
 
 
-@EVENTS.register("move_monsters_to")
+@COMMON_EVENTS.register("move_monsters_to")
 def _move_monsters_to(ctx: GameContext, params: Mapping[str, object], text: str) -> Flow[None]:
     steps, goal = int(str(params["steps"])), str(params["location"])
     for monster_id in (yield from in_chosen_order(ctx, _movable(ctx, str(params["symbol"])), "event-order")):
@@ -87,10 +87,10 @@ def _move_monsters_to(ctx: GameContext, params: Mapping[str, object], text: str)
 
 
 def _movable(ctx: GameContext, symbol: str) -> list[str]:
-    return [m for m in monsters_with(ctx, symbol) if not getattr(ctx.monster_rules[m], "rooted", False)]
+    return [m for m in monsters_with(ctx, symbol) if not ctx.monster_rules[m].rooted]
 
 
-@EVENTS.register("pull_adjacent")
+@COMMON_EVENTS.register("pull_adjacent")
 def _pull_adjacent(ctx: GameContext, params: Mapping[str, object], text: str) -> Flow[None]:
     """"Ambush!": everyone next to the monster is pulled into its location."""
     for monster_id in (yield from in_chosen_order(ctx, monsters_with(ctx, str(params["symbol"])), "event-order")):
@@ -102,7 +102,7 @@ def _pull_into(ctx: GameContext, monster_id: str) -> Flow[None]:
     if there is None:
         return
     for other in ctx.state.monsters_in_play():
-        if other.location and ctx.graph.adjacent(other.location, there) and not getattr(ctx.monster_rules[other.id], "rooted", False):
+        if other.location and ctx.graph.adjacent(other.location, there) and not ctx.monster_rules[other.id].rooted:
             _say_pulled(ctx, ctx.monster(other.id).name, other.location, there)
             other.location = there
     for hero in ctx.heroes_on_board():
@@ -122,14 +122,14 @@ def _say_pulled(ctx: GameContext, name: str, start: str, there: str) -> None:
              figure=name, path=[start, there])
 
 
-@EVENTS.register("frenzy_next")
+@COMMON_EVENTS.register("frenzy_next")
 def _frenzy_next(ctx: GameContext, params: Mapping[str, object], text: str) -> Flow[None]:
     pass_frenzy(ctx)
     return
     yield
 
 
-@EVENTS.register("place_monster")
+@COMMON_EVENTS.register("place_monster")
 def _place_monster(ctx: GameContext, params: Mapping[str, object], text: str) -> Flow[None]:
     location = str(params["location"])
     for monster_id in _movable(ctx, str(params["symbol"])):
@@ -140,7 +140,7 @@ def _place_monster(ctx: GameContext, params: Mapping[str, object], text: str) ->
     yield
 
 
-@EVENTS.register("sequence")
+@COMMON_EVENTS.register("sequence")
 def _sequence(ctx: GameContext, params: Mapping[str, object], text: str) -> Flow[None]:
     steps = params["steps"]
     assert isinstance(steps, (list, tuple))
@@ -155,7 +155,7 @@ def _effect_from(data: object) -> Effect:
     return Effect(str(data["kind"]), params, str(data.get("text", "")))
 
 
-@EVENTS.register("manual")
+@COMMON_EVENTS.register("manual")
 def _manual(ctx: GameContext, params: Mapping[str, object], text: str) -> Flow[None]:
     """The players do what the card says and report what changed on the table."""
     answer = yield Prompt("action", "manual-event",

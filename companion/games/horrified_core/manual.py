@@ -12,6 +12,8 @@ from companion.engine.game import Flow
 
 from .arrivals import hero_arrives, villager_arrives
 from .context import GameContext
+from .items import discard_item
+from .terror import change_terror
 
 Change = Mapping[str, object]
 
@@ -19,7 +21,7 @@ Change = Mapping[str, object]
 def apply_changes(ctx: GameContext, answer: Mapping[str, object]) -> Flow[None]:
     changes = answer.get("changes", [])
     if not isinstance(changes, list) or not all(isinstance(c, Mapping) for c in changes):
-        raise IllegalInput("'changes' must be a list of objects like {'place': 'hero:sorcerer', 'at': 'krezk'}")
+        raise IllegalInput("'changes' must be a list of objects like {'place': 'hero:HERO', 'at': 'LOCATION'}")
     _refuse_an_item_twice(changes)
     appliers = [_checked(ctx, change) for change in changes]
     for apply in appliers:
@@ -76,7 +78,7 @@ def _check_terror(ctx: GameContext, change: Change) -> Callable[[], Flow[None]]:
         raise IllegalInput(f"terror change must be a whole number from -3 to 3, got {delta!r}")
 
     def apply() -> Flow[None]:
-        ctx.change_terror(delta, "the card says so")
+        change_terror(ctx, delta, "the card says so")
         return
         yield
     return apply
@@ -102,7 +104,7 @@ def _check_discard(ctx: GameContext, change: Change) -> Callable[[], Flow[None]]
         raise IllegalInput(f"{item!r} is not on the board or in a hero's hands, so it cannot be discarded")
 
     def apply() -> Flow[None]:
-        ctx.discard_item(str(item), "the card says so")
+        discard_item(ctx, str(item), "the card says so")
         return
         yield
     return apply

@@ -10,21 +10,23 @@ from companion.engine.game import Flow
 from companion.engine.prompts import Option, Prompt
 
 from .context import GameContext, GameEnded
-from .events import in_chosen_order, resolve_event
-from .monsters.base import Actor, MonsterRules
-from .pack import PackError, parse_entered_card
-from .pack_types import FRENZY, SYMBOL_COLOURS, AttackLine, MonsterCard
+from .events import in_chosen_order, monsters_with, resolve_event
+from .items import draw_item, place_item
+from .monsters import Actor, MonsterRules
+from .pack_types import FRENZY, AttackLine, MonsterCard
+from .packdata import PackError
+from .packfiles import parse_entered_card
 
 
 def monster_phase(ctx: GameContext) -> Flow[None]:
     ctx.state.phase = "monster"
     card = yield from draw_card(ctx)
     for number in range(card.items):
-        item = yield from ctx.draw_item(f"item {number + 1} of {card.items} for {card.name}")
+        item = yield from draw_item(ctx, f"item {number + 1} of {card.items} for {card.name}")
         if item is not None:
-            ctx.place_item(item)
+            place_item(ctx, item)
     yield from resolve_event(ctx, card.event)
-    yield from resolve_attack_line(ctx, card.attack)
+    yield from resolve_attack_line(ctx, card.attack, card)
     ctx.state.played_cards.append(card.id)
     ctx.emit("card-discarded", f"Put {card.name} face up on the Monster discard pile.", card=card.id)
 
@@ -65,11 +67,12 @@ def enter_card(ctx: GameContext) -> Flow[MonsterCard]:
     the out-of-time rule (RL-MP-1).
     """
     answer = yield Prompt("action", "card-builder", "Enter the card you drew: its name, items, Event and attack line.",
-                          ctx.active_player, context={"symbols": ["frenzy", *SYMBOL_COLOURS], "event_kinds": ["none", "manual", "place_villager"]})
+                          ctx.active_player, context={"symbols": [FRENZY, *ctx.edition.pack_spec.symbols],
+                                                      "event_kinds": ["none", "manual", "place_villager"]})
     assert isinstance(answer, Mapping)
     card_id = f"entered-{len(ctx.state.entered_cards) + 1}"
     try:
-        card = parse_entered_card(ctx.pack, answer.get("card"), card_id)
+        card = parse_entered_card(ctx.edition.pack_spec, ctx.pack, answer.get("card"), card_id)
     except PackError as problem:
         raise IllegalInput(f"this card cannot be used: {'; '.join(problem.problems)}") from None
     replaced = _guessed_left(ctx)[-1]
@@ -80,11 +83,12 @@ def enter_card(ctx: GameContext) -> Flow[MonsterCard]:
     return card
 
 
-def resolve_attack_line(ctx: GameContext, line: AttackLine) -> Flow[None]:
+def resolve_attack_line(ctx: GameContext, line: AttackLine, card: MonsterCard | None = None) -> Flow[None]:
+    """``card``: the card the line is printed on, for an edition whose Event monster does not strike."""
     for symbol in line.symbols:
-        actors = actors_for(ctx, symbol)
+        actors = actors_for(ctx, symbol, card)
         if not actors:
-            ctx.emit("symbol-ignored", _ignored_text(symbol), symbol=symbol)
+            ctx.emit("symbol-ignored", _ignored_text(ctx, symbol), symbol=symbol)
             continue
         ctx.emit("symbol", f"Attack line: {symbol} symbol.", symbol=symbol,
                  monsters=sorted({a.monster for a in actors}))
@@ -92,18 +96,16 @@ def resolve_attack_line(ctx: GameContext, line: AttackLine) -> Flow[None]:
             yield from _rules(ctx, actor).activate(ctx, actor, line.move, line.dice)
 
 
-def actors_for(ctx: GameContext, symbol: str) -> list[Actor]:
-    """Frenzy: the frenzied monster; a colour: every monster in play showing it."""
+def actors_for(ctx: GameContext, symbol: str, card: MonsterCard | None = None) -> list[Actor]:
+    """Frenzy: the frenzied monster; a symbol: every monster in play showing it."""
     if symbol == FRENZY:
         chosen = [ctx.state.frenzy] if ctx.state.frenzy else []
     else:
         chosen = [m.id for m in ctx.state.monsters_in_play() if symbol in ctx.monster(m.id).symbols]
     actors: list[Actor] = []
     for monster_id in chosen:
-        if not ctx.state.monsters[monster_id].defeated:
-            rules = ctx.monster_rules[monster_id]
-            assert isinstance(rules, MonsterRules)
-            actors.extend(rules.actors(ctx))
+        if not ctx.state.monsters[monster_id].defeated and ctx.edition.strikes(ctx, monster_id, symbol, card):
+            actors.extend(ctx.monster_rules[monster_id].actors(ctx))
     return actors
 
 
@@ -122,9 +124,7 @@ def _order_actors(ctx: GameContext, actors: list[Actor]) -> Flow[list[Actor]]:
 
 
 def _rules(ctx: GameContext, actor: Actor) -> MonsterRules:
-    rules = ctx.monster_rules[actor.monster]
-    assert isinstance(rules, MonsterRules)
-    return rules
+    return ctx.monster_rules[actor.monster]
 
 
 def in_chosen_order_of(ctx: GameContext, actors: dict[str, Actor]) -> Flow[list[str]]:
@@ -137,9 +137,12 @@ def in_chosen_order_of(ctx: GameContext, actors: dict[str, Actor]) -> Flow[list[
     return order
 
 
-def _ignored_text(symbol: str) -> str:
+def _ignored_text(ctx: GameContext, symbol: str) -> str:
     if symbol == FRENZY:
         return "Frenzy symbol, but no monster is frenzied: nothing happens."
+    showing = [ctx.monster(m).name for m in monsters_with(ctx, symbol)]
+    if showing:  # the edition holds them back on this card
+        return f"{' and '.join(showing)} {'does' if len(showing) == 1 else 'do'} not strike on this card: skip it."
     return f"No monster in play has the {symbol} symbol: skip it."
 
 

@@ -1,18 +1,22 @@
-"""A new game (RL-SU-*): the setup description and the steps the table takes."""
+"""A new game (RL-SU-*): the setup description and the steps the table takes. How the
+first player is found is the edition's (``Edition.first_player``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from companion.engine.errors import SetupError
 from companion.engine.game import Flow
-from companion.engine.prompts import Prompt
 
 from .context import GameContext
-from .monsters import MonsterRules
-from .state import GameState, HeroState, MonsterState, VillagerState
+from .items import draw_item, place_item
 from .pack_types import Pack
+from .perk_deck import gain_perk
+from .state import GameState, MonsterState, VillagerState
+
+if TYPE_CHECKING:
+    from .edition import Edition
 
 SOLO_TERROR = 3  # RL-SU-1
 SETUP_ITEMS = 12  # RL-SU-5
@@ -70,12 +74,12 @@ def _seat(pack: Pack, entry: object, n: int) -> Seat:
     return Seat(str(entry["hero"]), player.strip())
 
 
-def initial_state(pack: Pack, choice: SetupChoice) -> GameState:
-    return GameState(
+def initial_state(edition: Edition, pack: Pack, choice: SetupChoice) -> GameState:
+    return edition.state_class(
         seats=[s.hero for s in choice.seats], active=0, turn=0, phase="setup",
         terror=SOLO_TERROR if len(choice.seats) == 1 else 0,
         frenzy=choice.monsters[0],  # RL-FR-1: the lowest Frenzy Order
-        heroes={s.hero: HeroState(s.hero, s.player, None) for s in choice.seats},
+        heroes={s.hero: edition.new_hero(s.hero, s.player) for s in choice.seats},
         monsters={m: MonsterState(m, None) for m in choice.monsters},
         mats={},
         villagers={v.id: VillagerState(v.id) for v in pack.villagers},
@@ -89,7 +93,6 @@ def setup_table(ctx: GameContext) -> Flow[None]:
     """Monsters and their mats, heroes and their Perks, 12 items, the first player."""
     for monster_id in ctx.state.monsters:
         rules = ctx.monster_rules[monster_id]
-        assert isinstance(rules, MonsterRules)
         mat = rules.new_mat()
         if mat is not None:
             ctx.state.mats[monster_id] = mat
@@ -98,23 +101,9 @@ def setup_table(ctx: GameContext) -> Flow[None]:
         hero.location = ctx.pack.hero(hero.id).start
         ctx.emit("hero-placed", f"Put {ctx.hero_name(hero.id)} at {ctx.place_name(hero.location)}.",
                  hero=hero.id, location=hero.location)
-        yield from ctx.gain_perk(hero.id, "setup")
+        yield from gain_perk(ctx, hero.id, "setup")
     for number in range(SETUP_ITEMS):
-        item = yield from ctx.draw_item(f"setup, item {number + 1} of {SETUP_ITEMS}")
+        item = yield from draw_item(ctx, f"setup, item {number + 1} of {SETUP_ITEMS}")
         if item is not None:
-            ctx.place_item(item)
-    yield from choose_first_player(ctx)
-
-
-def choose_first_player(ctx: GameContext) -> Flow[None]:
-    """Everyone rolls the d20; the highest starts; tied players roll again (RL-SU-6)."""
-    rolling = list(ctx.state.seats)
-    while len(rolling) > 1:
-        names = ", ".join(ctx.state.heroes[h].player for h in rolling)
-        answer = yield Prompt("roll", "first-player", f"Each player rolls the d20, in this order: {names}.",
-                              None, die="d20", count=len(rolling), context={"players": rolling})
-        assert isinstance(answer, tuple)
-        best = max(int(str(v)) for v in answer)
-        rolling = [h for h, v in zip(rolling, answer) if v == best]
-    ctx.state.active = ctx.state.seats.index(rolling[0])
-    ctx.emit("first-player", f"{ctx.state.heroes[rolling[0]].player} goes first; play goes clockwise.", hero=rolling[0])
+            place_item(ctx, item)
+    yield from ctx.edition.first_player(ctx)

@@ -5,13 +5,6 @@ from __future__ import annotations
 from .context import GameContext
 
 
-def lowest_frenzy(ctx: GameContext) -> str | None:
-    in_play = ctx.state.monsters_in_play()
-    if not in_play:
-        return None
-    return min(in_play, key=lambda m: ctx.monster(m.id).frenzy_order).id
-
-
 def next_frenzied(ctx: GameContext, current: str | None) -> str | None:
     """The next higher Frenzy Order in play, wrapping to the lowest; stays with no other."""
     in_play = sorted(ctx.state.monsters_in_play(), key=lambda m: ctx.monster(m.id).frenzy_order)

@@ -7,21 +7,17 @@ from companion.engine.game import Flow
 
 from .arrivals import hero_arrives
 from .context import GameContext
-from .gifts import gift_effects
-from .state import TurnBonuses
 
 
 def start_turn(ctx: GameContext) -> Flow[None]:
     state = ctx.state
     state.turn += 1
     state.phase = "hero"
-    state.bonuses = TurnBonuses()
+    state.bonuses = state.bonuses.new_turn()
     for rules in ctx.monster_rules.values():
-        start = getattr(rules, "start_of_turn", None)
-        if start is not None:
-            start(ctx)
+        rules.start_of_turn(ctx)
     hero = state.active_hero
-    state.actions_left = ctx.pack.hero(hero.id).actions + gift_effects(ctx, hero.id).get("extra_actions", 0)
+    state.actions_left = ctx.edition.turn_actions(ctx, hero.id)
     ctx.emit("turn", f"Turn {state.turn}: {hero.player} plays {ctx.hero_name(hero.id)}.",
              hero=hero.id, turn=state.turn, actions_left=state.actions_left)
     if hero.location is None:
@@ -29,10 +25,11 @@ def start_turn(ctx: GameContext) -> Flow[None]:
 
 
 def return_hero(ctx: GameContext, hero_id: str) -> Flow[None]:
-    """A defeated hero comes back at the Gates of Barovia with full actions (RL-TU-3)."""
-    gates = ctx.pack.board.gates
-    ctx.state.heroes[hero_id].location = gates
-    ctx.emit("hero-returned", f"Put {ctx.hero_name(hero_id)} back at {ctx.place_name(gates)}.", hero=hero_id, location=gates)
+    """A defeated hero comes back, with full actions, where the edition says (RL-TU-3)."""
+    place = ctx.edition.return_place(ctx, hero_id)
+    ctx.state.heroes[hero_id].location = place
+    ctx.emit("hero-returned", f"Put {ctx.hero_name(hero_id)} back at {ctx.place_name(place)}.", hero=hero_id,
+             location=place)
     yield from hero_arrives(ctx, hero_id)
 
 

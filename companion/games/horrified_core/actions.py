@@ -1,5 +1,5 @@
-"""Hero actions (RL-HA-1 .. RL-HA-6): each checks the table first and raises
-``IllegalInput`` with the reason when the rules do not allow it."""
+"""The hero actions every edition has (RL-HA-1 .. RL-HA-4): each checks the table first
+and raises ``IllegalInput`` with the reason when the rules do not allow it."""
 
 from __future__ import annotations
 
@@ -10,23 +10,11 @@ from companion.engine.game import Flow
 
 from .arrivals import hero_arrives, villager_arrives
 from .context import GameContext
+from .fields import list_field, text_field
+from .monsters import MonsterRules
 
 Action = Mapping[str, object]
 HeroAction = Callable[[GameContext, str, Action], Flow[None]]
-
-
-def text_field(action: Action, key: str) -> str:
-    value = action.get(key)
-    if not isinstance(value, str) or not value:
-        raise IllegalInput(f"this action needs '{key}' (a name), got {value!r}")
-    return value
-
-
-def list_field(action: Action, key: str) -> list[str]:
-    value = action.get(key, [])
-    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
-        raise IllegalInput(f"'{key}' must be a list of names, got {value!r}")
-    return list(value)
 
 
 def here_of(ctx: GameContext, hero_id: str) -> str:
@@ -100,11 +88,15 @@ def pick_up(ctx: GameContext, hero_id: str, action: Action) -> Flow[None]:
 
 
 def _pick_up_relics(ctx: GameContext, hero_id: str, relics: list[str]) -> None:
-    strahd = ctx.monster_rules.get("strahd")
-    taker = getattr(strahd, "pick_up_relics", None)
-    if taker is None:
+    """Relics are a monster's tokens: its plug-in says where they lie and hands them over."""
+    _relics_owner(ctx, relics).pick_up_relics(ctx, hero_id, relics)
+
+
+def _relics_owner(ctx: GameContext, relics: list[str]) -> MonsterRules:
+    owners = [rules for rules in ctx.monster_rules.values() if rules.relic_ids()]
+    if not owners:
         raise IllegalInput("there are no relics in this game")
-    taker(ctx, hero_id, relics)
+    return next((rules for rules in owners if set(relics) <= set(rules.relic_ids())), owners[0])
 
 
 def share(ctx: GameContext, hero_id: str, action: Action) -> Flow[None]:
@@ -153,4 +145,4 @@ def _check_give(ctx: GameContext, here: str, give: object,
 
 
 def _thing_name(ctx: GameContext, thing: str, kind: str) -> str:
-    return ctx.pack.item(thing).name if kind == "items" else thing
+    return ctx.pack.item(thing).name if kind == "items" else thing  # a relic is named by its id
