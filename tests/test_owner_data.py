@@ -166,3 +166,15 @@ def test_the_data_status_tells_rulebook_facts_from_guesses_and_confirmations() -
     assert counts["confirmed"] == 1 and sum(counts.values()) == len(RULES.pack.cards)
     with pytest.raises(OwnerDataError, match="names nothing"):
         apply_owner_data(shipped, parse_owner_data(doc(confirmed=["cards.cards.not-a-card"])))
+
+
+def test_packs_built_from_owner_data_are_kept_only_a_few_at_once() -> None:
+    """An owner who saves a correction many times in an evening does not fill the box's memory."""
+    from companion.games.horrified_core.rules import OWNED_KEPT
+
+    rules = RavenloftRules()
+    for n in range(OWNED_KEPT + 5):
+        rules.owner_pack(doc({"locations": {"krezk": {"x": round(0.01 * (n + 1), 2)}}}))
+    assert len(rules._owned) == OWNED_KEPT
+    again = doc({"locations": {"krezk": {"x": round(0.01 * (OWNED_KEPT + 5), 2)}}})
+    assert rules.owner_pack(again) is rules.owner_pack(again)  # the newest is still the one built

@@ -25,10 +25,10 @@ from companion.games.horrified_core.edition import Action, Labeller
 from companion.games.horrified_core.events import COMMON_EVENTS, EventStep
 from companion.games.horrified_core.hero_phase import ActionKind
 from companion.games.horrified_core.monsters import MonsterRegistry, MonsterRules, View
-from companion.games.horrified_core.ownerdata import Overlay
+from companion.games.horrified_core.ownerdata import horrified_overlay
 from companion.games.horrified_core.pack_types import BoardData, Connection, Hero, Location, MonsterCard
-from companion.games.horrified_core.packdata import (COMMON_PARAM_CHECKS, Known, Library, Node, PackError, event_library,
-                                                     ids, location, target, unique)
+from companion.games.datafiles import Node, PackError, ids, unique
+from companion.games.horrified_core.packdata import COMMON_PARAM_CHECKS, Known, Library, event_library, location, target
 from companion.games.horrified_core.packfiles import Count, PackSpec, pack_from_files
 from companion.games.horrified_core.perks import COMMON_PERKS, PerkKind
 from companion.games.horrified_core.rules import HorrifiedRules
@@ -210,7 +210,7 @@ class ToyEdition:
 
 
 def toy_rules() -> HorrifiedRules:
-    overlay = Overlay("toy", {}, {}, toy_files, lambda files: pack_from_files(SPEC, files))
+    overlay = horrified_overlay("toy", {}, {}, toy_files, lambda files: pack_from_files(SPEC, files))
     return HorrifiedRules(ToyEdition(), overlay, pack_from_files(SPEC, toy_files()))
 
 

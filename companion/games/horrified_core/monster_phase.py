@@ -14,7 +14,7 @@ from .events import in_chosen_order, monsters_with, resolve_event
 from .items import draw_item, place_item
 from .monsters import Actor, MonsterRules
 from .pack_types import FRENZY, AttackLine, MonsterCard
-from .packdata import PackError
+from companion.games.datafiles import PackError
 from .packfiles import parse_entered_card
 
 

@@ -26,7 +26,8 @@ from .frenzy import pass_frenzy
 from .items import discard_item
 from .movement import move_toward_closest
 from .pack_types import ItemType, Monster, Pack
-from .packdata import Known, Node
+from companion.games.datafiles import Node
+from .packdata import Known
 from .state import Mat
 from .terror import lower_terror
 

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Final, TypeVar
 
 from .pack_types import (FRENZY, MAIN_BOARD, AttackLine, BoardData, DieFace, Hero, Item, Monster, MonsterCard, Pack,
                          Perk, Villager)
-from .packdata import Known, Library, Node, PackError, Sink, choice, count, effect, ids, item_type, location, symbol, unique
+from companion.games.datafiles import Node, PackError, Sink, choice, count, ids, unique
+from .packdata import Known, Library, effect, item_type, location, symbol
 
 if TYPE_CHECKING:
     from .monsters import MonsterRegistry

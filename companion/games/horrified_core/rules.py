@@ -15,10 +15,11 @@ from companion.engine.game import Flow, Game, Input
 from companion.engine.graph import Graph
 from companion.engine.plain import PlainDataError, from_plain
 
+from companion.games.overlay import Overlay, OwnerData, OwnerDataError, owner_pack, parse_owner_data
+
 from .context import GameContext, GameData, areas_of, board_graph
 from .edition import Edition
 from .monsters import MonsterRules
-from .ownerdata import Overlay, OwnerData, OwnerDataError, owner_pack, parse_owner_data
 from .pack_types import Pack
 from .play import play
 from .position import state_from_position
@@ -46,6 +47,10 @@ class _Built:
         if found is None:
             found = self.graphs[areas] = board_graph(self.pack, areas)
         return found
+
+
+#: Packs built from owner data kept at once (a game in play whose pack was dropped builds it again).
+OWNED_KEPT = 8
 
 
 class HorrifiedRules:
@@ -93,14 +98,19 @@ class HorrifiedRules:
         return parse_owner_data(self.overlay, data)
 
     def _built(self, data: object) -> _Built:
+        """The pack an owner-data document builds, once per document; the few most recent are kept
+        (games in play share them), so an owner who edits all evening does not fill the memory."""
         owner = self.parse_owner_data(data)
         with self._lock:
-            found = self._owned.get(owner.fingerprint)
+            found = self._owned.pop(owner.fingerprint, None)
         if found is None:
             pack = owner_pack(self.overlay, owner)
+            assert isinstance(pack, Pack), "an edition's overlay builds its Pack"
             found = _Built(pack, self.edition.monsters.rules_for(pack))
-            with self._lock:
-                self._owned[owner.fingerprint] = found
+        with self._lock:
+            self._owned[owner.fingerprint] = found  # the newest last
+            while len(self._owned) > OWNED_KEPT:
+                self._owned.pop(next(iter(self._owned)))
         return found
 
     def starting_state(self, origin: Origin) -> GameState:

@@ -1,10 +1,10 @@
-"""The owner's data status page for Ravenloft (horrified_core.datastatus says what and why)."""
+"""The owner's data status page for Ravenloft (companion/games/datastatus.py says what and why)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.games.horrified_core import datastatus as core
+from companion.games import datastatus as core
 
 from .ownerdata import OVERLAY, OwnerData
 

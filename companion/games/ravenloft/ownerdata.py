@@ -1,5 +1,5 @@
 """The owner's corrections to the shipped Ravenloft pack: the shared overlay
-(horrified_core.ownerdata, which explains why an overlay) with what Ravenloft's owner
+(companion/games/overlay.py, which explains why an overlay) with what Ravenloft's owner
 may set - the Terror track, the Gates of Barovia, Madam Eva's Tent, the castle link and
 the Monster die - and the shipped files it applies to. Docs/game-data.md describes it."""
 
@@ -10,8 +10,9 @@ import json
 from collections.abc import Mapping
 from typing import Final
 
-from companion.games.horrified_core import ownerdata as core
-from companion.games.horrified_core.ownerdata import COLLECTIONS, FORMAT, NOUNS, Overlay, OwnerData, OwnerDataError
+from companion.games import overlay as core
+from companion.games.horrified_core.ownerdata import COLLECTIONS, NOUNS, horrified_overlay
+from companion.games.overlay import FORMAT, OwnerData, OwnerDataError
 
 from .pack import PACK_FILES, pack_from_files, read_pack_files
 from .pack_types import Pack
@@ -36,8 +37,7 @@ def shipped_files() -> dict[str, object]:
 
 
 CONFIRMABLE_VALUES: Final = tuple(CONFIRMABLE)
-OVERLAY: Final = Overlay(game=GAME, settable=SETTABLE, confirmable=CONFIRMABLE, shipped=shipped_files,
-                         build=pack_from_files)
+OVERLAY: Final = horrified_overlay(GAME, SETTABLE, CONFIRMABLE, shipped_files, pack_from_files)
 
 
 def parse_owner_data(data: object) -> OwnerData:
@@ -53,7 +53,9 @@ def element_index(files: Mapping[str, object]) -> dict[str, dict[str, object]]:
 
 
 def owner_pack(data: OwnerData, shipped: Mapping[str, object] | None = None) -> Pack:
-    return core.owner_pack(OVERLAY, data, shipped)
+    pack = core.owner_pack(OVERLAY, data, shipped)
+    assert isinstance(pack, Pack)
+    return pack
 
 
 __all__ = ["COLLECTIONS", "CONFIRMABLE", "CONFIRMABLE_VALUES", "FORMAT", "NOUNS", "GAME", "OVERLAY", "OwnerData", "OwnerDataError", "PACK_FILES",

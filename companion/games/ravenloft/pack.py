@@ -18,9 +18,8 @@ from typing import Final
 
 from companion.games.horrified_core import pack_types as core
 from companion.games.horrified_core.pack_types import MAIN_BOARD
-from companion.games.horrified_core.packdata import (COMMON_PARAM_CHECKS, Known, Library, Node, PackError, ParamCheck,
-                                                     choice, count, effect, event_library, flag, ids, location,
-                                                     positive, ranges, reachable, unique)
+from companion.games.datafiles import Node, PackError, choice, count, ids, ranges, reachable, unique
+from companion.games.horrified_core.packdata import COMMON_PARAM_CHECKS, Known, Library, ParamCheck, effect, event_library, flag, location, positive
 from companion.games.horrified_core.packfiles import (PACK_FILES, Count, PackSpec, parse_entered_card as _parse_entered,
                                                       pack_from_files as _from_files, read_pack_files as _read_files)
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from companion.games.horrified_core.packdata import Known, Node, choice, count, ids, reachable, reference, target, unique
+from companion.games.datafiles import Node, choice, count, ids, reachable, unique
+from companion.games.horrified_core.packdata import Known, reference, target
 from companion.games.horrified_core.state import MATS, Mat
 
 HutKind = Literal["scarecrow", "raven", "witch"]

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from companion.games.horrified_core.packdata import Known, Node, choice, target
+from companion.games.datafiles import Node, choice
+from companion.games.horrified_core.packdata import Known, target
 from companion.games.horrified_core.state import MATS, Mat
 
 from ..pack_types import ITEM_TYPES, ItemType

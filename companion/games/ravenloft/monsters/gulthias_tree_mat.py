@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from companion.games.horrified_core.packdata import Known, Node, ids, target, unique
+from companion.games.datafiles import Node, ids, unique
+from companion.games.horrified_core.packdata import Known, target
 from companion.games.horrified_core.state import MATS, Mat
 
 _ROOTS: Final = 9  # RL-SU-7

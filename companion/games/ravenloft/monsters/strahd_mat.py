@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from companion.games.horrified_core.pack_types import MAIN_BOARD
-from companion.games.horrified_core.packdata import Known, Node, choice, count, ids, location, reference, target, unique
+from companion.games.datafiles import Node, choice, count, ids, unique
+from companion.games.horrified_core.packdata import Known, location, reference, target
 from companion.games.horrified_core.state import MATS, Mat
 
 from ..pack_types import CASTLE_MAT, ITEM_TYPES, ItemType

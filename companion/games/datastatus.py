@@ -1,4 +1,4 @@
-"""What in the game data is known, and from where: the owner's data status page.
+"""What in a pack's game data is known, and from where: the owner's data status page (every pack).
 
 Why: the shipped pack mixes facts printed in the rulebook with our guesses.
 An owner correcting it needs to see, element by element, which is which and
@@ -13,12 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from .ownerdata import Overlay, OwnerData, element_index
+from .overlay import Overlay, OwnerData, element_index
 
-#: The kind of element each key prefix names (a single value's kind is its own name).
-KINDS: Final = {"board.locations": "location", "board.connections": "connection", "villagers.villagers": "villager",
-                "monsters.monsters": "monster", "heroes.heroes": "hero", "items.items": "item", "perks.perks": "perk",
-                "cards.cards": "card"}
 STATES: Final = ("rulebook", "confirmed", "guess")
 
 
@@ -42,7 +38,7 @@ def _element(overlay: Overlay, key: str, element: Mapping[str, object], shipped:
     changed = shipped is None or _without_flag(shipped) != _without_flag(element)
     state = "confirmed" if confirmed else "rulebook" if shipped is not None and shipped.get("verified") is True \
         and not changed else "guess"
-    return {"key": key, "kind": _kind(key), "name": _name(overlay, key, element, names), "state": state,
+    return {"key": key, "kind": _kind(overlay, key), "name": _name(overlay, key, element, names), "state": state,
             "changed": changed, "note": str(element.get("note", ""))}
 
 
@@ -50,11 +46,13 @@ def _without_flag(element: Mapping[str, object]) -> dict[str, object]:
     return {k: v for k, v in element.items() if k != "verified"}
 
 
-def _kind(key: str) -> str:
-    for prefix, kind in KINDS.items():
-        if key.startswith(prefix + "."):
-            return kind
-    return key.split(".")[-1] if key.count(".") == 1 else key.split(".")[0]
+def _kind(overlay: Overlay, key: str) -> str:
+    """The kind of element a key names: its collection's noun (``board.connections.*`` are
+    connections), a single value's own name."""
+    parts = key.split(".")
+    if len(parts) >= 3:
+        return "connection" if parts[1] == "connections" else overlay.kinds.get(parts[1], parts[1])
+    return parts[-1] if len(parts) == 2 else parts[0]
 
 
 def _name(overlay: Overlay, key: str, element: Mapping[str, object], names: Mapping[str, str]) -> str:
