@@ -77,7 +77,11 @@ def test_verify_would_catch_a_mistake(tmp_path: Path) -> None:
 
 def test_the_unit_runs_the_service_as_the_appliance_needs() -> None:
     service = unit_settings(UNIT.read_text())["Service"]
-    assert service["Type"] == ["notify"] and service["NotifyAccess"] == ["main"]
+    # gunicorn's worker (not the main process) says READY and pings the watchdog
+    assert service["Type"] == ["notify"] and service["NotifyAccess"] == ["all"]
+    assert service["KillMode"] == ["mixed"]
+    # room for the server's connection cap (256 by default) beside SQLite, LEDs, camera
+    assert int(service["LimitNOFILE"][0]) >= 256 + 128
     assert int(service["WatchdogSec"][0]) >= 10 and service["Restart"] == ["on-failure"]
     assert service["User"] == ["companion"]
     assert set(service["SupplementaryGroups"][0].split()) == {"gpio", "spi", "video"}

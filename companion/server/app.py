@@ -21,6 +21,7 @@ from companion.table import Table, Tables
 from . import backup, box, dice, dicesetup, gamedata, http, leds, sockets
 from .box import Box
 from .dice import Dice
+from .hosts import AllowedHosts, HostGuard
 from .leds import Leds
 
 WEB_DIR = Path(__file__).resolve().parents[2] / "web"
@@ -78,7 +79,9 @@ def create_app(config: Mapping[str, Any] | None = None,
     TESTING, LEDS (the ``[leds]`` settings, docs/leds.md; default: the simulated strip),
     CAMERA (the ``[camera]`` settings, docs/dice.md; default: no camera, dice typed on the tablet),
     PAIRING (``config.PairingSettings``; default: pairing required, the box's own browser trusted),
-    ALLOWED_ORIGINS, START_MODE (safe mode), CONFIG_TEXT and ERRORS (for the health view).
+    ALLOWED_ORIGINS, ALLOWED_HOSTS and DISCOVERY_NAME (the names it answers to: ``hosts``),
+    START_MODE (safe mode), CONFIG_TEXT, ERRORS and CONNECTIONS (the server's
+    ``ConnectionGuard``; for the health view).
     Callers close what it starts with ``services_of(app).close()``."""
     settings = dict(config or {})
     app = Flask(__name__, static_folder=None)
@@ -96,6 +99,12 @@ def create_app(config: Mapping[str, Any] | None = None,
     services = Services(store, tables, socketio, Path(settings.get("WEB_DIR", WEB_DIR)), lights, camera,
                         the_box, state_dir, owner)
     app.extensions["companion"] = services
+    # Outermost, over Socket.IO's own handling too: a foreign Host is refused before anything.
+    app.wsgi_app = HostGuard(app.wsgi_app, AllowedHosts(tuple(settings.get("ALLOWED_HOSTS", ())),  # type: ignore[method-assign]
+                                                        str(settings.get("DISCOVERY_NAME", ""))))
+    connections = settings.get("CONNECTIONS")
+    if connections is not None:
+        the_box.add_part("server", connections.to_plain)
     app.register_blueprint(box.blueprint)  # first: its guard runs before any route
     app.register_blueprint(backup.blueprint)
     app.register_blueprint(gamedata.blueprint)
