@@ -114,7 +114,6 @@ def _table(services: "Services", data: Mapping[str, Any]) -> Table:
     """The game asked for, with its views pushed to its room (subscribed once:
     two tablets joining at the same moment must not double every push)."""
     table = services.tables.get(_text(data, "game_id"))
-    services.box.current.remember(table.game_id)  # the game the box's buttons act on
     with services.subscribing:
         if table.game_id not in services.subscribed:
             services.subscribed.add(table.game_id)
@@ -145,10 +144,17 @@ def _new_game(services: "Services", data: Mapping[str, Any]) -> Reply:
 
 
 def _join(services: "Services", data: Mapping[str, Any]) -> Reply:
+    """Anyone may watch; only a tablet that may change the game puts it on the board (the
+    LEDs, the buttons and the dice camera follow it), and never an archived game."""
     table = _table(services, data)
     join_room(table.game_id)
-    return {"view": table.view(), "pack": services.pack_of(table), "leds": services.leds.follow(table),
-            "dice": services.dice.follow(table)}
+    on_board = (services.box.access.may_change(str(getattr(request, "sid")))
+                and not services.tables.archived(table.game_id))
+    if on_board:
+        services.box.current.remember(table.game_id)
+    return {"view": table.view(), "pack": services.pack_of(table), "on_board": on_board,
+            "leds": services.leds.follow(table) if on_board else services.leds.show_to(table),
+            "dice": services.dice.follow(table) if on_board else services.dice.description()}
 
 
 def _act(services: "Services", data: Mapping[str, Any]) -> Reply:

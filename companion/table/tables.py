@@ -90,6 +90,9 @@ class Tables:
         """Back into the game list from the archive."""
         self._stored(lambda: self.store.set_status(game_id, "active"))
 
+    def archived(self, game_id: str) -> bool:
+        return self._stored(lambda: self.store.game(game_id)).status == "archived"
+
     def summaries(self) -> list[dict[str, object]]:
         """Every game, archived ones too (marked by their status), newest first."""
         return [record.summary() for record in self._stored(lambda: self.store.games(include_archived=True))]
