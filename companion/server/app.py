@@ -6,19 +6,21 @@ Nothing is created at import time; tests make as many apps as they like.
 from __future__ import annotations
 
 import functools
+import logging
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
 from flask_socketio import SocketIO
 
 from companion.games import KINDS, GameKind
 from companion.store import Store
 from companion.table import Table, Tables
 
-from . import backup, box, dice, dicesetup, gamedata, http, leds, sockets
+from . import backup, box, dice, dicesetup, files, gamedata, http, leds, sockets
 from .box import Box
 from .dice import Dice
 from .hosts import AllowedHosts, HostGuard
@@ -27,6 +29,8 @@ from .leds import Leds
 WEB_DIR = Path(__file__).resolve().parents[2] / "web"
 MAX_BODY = 1024 * 1024  # HTTP request bodies
 MAX_SOCKET_MESSAGE = 1024 * 1024  # engine.io drops connections sending more; handlers refuse over 64 KiB
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -85,8 +89,11 @@ def create_app(config: Mapping[str, Any] | None = None,
     Callers close what it starts with ``services_of(app).close()``."""
     settings = dict(config or {})
     app = Flask(__name__, static_folder=None)
+    app.json = BoundedJSON(app)
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, **settings)
     state_dir = Path(settings.get("STATE_DIR", default_state_dir()))
+    for done in files.recover(state_dir):  # what a power cut in the middle of a write left
+        log.warning("%s", done)
     store = Store(state_dir / "companion.sqlite")
     tables = Tables(store, kinds or KINDS)
     the_box = box.make_box(settings, state_dir, tables)
@@ -116,6 +123,16 @@ def create_app(config: Mapping[str, Any] | None = None,
     leds.register_disconnect(socketio, services, lambda sid: dicesetup.leave(services, sid),
                              the_box.access.disconnected)
     return app
+
+
+class BoundedJSON(DefaultJSONProvider):
+    """Request bodies as JSON, with deep nesting refused as bad JSON (a ``ValueError``, which
+    Flask answers as a bad request) instead of Python's recursion error (an internal one)."""
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        from .uploads import load_json
+
+        return load_json(s, "the request body")
 
 
 def services_of(app: Flask) -> Services:

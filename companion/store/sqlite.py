@@ -10,7 +10,7 @@ import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
+from typing import Callable, Mapping, Sequence
 
 from .journal import JournalEntry
 
@@ -170,6 +170,25 @@ class Store:
                            [(game_id, n, item.kind, json.dumps(item.to_plain()), now)
                             for n, item in enumerate(journal)])
         return game_id
+
+    def import_games(self, files: Sequence[tuple[object, str, str | None]],
+                     during: Callable[[], None] = lambda: None) -> list[str]:
+        """Several game files (each with its status, ``active`` or ``archived``, and how it ended)
+        in one transaction, and ``during`` done inside it: if ``during`` fails or the commit does,
+        none is kept."""
+        parsed = [(parse_game_file(data), status, outcome) for data, status, outcome in files]
+        now = time.time()
+        ids = [uuid.uuid4().hex[:12] for _ in parsed]
+        with self._write() as db:
+            for game_id, ((game, name, origin, journal), status, outcome) in zip(ids, parsed):
+                db.execute("INSERT INTO games (id, game, name, origin, status, outcome, created, updated) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                           (game_id, game, name, json.dumps(origin), status, outcome, now, now))
+                db.executemany("INSERT INTO journal (game_id, n, kind, body, at) VALUES (?, ?, ?, ?, ?)",
+                               [(game_id, n, item.kind, json.dumps(item.to_plain()), now)
+                                for n, item in enumerate(journal)])
+            during()
+        return ids
 
     def delete_game(self, game_id: str) -> None:
         """Only for refusing an import that does not replay; games are archived, not deleted."""
