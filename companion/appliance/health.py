@@ -104,7 +104,8 @@ def _overall(parts: Mapping[str, Mapping[str, object]], start: Mapping[str, obje
     """``safe-mode``, ``degraded`` (a part failed or is low) or ``ok``; a part that is off on purpose is fine."""
     if start.get("safe"):
         return "safe-mode"
-    bad = [name for name, part in parts.items() if part.get("state") in ("failed", "disabled", "low")]
+    bad = [name for name, part in parts.items()
+           if part.get("state") in ("failed", "disabled", "low", "read-only", "damaged", "set-aside")]
     return "degraded" if bad else "ok"
 
 

@@ -41,6 +41,7 @@ Pure logic: the clock is injected, nothing here knows Socket.IO or GPIO.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import hmac
 import json
@@ -239,8 +240,10 @@ class TokenStore:
         except OSError as problem:
             temporary.unlink(missing_ok=True)
             why = problem.strerror or str(problem)
+            advice = {errno.ENOSPC: "the box's card is full: free some space, then try again",
+                      errno.EROFS: "the box's card is read-only: check it, then restart the box"}
             raise PairingRefused("storage", f"the pairing could not be saved in {self.path} ({why}), so nothing "
-                                            "changed: free some space on the box's card, then try again") from None
+                                            f"changed; {advice.get(problem.errno or 0, 'check the box card')}") from None
 
 
 def _write_all(fd: int, data: bytes) -> None:

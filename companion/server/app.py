@@ -18,7 +18,8 @@ from flask_socketio import SocketIO
 
 from companion.games import KINDS, GameKind
 from companion.store import Store
-from companion.table import Table, Tables
+from companion.store.opening import open_store, salvage
+from companion.table import Table, TableError, Tables
 
 from . import backup, box, dice, dicesetup, files, gamedata, http, leds, sockets
 from .box import Box
@@ -94,8 +95,7 @@ def create_app(config: Mapping[str, Any] | None = None,
     state_dir = Path(settings.get("STATE_DIR", default_state_dir()))
     for done in files.recover(state_dir):  # what a power cut in the middle of a write left
         log.warning("%s", done)
-    store = Store(state_dir / "companion.sqlite")
-    tables = Tables(store, kinds or KINDS)
+    store, tables = open_games(state_dir, kinds or KINDS)
     the_box = box.make_box(settings, state_dir, tables)
     socketio = SocketIO(app, async_mode="threading", max_http_buffer_size=MAX_SOCKET_MESSAGE,
                         logger=False, engineio_logger=False,
@@ -133,6 +133,25 @@ class BoundedJSON(DefaultJSONProvider):
         from .uploads import load_json
 
         return load_json(s, "the request body")
+
+
+def open_games(state_dir: Path, kinds: Mapping[str, Callable[[], GameKind]]) -> tuple[Store, Tables]:
+    """The games' database as ``companion.store.opening`` opens it (read-only if it must be, a
+    damaged one set aside), with every game that could be saved from a damaged one back in play."""
+    opened = open_store(state_dir / "companion.sqlite")
+    tables = Tables(opened.store, kinds)
+    if opened.aside is not None:
+        found, opened.lost = salvage(opened.aside)
+        for game_id, data, status in found:
+            try:
+                tables.import_games([(data, status)], ids=[game_id])
+                opened.salvaged.append(str(data.get("name", game_id)))
+            except TableError as problem:
+                opened.lost.append(f"{data.get('name', game_id)!r} ({problem})")
+    opened.store.note = opened.report()
+    if opened.store.note:
+        log.error("%s", opened.store.note)
+    return opened.store, tables
 
 
 def services_of(app: Flask) -> Services:

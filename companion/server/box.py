@@ -94,6 +94,7 @@ def health(services: "Services") -> dict[str, object]:
     parts.setdefault("discovery", {"state": "off", "reason": "not announced (only the service's own start does)"})
     parts["pairing"] = _pairing_health(box.pairing)
     parts["board"] = _board_health(services)
+    parts["storage"] = services.store.health()
     return health_view(parts, services.state_dir, box.errors, box.start.to_plain())
 
 

@@ -26,7 +26,14 @@ from typing import Callable, Mapping
 from companion.table import TableError
 
 ASIDE = ".restore-old"
+#: The ways a write fails because of the card (full, read-only, worn), not because of the code.
+STORAGE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EIO, errno.EACCES, errno.EPERM,
+                            errno.ENAMETOOLONG})
 log = logging.getLogger(__name__)
+
+
+def is_storage_problem(problem: BaseException) -> bool:
+    return isinstance(problem, OSError) and problem.errno in STORAGE_ERRNOS
 
 
 def storage_refusal(problem: OSError, what: str) -> TableError:

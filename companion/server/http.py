@@ -12,6 +12,8 @@ from werkzeug.exceptions import HTTPException, NotFound, RequestEntityTooLarge
 from companion.store import StoreError, UnknownGame
 from companion.table import TableError
 
+from .files import is_storage_problem, storage_refusal
+
 blueprint = Blueprint("companion", __name__)
 log = logging.getLogger(__name__)
 #: The protocol's code for each HTTP error the routes do not answer themselves.
@@ -71,7 +73,7 @@ def import_game() -> Response:
     try:
         game_id = _services().tables.import_game(data)
     except TableError as problem:
-        return _error(500 if problem.code == "storage" else 400, problem.code, str(problem))
+        return _error(507 if problem.code == "storage" else 400, problem.code, str(problem))
     _services().socketio.emit("games", {"games": _services().tables.summaries()})
     return jsonify(ok=True, game_id=game_id)
 
@@ -97,6 +99,9 @@ def unexpected(problem: Exception) -> Response:
     answered in JSON."""
     if isinstance(problem, HTTPException):
         return http_error(problem)
+    if isinstance(problem, OSError) and is_storage_problem(problem):
+        log.warning("%s %s could not write: %s", request.method, request.path, problem)
+        return _error(507, "storage", str(storage_refusal(problem, "the change")))
     log.error("%s %s failed", request.method, request.path, exc_info=problem)
     return _error(500, "internal", "the companion could not handle this request: a fault in the companion "
                                    "(its log and the health view say which); please report it")

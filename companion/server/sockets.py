@@ -13,6 +13,7 @@ from flask_socketio import SocketIO, join_room
 
 from companion.appliance.access import OPEN_EVENTS
 
+from .files import is_storage_problem, storage_refusal
 from .gamedata import remember_entered_cards
 
 from companion.store import StoreError
@@ -56,11 +57,21 @@ def _guarded(services: "Services", handler: Handler, changes: bool) -> Callable[
             return _error(services, problem, args[0] if args else None)
         except StoreError as problem:
             return _fail("storage", str(problem))
-        except Exception:
-            log.exception("the %s handler failed", getattr(handler, "__name__", "?"))
-            return _fail("internal", "the companion could not handle this request (see its log); "
-                                     "join the game again to see where it stands")
+        except Exception as problem:
+            return _unexpected(handler, problem)
     return answer
+
+
+def _unexpected(handler: Handler, problem: Exception) -> Reply:
+    """A file the card refused is the ``storage`` refusal; anything else is a bug: logged with its
+    traceback (stderr: the journal; the health view keeps the short form) and answered ``internal``."""
+    if is_storage_problem(problem):
+        assert isinstance(problem, OSError)
+        log.warning("the %s handler could not write: %s", getattr(handler, "__name__", "?"), problem)
+        return _fail("storage", str(storage_refusal(problem, "the change")))
+    log.error("the %s handler failed", getattr(handler, "__name__", "?"), exc_info=problem)
+    return _fail("internal", "the companion could not handle this request because of a fault in it (its log "
+                             "and health view name it); join the game again to see where it stands")
 
 
 def _payload(args: tuple[object, ...], limit: int = MAX_PAYLOAD) -> Mapping[str, Any]:
@@ -129,7 +140,8 @@ def _optional_text(data: Mapping[str, Any], key: str, default: str) -> str:
 
 
 def _games(services: "Services", data: Mapping[str, Any]) -> Reply:
-    return {"games": services.tables.summaries()}
+    """The games, and whether the box can save them (the games screen says so when it cannot)."""
+    return {"games": services.tables.summaries(), "storage": services.store.health()}
 
 
 def _new_game(services: "Services", data: Mapping[str, Any]) -> Reply:

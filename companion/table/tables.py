@@ -68,14 +68,15 @@ class Tables:
             self._stored(lambda: self.store.set_status(game_id, "active", outcome))
         return game_id
 
-    def import_games(self, files: Sequence[tuple[object, str]], during: Callable[[], None] = lambda: None) -> list[str]:
+    def import_games(self, files: Sequence[tuple[object, str]], during: Callable[[], None] = lambda: None,
+                     ids: Sequence[str] | None = None) -> list[str]:
         """Game files with their statuses, all kept or none: each must replay, then all are stored in
         one transaction inside which ``during`` runs (a restore writes its other files there)."""
         checked = []
         for data, status in files:
             outcome = getattr(self.check_import(data).state, "outcome", None)
             checked.append((data, status, outcome if isinstance(outcome, str) else None))
-        return self._stored(lambda: self.store.import_games(checked, during))
+        return self._stored(lambda: self.store.import_games(checked, during, ids))
 
     def check_import(self, data: object) -> Game:
         """The game a file holds, replayed; ``bad-request`` if it does not. The file comes
