@@ -588,6 +588,76 @@ def test_recent_errors_keep_the_last_warnings_newest_first() -> None:
     assert errors.items()[0]["level"] == "WARNING" and errors.items()[0]["where"] == "test.health"
 
 
+def test_a_flood_of_warnings_never_pushes_an_error_out_and_repeats_are_counted() -> None:
+    errors = health.RecentErrors(size=5)
+    log = logging.getLogger("test.health.flood")
+    errors.install(log)
+    try:
+        try:
+            {}["missing"]
+        except KeyError:
+            log.exception("the act handler failed")
+        for n in range(200):
+            log.warning("a malformed message from a stranger (%d)", n)
+        for _ in range(40):
+            log.warning("the same noise")
+    finally:
+        log.removeHandler(errors)
+    items = errors.items()
+    real = [e for e in items if e["level"] == "ERROR"]
+    assert len(real) == 1 and real[0]["message"] == "the act handler failed"
+    assert str(real[0]["error"]).startswith("KeyError: 'missing' (at ") and "test_appliance.py:" in str(real[0]["error"])
+    assert items[0]["message"] == "the same noise" and items[0]["repeated"] == 40 and len(items) == 6
+
+
+def test_the_journal_gets_a_repeated_line_a_few_times_a_minute_then_the_count(clock: Clock) -> None:
+    limit = health.RepeatLimit(burst=3, window=60, clock=clock)
+    records = [logging.LogRecord("x", logging.WARNING, __file__, 1, "refused %s", (n,), None) for n in range(10)]
+    assert [limit.filter(r) for r in records] == [True] * 3 + [False] * 7
+    other = logging.LogRecord("x", logging.ERROR, __file__, 1, "a real error", (), None)
+    assert limit.filter(other)  # another line is not held back by the noise
+    clock.now += 61
+    later = logging.LogRecord("x", logging.WARNING, __file__, 1, "refused %s", ("again",), None)
+    assert limit.filter(later) and later.getMessage() == "refused again [7 more like this were left out of the log]"
+
+
+def test_an_internal_error_is_logged_with_its_traceback_and_answered(tmp_path: Path,
+                                                                     caplog: pytest.LogCaptureFixture) -> None:
+    """A bug in a handler: the tablet gets ``internal``, the log its traceback, health its short form."""
+    from companion.server import create_app
+    from companion.server.app import services_of
+    from companion.server.sockets import register
+
+    errors = health.RecentErrors().install()
+    app = create_app({"STATE_DIR": tmp_path / "state", "ERRORS": errors, "PAIRING": PairingSettings(required=False)})
+    services = services_of(app)
+
+    def broken(services: object, data: object) -> dict[str, object]:
+        raise RuntimeError("a bug in a handler")
+
+    register(services.socketio, services, {"broken": broken})
+    try:
+        client = services.socketio.test_client(app)
+        reply = client.emit("broken", {}, callback=True)
+        assert reply["ok"] is False and reply["error"]["code"] == "internal" and "fault" in reply["error"]["message"]
+        failed = [r for r in caplog.records if r.levelno == logging.ERROR and "broken" in r.getMessage()]
+        assert failed and failed[0].exc_info is not None and failed[0].exc_info[0] is RuntimeError
+        shown = [e for e in errors.items() if e["level"] == "ERROR"]
+        assert shown and str(shown[0]["error"]).startswith("RuntimeError: a bug in a handler (at ")
+        client.disconnect()
+    finally:
+        logging.getLogger().removeHandler(errors)
+        services.close()
+
+
+def test_the_service_logs_to_stderr_with_tracebacks() -> None:
+    code = ("import logging; from companion.server.serve import log_to_stderr; log_to_stderr()\n"
+            "try:\n    1/0\nexcept ZeroDivisionError:\n    logging.getLogger('x').exception('it failed')\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert "ERROR x: it failed" in done.stderr and "ZeroDivisionError: division by zero" in done.stderr
+    assert "Traceback (most recent call last)" in done.stderr
+
+
 def test_the_health_view_names_each_part_the_disk_versions_and_the_start(tmp_path: Path) -> None:
     parts = {"leds": {"state": "ok"}, "buttons": {"state": "off"}}
     view = health.health_view(parts, tmp_path, None, {"safe": False, "reason": ""})

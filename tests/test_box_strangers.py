@@ -15,6 +15,7 @@ loopback turned off:
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any, Iterator
 
@@ -121,3 +122,59 @@ def test_a_foreign_host_is_refused_and_every_answer_carries_the_security_headers
             assert "frame-ancestors 'none'" in answer.headers["Content-Security-Policy"]
             assert answer.headers["X-Content-Type-Options"] == "nosniff"
             assert answer.headers["Referrer-Policy"] == "no-referrer" and answer.headers["X-Frame-Options"] == "DENY"
+
+
+FRAMES = {  # raw Socket.IO frames a stranger might send, and what the answer must say
+    '422["games",{': ("ack", 2, "cannot be read"),
+    '42["games",{': ("event", None, "cannot be read"),
+    '423' + "[" * 5000 + "]" * 5000: ("ack", 3, "nested too deeply"),
+    '424' + '["act",' + '{"a":' * 100 + '1' + '}' * 100 + ']': ("ack", 4, "more than 64 levels"),
+    '42x': ("event", None, "cannot be read"),
+    '47': ("event", None, "not accepted"),
+    '425{"a":1}': ("ack", 5, "an event must be a list"),
+    '426[]': ("ack", 6, "an event must be a list"),
+    '427[5]': ("ack", 7, "an event must be a list"),
+    '451-["games",{"_placeholder":true,"num":0}]': ("event", None, "not accepted"),
+}
+
+
+def raw_socket(box: Service) -> Any:
+    import websocket
+
+    ws = websocket.create_connection(box.url.replace("http://", "ws://") + "/socket.io/?EIO=4&transport=websocket",
+                                     timeout=TIMEOUT)
+    assert ws.recv().startswith("0{")
+    ws.send("40")
+    assert ws.recv().startswith("40")
+    return ws
+
+
+def test_every_malformed_frame_gets_an_answer_and_a_flood_of_them_closes_the_connection(box: Service) -> None:
+    ws = raw_socket(box)
+    try:
+        for frame, (kind, ack, words) in FRAMES.items():
+            ws.send(frame)
+            answer = ws.recv()
+            if kind == "ack":
+                assert answer.startswith(f"43{ack}["), (frame[:20], answer)
+                reply = json.loads(answer[len(f"43{ack}"):])[0]
+            else:
+                name, reply = json.loads(answer[2:])
+                assert answer.startswith("42[") and name == "error", (frame[:20], answer)
+            assert reply["ok"] is False and reply["error"]["code"] == "bad-request", answer
+            assert words in reply["error"]["message"], (frame[:20], answer)
+        ws.send('428["games",{}]')  # a good one is still answered as ever
+        assert json.loads(ws.recv()[3:])[0]["ok"] is True
+        for _ in range(30):
+            ws.send('42["games",{')
+            answer = ws.recv()
+            if "closed after too many" in answer:
+                break
+        else:
+            raise AssertionError("a connection sending malformed frames without end was never closed")
+        assert ws.recv().startswith(("41", "1"))  # then the server closes it
+    finally:
+        ws.close()
+    errors = box.health()["errors"]
+    assert all(e["level"] != "ERROR" for e in errors), errors  # noise, not errors
+    assert len(errors) <= 50

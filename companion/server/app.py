@@ -21,7 +21,7 @@ from companion.store import Store
 from companion.store.opening import open_store, salvage
 from companion.table import Table, TableError, Tables
 
-from . import backup, box, dice, dicesetup, files, gamedata, http, leds, sockets
+from . import backup, box, dice, dicesetup, files, frames, gamedata, http, leds, sockets
 from .box import Box
 from .dice import Dice
 from .hosts import AllowedHosts, HostGuard
@@ -100,6 +100,8 @@ def create_app(config: Mapping[str, Any] | None = None,
     socketio = SocketIO(app, async_mode="threading", max_http_buffer_size=MAX_SOCKET_MESSAGE,
                         logger=False, engineio_logger=False,
                         cors_allowed_origins=the_box.origins())  # type: ignore[arg-type]  # a callable is accepted
+    # A frame the protocol cannot take is answered, not dropped (the stubs lack ``server``).
+    frames.guard(socketio.server)  # type: ignore[attr-defined]
     owner = gamedata.GameData(state_dir, tables)
     lights = leds.start(settings, state_dir, tables, socketio, owner.in_use(tables.kind(leds.BOARD)))
     camera = dice.start(settings, state_dir, tables, socketio)

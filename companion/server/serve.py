@@ -17,7 +17,7 @@ from typing import Any, Callable, Protocol
 from gunicorn.app.base import BaseApplication
 
 from companion.appliance.discovery import Advertiser, local_addresses
-from companion.appliance.health import RecentErrors
+from companion.appliance.health import RecentErrors, RepeatLimit
 from companion.appliance.notify import ENV_SOCKET, Notifier, Watchdog, watchdog_interval
 from companion.appliance.safemode import StartGuard, StartMode
 from companion.config import DEFAULT_PATH, ENV_VAR, AppConfig, ConfigError, to_toml
@@ -254,14 +254,20 @@ def answers(url: str, timeout: float) -> Callable[[], bool]:
 
 
 def log_to_stderr() -> None:
-    """The service's log lines (with every traceback) go to stderr: the journal on the Pi."""
+    """The service's log lines (with every traceback) go to stderr: the journal on the Pi; the
+    same line over and over (a stranger's noise) only a few times a minute, gunicorn's too."""
     root = logging.getLogger()
-    if not any(getattr(h, "companion", False) for h in root.handlers):
-        handler = logging.StreamHandler(sys.stderr)
+    if not any(isinstance(h, _JournalHandler) for h in root.handlers):
+        handler = _JournalHandler(sys.stderr)
         handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
-        setattr(handler, "companion", True)
+        handler.addFilter(RepeatLimit())
         root.addHandler(handler)
+        logging.getLogger("gunicorn.error").addFilter(RepeatLimit())
     root.setLevel(logging.INFO)
+
+
+class _JournalHandler(logging.StreamHandler):  # type: ignore[type-arg]
+    """The service's own handler to stderr (told apart from any other when added again)."""
 
 
 def app_settings(config: AppConfig, overrides: Overrides, mode: StartMode, errors: RecentErrors,

@@ -206,7 +206,9 @@ function errorsPanel(view) {
             h("span", { class: "error-when" }, time(error.at)),
             h("span", { class: "error-level" }, error.level || ""),
             error.where ? h("span", { class: "error-where" }, error.where) : null,
-            h("span", { class: "error-message" }, error.message || ""))))
+            h("span", { class: "error-message" }, error.message || ""),
+            error.error ? h("span", { class: "error-cause", "data-testid": "health-error-cause" }, error.error) : null,
+            error.repeated > 1 ? h("span", { class: "error-repeated" }, `×${error.repeated}`) : null)))
       : h("p", { class: "subtle", "data-testid": "health-errors", "data-count": 0 }, "None since the box started."));
 }
 
