@@ -6,16 +6,21 @@ connections at most at any time, for as long as the caller runs it.
 
 Idle connections send nothing. Slow ones send a request line and then one byte
 of a header that never ends every ``trickle_every`` seconds (a "slowloris").
+The flood runs in a process of its own (``Flood``), as a stranger's machine
+would: its busy loop must not slow the measuring tablet's client down.
 """
 
 from __future__ import annotations
 
 import errno
+import multiprocessing
+import multiprocessing.synchronize
 import selectors
 import socket
 import threading
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 STRANGER = "127.0.0.2"
 
@@ -30,6 +35,48 @@ class FloodReport:
 
 
 class Flood:
+    """The flood in a child process; ``report`` is what it has done so far (refreshed by ``progress``)."""
+
+    def __init__(self, port: int, host: str = "127.0.0.1", source: str = STRANGER, idle: int = 300,
+                 slow: int = 100, trickle_every: float = 0.5) -> None:
+        context = multiprocessing.get_context("spawn")
+        self._counts = context.Array("d", 4)  # opened, refused, closed, held_max
+        self._stop = context.Event()
+        self._results: Any = context.Queue()
+        self._process = context.Process(target=_flood, args=(port, host, source, idle, slow, trickle_every,
+                                                             self._counts, self._stop, self._results), daemon=True)
+        self._report = FloodReport()
+
+    def start(self) -> "Flood":
+        self._process.start()
+        return self
+
+    @property
+    def report(self) -> FloodReport:
+        opened, refused, closed, held_max = (int(v) for v in self._counts[:])
+        return FloodReport(opened, refused, closed, held_max)
+
+    def stop(self) -> FloodReport:
+        self._stop.set()
+        report: FloodReport = self._results.get(timeout=30)
+        self._process.join(timeout=10)
+        return report
+
+
+def _flood(port: int, host: str, source: str, idle: int, slow: int, trickle_every: float, counts: Any,
+           stop: multiprocessing.synchronize.Event, results: Any) -> None:
+    """In the child: flood until ``stop``, keeping ``counts`` current; the whole report at the end."""
+    engine = FloodEngine(port, host, source, idle, slow, trickle_every)
+    engine.start()
+    while not stop.wait(0.1):
+        report = engine.report
+        counts[:] = [report.opened, report.refused, report.closed, report.held_max]
+    results.put(engine.stop())
+
+
+class FloodEngine:
+    """The flood itself (in whichever process runs it)."""
+
     def __init__(self, port: int, host: str = "127.0.0.1", source: str = STRANGER, idle: int = 300,
                  slow: int = 100, trickle_every: float = 0.5) -> None:
         self.port, self.host, self.source = port, host, source
@@ -41,7 +88,7 @@ class Flood:
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="flood", daemon=True)
 
-    def start(self) -> "Flood":
+    def start(self) -> "FloodEngine":
         self._top_up()
         self._thread.start()
         return self
@@ -69,11 +116,15 @@ class Flood:
             self._top_up()
 
     def _top_up(self) -> None:
-        for kind, count in self.wanted.items():
-            missing = count - sum(1 for k, _ in self._open.values() if k == kind)
-            for _ in range(max(0, missing)):
-                if not self._connect(kind):
-                    return
+        """Each kind opened in turn, one at a time, so both reach the server's cap."""
+        missing = {kind: count - sum(1 for k, _ in self._open.values() if k == kind)
+                   for kind, count in self.wanted.items()}
+        while any(n > 0 for n in missing.values()):
+            for kind in missing:
+                if missing[kind] > 0:
+                    if not self._connect(kind):
+                        return
+                    missing[kind] -= 1
 
     def _connect(self, kind: str) -> bool:
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
