@@ -172,9 +172,10 @@ class PairingSettings:
     """``required``: only paired tablets may change a game (others may watch);
     ``window_seconds``: how long after a tablet asks the PAIR button pairs it;
     ``code_digits``/``code_seconds``/``code_tries``: the code a paired tablet
-    shows, how long it lasts and how many wrong guesses void it;
-    ``client_attempts``/``global_attempts`` per ``attempt_window_seconds``: the
-    rate limit on pairing attempts from one address and from everyone;
+    shows, how long it lasts and how many wrong guesses one address may make at
+    it; ``client_attempts``/``global_attempts`` per ``attempt_window_seconds``:
+    the rate limit on pairing attempts from one address, and from everyone for
+    addresses that already guessed wrong;
     ``trust_loopback``: a browser on the box itself (127.0.0.1, ::1) may change
     games unpaired - whoever can open it already has the box's shell; on a
     laptop this is the simulation's own browser."""
@@ -495,7 +496,7 @@ KEY_DOCS = {
     "server.host": "address to listen on; 0.0.0.0 = every network of the box",
     "server.port": "the tablets' port (1-65535; below 1024 needs the unit's CAP_NET_BIND_SERVICE)",
     "server.allowed_origins": "other web origins that may open the Socket.IO connection; [] = only the box's pages",
-    "server.allowed_hosts": "more names the box answers to (e.g. ravenloft.lan); its own names and addresses always work",
+    "server.allowed_hosts": "more names the box answers to (e.g. ravenloft.lan); its own names and addresses work",
     "server.threads": "requests and WebSockets served at once (each tablet holds one)",
     "server.max_connections": "open connections from all clients together (the unit's LimitNOFILE must allow them)",
     "server.max_connections_per_address": "open connections from one client address (the box's own 127.0.0.1: no cap)",
@@ -536,9 +537,10 @@ KEY_DOCS = {
     "pairing.window_seconds": "how long after a tablet asks the PAIR button pairs it",
     "pairing.code_digits": "digits of the pairing code a paired tablet shows",
     "pairing.code_seconds": "how long a pairing code lasts",
-    "pairing.code_tries": "wrong guesses that void a pairing code",
+    "pairing.code_tries": "wrong guesses one address may make at a pairing code (the code stays good for others)",
     "pairing.client_attempts": "pairing attempts allowed from one address per attempt window",
-    "pairing.global_attempts": "pairing attempts allowed from everyone per attempt window",
+    "pairing.global_attempts": ("pairing attempts allowed from everyone per attempt window, for addresses that "
+                                "already guessed wrong"),
     "pairing.attempt_window_seconds": "the attempt window, in seconds",
 }
 

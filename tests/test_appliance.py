@@ -606,7 +606,8 @@ def test_a_flood_of_warnings_never_pushes_an_error_out_and_repeats_are_counted()
     items = errors.items()
     real = [e for e in items if e["level"] == "ERROR"]
     assert len(real) == 1 and real[0]["message"] == "the act handler failed"
-    assert str(real[0]["error"]).startswith("KeyError: 'missing' (at ") and "test_appliance.py:" in str(real[0]["error"])
+    cause = str(real[0]["error"])
+    assert cause.startswith("KeyError: 'missing' (at ") and "test_appliance.py:" in cause
     assert items[0]["message"] == "the same noise" and items[0]["repeated"] == 40 and len(items) == 6
 
 

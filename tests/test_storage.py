@@ -85,7 +85,8 @@ def console_code(service: Service) -> str:
 
 
 def act(tablet: socketio.SimpleClient, game_id: str, view: dict[str, Any]) -> dict[str, Any]:
-    return call(tablet, "act", {"game_id": game_id, "version": view["version"], "answer": simple_answer(view["prompt"])})
+    answer = simple_answer(view["prompt"])
+    return call(tablet, "act", {"game_id": game_id, "version": view["version"], "answer": answer})
 
 
 def test_a_full_card_starts_refuses_every_write_with_storage_loses_nothing_and_recovers(tmp_path: Path,
@@ -127,7 +128,8 @@ def test_a_full_card_starts_refuses_every_write_with_storage_loses_nothing_and_r
             filler.unlink()  # space comes back: the box writes again by itself
             assert wait_for(lambda: act(tablet, game_id, before)["ok"], timeout=15)
             with connect(service.url, source=STRANGER) as stranger:  # the code was not used up
-                assert ok(stranger, "pair_code", {"name": "Den", "code": console_code(service)})["device"]["name"] == "Den"
+                paired = ok(stranger, "pair_code", {"name": "Den", "code": console_code(service)})
+                assert paired["device"]["name"] == "Den"
             assert service.health()["parts"]["storage"]["state"] == "ok"
         after = service.export(game_id)
         assert after["journal"][:5] == exported["journal"] and len(after["journal"]) == 6  # nothing lost

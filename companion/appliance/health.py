@@ -8,7 +8,8 @@ each part's health as its own module reports it, the disk, versions, the
 recent warnings and errors (a logging handler keeping the last few: errors
 and warnings apart, a line repeated counted rather than kept again, so a
 stranger's flood of malformed messages cannot push a real error out), and the
-start mode. ``RepeatLimit`` keeps the same flood out of the journal. The bundle is a zip of the same, plus the configuration; it never
+start mode. ``RepeatLimit`` keeps the same flood out of the journal. The
+bundle is a zip of the same, plus the configuration; it never
 holds the pairing file or any token.
 """
 

@@ -242,8 +242,9 @@ class TokenStore:
             why = problem.strerror or str(problem)
             advice = {errno.ENOSPC: "the box's card is full: free some space, then try again",
                       errno.EROFS: "the box's card is read-only: check it, then restart the box"}
+            what = advice.get(problem.errno or 0, "check the box card")
             raise PairingRefused("storage", f"the pairing could not be saved in {self.path} ({why}), so nothing "
-                                            f"changed; {advice.get(problem.errno or 0, 'check the box card')}") from None
+                                            f"changed; {what}") from None
 
 
 def _write_all(fd: int, data: bytes) -> None:

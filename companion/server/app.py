@@ -109,8 +109,8 @@ def create_app(config: Mapping[str, Any] | None = None,
                         the_box, state_dir, owner)
     app.extensions["companion"] = services
     # Outermost, over Socket.IO's own handling too: a foreign Host is refused before anything.
-    app.wsgi_app = HostGuard(app.wsgi_app, AllowedHosts(tuple(settings.get("ALLOWED_HOSTS", ())),  # type: ignore[method-assign]
-                                                        str(settings.get("DISCOVERY_NAME", ""))))
+    hosts = AllowedHosts(tuple(settings.get("ALLOWED_HOSTS", ())), str(settings.get("DISCOVERY_NAME", "")))
+    app.wsgi_app = HostGuard(app.wsgi_app, hosts)  # type: ignore[method-assign]
     connections = settings.get("CONNECTIONS")
     if connections is not None:
         the_box.add_part("server", connections.to_plain)

@@ -50,8 +50,8 @@ class Opened:
             return ""
         where = f"it was set aside, untouched, as {self.aside}" if self.aside else "it could not be set aside"
         kept = f"; {len(self.salvaged)} game(s) were saved from it and go on" if self.salvaged else ""
-        lost = (f"; {len(self.lost)} could not be read ({', '.join(self.lost[:5])}{', ...' if len(self.lost) > 5 else ''})"
-                f": {RESTORE_HINT}" if self.lost else "")
+        names = ", ".join(self.lost[:5]) + (", ..." if len(self.lost) > 5 else "")
+        lost = f"; {len(self.lost)} could not be read ({names}): {RESTORE_HINT}" if self.lost else ""
         return f"{self.store.path} failed its integrity check ({self.damage}): {where}{kept}{lost}"
 
 
