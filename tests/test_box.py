@@ -311,3 +311,25 @@ def test_buttons_that_cannot_start_are_reported_and_the_game_goes_on(tmp_path: P
             assert ok(tablet, "new_game", {"setup": SETUP})["game_id"]
     finally:
         service.stop()
+
+
+def test_the_watchdog_pings_only_after_a_real_request_is_answered(tmp_path: Path) -> None:
+    """The watchdog's check is a real request through the server: a port that is open but does not
+    answer (a hung server) is not alive; the running service is."""
+    from companion.server.serve import answers
+
+    hung = socket.socket()
+    hung.bind(("127.0.0.1", 0))
+    hung.listen(5)  # accepts connections (the kernel's backlog) but never answers
+    try:
+        assert answers(f"http://127.0.0.1:{hung.getsockname()[1]}/api/alive", timeout=0.5)() is False
+    finally:
+        hung.close()
+    assert answers("http://127.0.0.1:1/api/alive", timeout=0.5)() is False  # nothing listening
+    service = start(tmp_path, "box", "[discovery]\nenabled = false\n")
+    try:
+        assert answers(f"{service.url}/api/alive", timeout=5)() is True
+        assert answers(f"{service.url}/api/health", timeout=5)() is True and \
+            answers(f"{service.url}/no-such-page", timeout=5)() is False
+    finally:
+        service.stop()

@@ -29,6 +29,7 @@ What this subclass adds, each where gunicorn's worker decides it:
 from __future__ import annotations
 
 import errno
+import logging
 import selectors
 import socket
 import time
@@ -39,6 +40,8 @@ from gunicorn.workers.gthread import ThreadWorker, TConn
 
 from .connections import ConnectionGuard, address_key
 
+OUT_OF_FILES = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
+log = logging.getLogger(__name__)
 BUSY = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
         b"Retry-After: 5\r\nConnection: close\r\nContent-Length: 58\r\n\r\n"
         b"Too many connections from this address; try again soon.\r\n")
@@ -78,6 +81,10 @@ class GuardedWorker(ThreadWorker):  # type: ignore[misc]
         try:
             client_sock, client_addr = listener.accept()
         except OSError as problem:
+            if problem.errno in OUT_OF_FILES:  # the kernel's limit, not ours: wait, do not die
+                log.warning("could not accept a connection: %s (raise LimitNOFILE)", problem)
+                time.sleep(0.05)
+                return
             if problem.errno not in (errno.EAGAIN, errno.ECONNABORTED, errno.EWOULDBLOCK):
                 raise
             return
