@@ -143,7 +143,7 @@ def remember_entered_cards(services: "Services", table: Table, effects: list[Map
             _library_card(document, files, card)
     try:
         save(services, table.kind, document, skip=table.game_id)
-    except DataRefused as refused:
+    except TableError as refused:  # refused data, or a card that cannot be written: the input itself is saved
         log.warning("a card typed in is not added to the card library: %s", refused)
 
 
