@@ -151,6 +151,9 @@ def test_image_sizes_come_from_the_headers() -> None:
     assert uploads.image_size(real_png(60, 40), "x") == ("png", 60, 40)
     assert uploads.image_size(real_jpeg(64, 48), "x") == ("jpg", 64, 48)
     assert uploads.checked_image(real_jpeg(), "x") == "jpg" and uploads.checked_image(real_png(), "x") == "png"
+    for width, height in ((4, 3), (1, 1), (3000, 2000)):  # tiny ones decoded whole, big ones at a quarter
+        assert uploads.checked_image(real_png(width, height), "x") == "png"
+        assert uploads.checked_image(real_jpeg(width, height), "x") == "jpg"
     with pytest.raises(uploads.UploadRefused, match="megapixels"):
         uploads.checked_image(png_header(6000, 5000), "the photo")
     with pytest.raises(uploads.UploadRefused, match="does not decode"):

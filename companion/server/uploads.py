@@ -9,8 +9,8 @@ too many entries, an entry larger than its limit or more in all than the
 limit, before a byte is unpacked (and Python's zip reader never unpacks an
 entry past the size its directory gives: a lying entry fails its checksum).
 An image is refused when its header says more pixels than the limit, then
-decoded (at a quarter of its size, which is cheap and still reads the whole
-file) to prove it is the picture it says it is: an HTML page that starts with
+decoded (a large one at a quarter of its size, which is cheap and still reads
+the whole file) to prove it is the picture it says it is: an HTML page that starts with
 a JPEG's first bytes is not a photo. Deep JSON nesting is refused with a
 clear message instead of Python's recursion error.
 """
@@ -32,6 +32,8 @@ MiB = 1024 * 1024
 MAX_PHOTO_PIXELS = 25_000_000
 #: The most pixels of one picture inside a dice calibration (tray crops: far smaller).
 MAX_CALIBRATION_PIXELS = 16_000_000
+#: Pictures up to this many pixels are decoded whole; larger ones at a quarter (as cheap, as sure).
+SMALL_PICTURE = 4_000_000
 #: JSON deeper than this is not a file of ours (game files are a few levels deep).
 MAX_JSON_DEPTH = 64
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -162,18 +164,21 @@ def checked_image(data: bytes, what: str, max_pixels: int = MAX_PHOTO_PIXELS) ->
     ``max_pixels``, and the whole file decoding to a picture of that size."""
     kind, width, height = image_size(data, what)
     _check_pixels(width, height, max_pixels, what)
-    decoded = _decoded_size(data)
-    if decoded is None or abs(decoded[0] - (width + 3) // 4) > 1 or abs(decoded[1] - (height + 3) // 4) > 1:
+    scale = 4 if width * height > SMALL_PICTURE else 1
+    decoded = _decoded_size(data, scale)
+    wanted = (-(-width // scale), -(-height // scale))
+    if decoded is None or abs(decoded[0] - wanted[0]) > 1 or abs(decoded[1] - wanted[1]) > 1:
         raise UploadRefused(f"{what} is not a whole {kind.upper()} image: it does not decode as one")
     return kind
 
 
-def _decoded_size(data: bytes) -> tuple[int, int] | None:
-    """Width and height of the image decoded at a quarter of its size (None: it does not decode)."""
+def _decoded_size(data: bytes, scale: int) -> tuple[int, int] | None:
+    """Width and height of the image decoded at 1/``scale`` of its size (None: it does not decode)."""
     import cv2
     import numpy as np
 
-    image = cv2.imdecode(np.frombuffer(data, dtype=np.uint8), cv2.IMREAD_REDUCED_GRAYSCALE_4)
+    flag = cv2.IMREAD_REDUCED_GRAYSCALE_4 if scale == 4 else cv2.IMREAD_GRAYSCALE
+    image = cv2.imdecode(np.frombuffer(data, dtype=np.uint8), flag)
     if image is None or image.size == 0:
         return None
     return int(image.shape[1]), int(image.shape[0])
