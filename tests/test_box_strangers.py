@@ -134,7 +134,8 @@ FRAMES = {  # raw Socket.IO frames a stranger might send, and what the answer mu
     '425{"a":1}': ("ack", 5, "an event must be a list"),
     '426[]': ("ack", 6, "an event must be a list"),
     '427[5]': ("ack", 7, "an event must be a list"),
-    '451-["games",{"_placeholder":true,"num":0}]': ("event", None, "not accepted"),
+    '451-["games",{"_placeholder":true,"num":0}]': ("event", None, "binary attachments"),
+    '451-9["act",{"_placeholder":true,"num":0}]': ("ack", 9, "binary attachments"),
 }
 
 
@@ -163,6 +164,8 @@ def test_every_malformed_frame_gets_an_answer_and_a_flood_of_them_closes_the_con
                 assert answer.startswith("42[") and name == "error", (frame[:20], answer)
             assert reply["ok"] is False and reply["error"]["code"] == "bad-request", answer
             assert words in reply["error"]["message"], (frame[:20], answer)
+            if "_placeholder" in frame:
+                ws.send_binary(b"\x00\x01")  # its attachment: part of the message answered, not another
         ws.send('428["games",{}]')  # a good one is still answered as ever
         assert json.loads(ws.recv()[3:])[0]["ok"] is True
         for _ in range(30):

@@ -52,9 +52,12 @@ def test_a_start_puts_back_what_a_cut_restore_set_aside_and_removes_cut_writes(t
     (tmp_path / "owner" / ".ravenloft-board.png.tmp").write_bytes(b"half a photo")
     (tmp_path / "pairing.json.tmp").write_text("{")
     (tmp_path / ".dice.k3j2").mkdir()
+    (tmp_path / "calibration").mkdir()
+    (tmp_path / "calibration" / ".leds-ravenloft.json.new").write_text("{")
     done = recover(tmp_path)
-    assert len(done) == 4 and target.read_text() == "the owner's data"
-    assert sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")) == ["owner", "owner/ravenloft.json"]
+    assert len(done) == 5 and target.read_text() == "the owner's data"
+    assert sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")) == ["calibration", "owner",
+                                                                                 "owner/ravenloft.json"]
 
 
 def test_the_refusal_says_what_to_do_for_a_read_only_card() -> None:

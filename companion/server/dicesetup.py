@@ -443,7 +443,7 @@ def _restore(services: "Services", data: Mapping[str, Any]) -> Reply:
 
     from .backup import DICE_LIMITS
     from .files import storage_refusal
-    from .uploads import check_zip_bytes
+    from .uploads import UploadRefused, check_zip_bytes
 
     dice = services.dice
     text = data.get("file")
@@ -455,7 +455,10 @@ def _restore(services: "Services", data: Mapping[str, Any]) -> Reply:
         raise TableError("bad-request", "'file' is not base64") from None
     if dice.folder is None:
         raise TableError("illegal", "no dice camera is configured, so there is nothing to restore into")
-    check_zip_bytes(archive, DICE_LIMITS, "this calibration")
+    try:
+        check_zip_bytes(archive, DICE_LIMITS, "the file")
+    except UploadRefused as problem:
+        raise TableError("illegal", f"this calibration is refused: {problem}") from None
     try:
         calibration = restore_calibration(archive, dice.folder)
     except CalibrationError as problem:

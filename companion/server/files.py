@@ -128,7 +128,8 @@ def _recover_entry(entry: Path) -> list[str]:
             _remove(original)
             os.replace(entry, original)
             return [f"put back {original} (a restore was cut short)"]
-        if entry.name.endswith(".tmp") or (entry.is_dir() and entry.name.startswith(".dice.")):
+        if entry.name.endswith(".tmp") or (entry.name.startswith(".") and entry.name.endswith(".new")) \
+                or (entry.is_dir() and entry.name.startswith(".dice.")):
             _remove(entry)
             return [f"removed {entry} (a write was cut short)"]
     except OSError as problem:
