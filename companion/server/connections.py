@@ -86,6 +86,7 @@ class ConnectionGuard:
         self._open: dict[str, int] = {}
         self._reading: dict[Hashable, float] = {}
         self._connections: set[Hashable] = set()
+        self._websockets: set[Hashable] = set()
         self._refused: dict[str, int] = {}
         self._refused_total = 0
         self._slow_total = 0
@@ -133,6 +134,17 @@ class ConnectionGuard:
     def forget(self, connection: Hashable) -> None:
         with self._lock:
             self._connections.discard(connection)
+            self._websockets.discard(connection)
+
+    def upgraded(self, connection: Hashable) -> None:
+        """The connection became a WebSocket (a tablet's Socket.IO connection, held for long)."""
+        with self._lock:
+            if connection in self._connections:
+                self._websockets.add(connection)
+
+    def websockets(self) -> list[Hashable]:
+        with self._lock:
+            return list(self._websockets)
 
     def still_open(self) -> list[Hashable]:
         with self._lock:

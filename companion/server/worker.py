@@ -16,9 +16,11 @@ What this subclass adds, each where gunicorn's worker decides it:
 * ``handle`` / ``handle_request``: the request's head is read under a
   deadline; the worker's loop shuts a late connection's socket, which ends the
   thread's read at once (a slow client cannot keep a thread);
-* when the worker stops, the connections still open once gunicorn's grace time
-  is over (WebSockets: a tablet's never ends by itself) are shut, so their
-  threads end and the process exits - also when its master was killed;
+* when the worker stops, its WebSockets are shut at once (a tablet's never ends
+  by itself, and the tablet reconnects to the next start by itself), other
+  requests get gunicorn's grace time, and whatever is still open after it is
+  shut, so the threads end and the process exits - also when its master was
+  killed;
 * closing never lingers on the worker's loop: gunicorn's graceful close waits
   up to 2 s for the client's FIN on the loop's own thread, which a client that
   never closes would turn into a stall of every other connection. Here the
@@ -111,7 +113,16 @@ class GuardedWorker(ThreadWorker):  # type: ignore[misc]
     def handle_request(self, req: Any, conn: GuardedConnection) -> Any:
         """The head is in: from here the request (or the WebSocket it becomes) has no deadline."""
         self.guard.done_reading(conn)
+        if any(name.upper() == "UPGRADE" and value.lower() == "websocket" for name, value in req.headers):
+            self.guard.upgraded(conn)
         return super().handle_request(req, conn)
+
+    def set_accept_enabled(self, enabled: bool) -> None:
+        """Called with False when the worker starts stopping (``alive`` is off by then)."""
+        super().set_accept_enabled(enabled)
+        if not enabled and not self.alive:
+            for conn in self.guard.websockets():
+                _shut(conn)
 
     def run(self) -> None:
         try:
