@@ -106,6 +106,9 @@ preflight() {
 
 apt_available() { apt-cache show "$1" >/dev/null 2>&1; }
 
+# A tool the step needs; a dry run shows its commands anyway.
+have() { [[ $DRY_RUN == 1 ]] || command -v "$1" >/dev/null 2>&1; }
+
 install_packages() {
     say "apt packages"
     local packages=(python3-venv python3-pip python3-numpy python3-opencv rsync)
@@ -186,8 +189,12 @@ install_udev_rule() {
 # so the service needs no root to light the board.
 KERNEL=="leds[0-9]*", GROUP="gpio", MODE="0660"
 EOF
-    run udevadm control --reload-rules
-    run udevadm trigger --sysname-match='leds[0-9]*'
+    if have udevadm; then
+        run udevadm control --reload-rules
+        run udevadm trigger --sysname-match='leds[0-9]*'
+    else
+        echo "udevadm is not here (a container or chroot?): the rule applies from the next boot"
+    fi
 }
 
 boot_config() {
@@ -206,6 +213,11 @@ boot_config() {
 install_unit() {
     say "the systemd unit"
     write_file "$UNIT" 0644 root:root < "$SOURCE/systemd/$NAME.service"
+    if ! have systemctl; then
+        echo "systemctl is not here (a container or chroot?): once systemd runs, enable and start the service:"
+        echo "  systemctl daemon-reload && systemctl enable --now $NAME.service"
+        return
+    fi
     run systemctl daemon-reload
     run systemctl enable "$NAME.service"
     run systemctl restart "$NAME.service"
