@@ -36,7 +36,9 @@ class StartMode:
     note: str = ""  # the marker could not be written: a crash at start would not be noticed
 
     def to_plain(self) -> dict[str, object]:
-        return {"safe": self.safe, "reason": self.reason, "note": self.note}
+        """``note`` only when there is one."""
+        plain: dict[str, object] = {"safe": self.safe, "reason": self.reason}
+        return {**plain, "note": self.note} if self.note else plain
 
 
 class StartGuard:

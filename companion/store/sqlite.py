@@ -126,13 +126,14 @@ class Store:
 
     def health(self) -> dict[str, object]:
         """For the health view and the tablets: can the games be saved, and if not, why."""
+        note = {"note": self.note} if self.note else {}
         if self.problem:
             state = "read-only" if self._retry else "damaged"
-            return {"state": state, "reason": self.problem, "path": str(self.path), "note": self.note}
+            return {"state": state, "reason": self.problem, "path": str(self.path), **note}
         if self.note or self.last_failure:
             return {"state": "failed" if self.last_failure else "set-aside",
-                    "reason": self.last_failure or self.note, "path": str(self.path), "note": self.note}
-        return {"state": "ok", "reason": "", "path": str(self.path), "note": ""}
+                    "reason": self.last_failure or self.note, "path": str(self.path), **note}
+        return {"state": "ok", "reason": "", "path": str(self.path)}
 
     def _configure(self, db: sqlite3.Connection) -> None:
         """WAL + synchronous=FULL is the durability promise of docs/protocol.md; a
