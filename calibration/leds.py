@@ -307,13 +307,24 @@ class LedCalibrationStore:
         self._path(shape.name, ".progress").unlink(missing_ok=True)
 
     def save_layout(self, layout: Layout, shape: BoardShape) -> Layout:
-        """Validate, keep the current one as ``previous``, then write atomically."""
+        """Validate, write the new one aside, then keep the current one as ``previous`` and put the
+        new one in its place: a write the disk refuses leaves the layout in use as it was."""
         checked = parse_layout(layout.to_plain(), shape)
-        current = self._path(shape.name)
-        if current.exists():
-            os.replace(current, self._path(shape.name, ".previous"))
-        _write_json(current, checked.to_plain())
+        current, previous = self.layout_paths(shape)
+        fresh = current.with_name(f".{current.name}.new")
+        _write_json(fresh, checked.to_plain())
+        try:
+            if current.exists():
+                os.replace(current, previous)
+            os.replace(fresh, current)
+        except BaseException:
+            fresh.unlink(missing_ok=True)
+            raise
         return checked
+
+    def layout_paths(self, shape: BoardShape) -> tuple[Path, Path]:
+        """The layout in use and the one kept before it (a backup's restore swaps them itself)."""
+        return self._path(shape.name), self._path(shape.name, ".previous")
 
     def layout(self, shape: BoardShape) -> Layout | None:
         """The owner's saved layout, or None (then the shipped default applies)."""

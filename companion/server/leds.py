@@ -78,11 +78,19 @@ class Leds:
         return {**self.board.overlay(), "health": self.health()}
 
     def follow(self, table: Table) -> dict[str, object] | None:
-        """The LEDs show ``table``'s game (the last one joined); None for a game on another board."""
+        """The LEDs show ``table``'s game (the last one a paired tablet opened); None for a game on
+        another board."""
+        shown = self.show_to(table)
+        if shown is not None:
+            self.board.follow(table)
+        return shown
+
+    def show_to(self, table: Table) -> dict[str, object] | None:
+        """A tablet watching ``table`` gets the overlay and the frames, but the LEDs stay on the
+        game they show (frames say which game they are of)."""
         if table.kind.id != self.board.layout.board:
             return None
         join_room(LED_ROOM)
-        self.board.follow(table)
         return self.description()
 
     def _push(self, payload: dict[str, object]) -> None:

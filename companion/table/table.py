@@ -234,8 +234,8 @@ class Table:
         try:
             self.store.set_outcome(self.game_id, current)
             self._saved_outcome = current
-        except StoreError:
-            log.exception("could not save the outcome of game %s", self.game_id)
+        except StoreError as problem:  # the card, not a bug: the game list catches up at the next change
+            log.warning("could not save the outcome of game %s: %s", self.game_id, problem)
 
 
 def _prompt_for(prompt: Prompt | None, seat: str | None) -> dict[str, object] | None:
