@@ -118,7 +118,7 @@ class ServerSettings:
             found.append(("port", f"must be from 1 to 65535, got {self.port}"))
         found += [("allowed_origins", f"{o!r} is not an origin like http://tablet.local:8080 (no path)")
                   for o in self.allowed_origins if not _ORIGIN.match(o)]
-        found += [("allowed_hosts", f"{h!r} is not a host name like ravenloft.lan (no port, no scheme)")
+        found += [("allowed_hosts", f"{h!r} is not a host name like games.lan (no port, no scheme)")
                   for h in self.allowed_hosts if not _HOST_NAME.match(h)]
         limits = {"threads": (4, 1000), "max_connections": (16, 10000), "max_connections_per_address": (2, 1000),
                   "idle_seconds": (1, 3600), "header_seconds": (1, 600)}
@@ -496,7 +496,7 @@ KEY_DOCS = {
     "server.host": "address to listen on; 0.0.0.0 = every network of the box",
     "server.port": "the tablets' port (1-65535; below 1024 needs the unit's CAP_NET_BIND_SERVICE)",
     "server.allowed_origins": "other web origins that may open the Socket.IO connection; [] = only the box's pages",
-    "server.allowed_hosts": "more names the box answers to (e.g. ravenloft.lan); its own names and addresses work",
+    "server.allowed_hosts": "more names the box answers to (e.g. games.lan); its own names and addresses work",
     "server.threads": "requests and WebSockets served at once (each tablet holds one)",
     "server.max_connections": "open connections from all clients together (the unit's LimitNOFILE must allow them)",
     "server.max_connections_per_address": "open connections from one client address (the box's own 127.0.0.1: no cap)",

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
+from companion.engine.errors import Refusal, problems_of
 from companion.table import Refused, TableError
 
 from . import leds
@@ -242,7 +243,7 @@ def _owner_problems(services: "Services", name: str, data: bytes) -> list[str]:
         _, desk = services.gamedata.desk(name.removesuffix(".json"))
         checked(desk, load_json(data, where))
     except ValueError as problem:  # DataRefused and UploadRefused too: they say what is wrong
-        return [f"{where}: {p}" for p in getattr(problem, "problems", [str(problem)])]
+        return [f"{where}: {p}" for p in problems_of(problem)]
     return []
 
 
@@ -369,7 +370,7 @@ def upload() -> Response:
         reply = restore(_services(), request.get_data(cache=False))
     except TableError as problem:
         response = jsonify(ok=False, error={"code": problem.code, "message": str(problem),
-                                            "problems": list(getattr(problem, "problems", []))})
+                                            "problems": problems_of(problem) if isinstance(problem, Refusal) else []})
         response.status_code = 507 if problem.code == "storage" else 400
         return response
     return jsonify(ok=True, **reply)

@@ -23,6 +23,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.games import GameKind, OwnerDataDesk
 from companion.games.registry import DEFAULT_PACK
+from companion.engine.errors import Refusal, problems_of
 from companion.table import Refused, Table, TableError, Tables
 
 from . import leds
@@ -97,7 +98,7 @@ def _problems(check: Callable[[], object]) -> list[str]:
     try:
         check()
     except ValueError as problem:
-        return list(getattr(problem, "problems", [str(problem)]))
+        return problems_of(problem)
     return []
 
 
@@ -106,7 +107,7 @@ def checked(desk: OwnerDataDesk, data: object) -> tuple[dict[str, object], dict[
     try:
         return desk.check(data)
     except ValueError as problem:
-        problems = list(getattr(problem, "problems", [str(problem)]))
+        problems = problems_of(problem)
         raise DataRefused(f"the game data is refused, nothing was saved: {'; '.join(problems)}", problems) from None
 
 
@@ -198,7 +199,7 @@ def _check(services: "Services", data: Mapping[str, Any]) -> Reply:
     try:
         files, status = desk.check(data.get("data"))
     except ValueError as problem:
-        return {"problems": list(getattr(problem, "problems", [str(problem)])), "files": None, "status": None}
+        return {"problems": problems_of(problem), "files": None, "status": None}
     return {"problems": [], "files": files, "status": status}
 
 
@@ -269,7 +270,7 @@ def import_data(game: str) -> Response:
         reply = save(services, kind, document)
     except TableError as problem:
         return _error(507 if problem.code == "storage" else 400, problem.code, str(problem),
-                      list(getattr(problem, "problems", [])))
+                      problems_of(problem) if isinstance(problem, Refusal) else [])
     return jsonify(ok=True, **reply)
 
 

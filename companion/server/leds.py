@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 from flask import Blueprint, Response, current_app, request
 from flask_socketio import SocketIO, join_room
 
-from calibration.leds import (CalibrationError, LedCalibrationSession, LedCalibrationStore, layout_in_use,
+from calibration.leds import (LedCalibrationError, LedCalibrationSession, LedCalibrationStore, layout_in_use,
                               start_session)
 from companion.games import GameKind
 from companion.games.registry import DEFAULT_PACK
@@ -222,7 +222,7 @@ def _new_session(leds: Leds) -> tuple[LedCalibrationSession, str]:
     count = leds.board.config.count
     try:
         return start_session(leds.shape, count, leds.store, leds.light, leds.resume), ""
-    except CalibrationError as problem:
+    except LedCalibrationError as problem:
         leds.store.discard_progress(leds.shape)
         fresh = start_session(leds.shape, count, leds.store, leds.light, leds.resume)
         return fresh, f"The saved calibration could not be read ({problem}), so it starts again at LED 0."
@@ -244,7 +244,7 @@ def _step(services: "Services", work: Callable[[LedCalibrationSession], dict[str
         settled = session.calibration.index
         try:
             view = work(session)
-        except CalibrationError as problem:
+        except LedCalibrationError as problem:
             raise TableError("illegal", str(problem)) from None
         reply: Reply = {"calibration": view}
         if answers and settled is not None:

@@ -18,6 +18,7 @@ from . import seats
 from .files import is_storage_problem, storage_refusal
 from .gamedata import remember_entered_cards
 
+from companion.engine.errors import Refusal
 from companion.store import StoreError
 from companion.table import Table, TableError
 
@@ -101,9 +102,8 @@ def _fail(code: str, message: str) -> Reply:
 
 def _error(services: "Services", problem: TableError, data: object) -> Reply:
     reply = _fail(problem.code, str(problem))
-    problems = getattr(problem, "problems", None)  # a refusal listing every problem (an LED layout)
-    if problems:
-        reply["error"]["problems"] = list(problems)
+    if isinstance(problem, Refusal):  # every problem found (an LED layout, a data file)
+        reply["error"]["problems"] = list(problem.problems)
     if problem.code == "stale" and isinstance(data, Mapping) and isinstance(data.get("game_id"), str):
         reply["view"] = services.tables.get(data["game_id"]).view()
     return reply
