@@ -77,8 +77,6 @@ class Services:
     state_dir: Path
     gamedata: gamedata.GameData
     seats: SeatSockets
-    subscribed: set[str] = field(default_factory=set)
-    subscribing: threading.Lock = field(default_factory=threading.Lock)
     _packs: "KeptFew[dict[str, object]]" = field(default_factory=lambda: KeptFew(PACK_VIEWS_KEPT))
 
     def pack(self, kind: GamePack) -> dict[str, object]:

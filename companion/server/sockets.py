@@ -113,10 +113,7 @@ def _table(services: "Services", data: Mapping[str, Any]) -> Table:
     """The game asked for, with its views pushed to its rooms (subscribed once:
     two tablets joining at the same moment must not double every push)."""
     table = services.tables.get(fields.text(data, "game_id"))
-    with services.subscribing:
-        if table.game_id not in services.subscribed:
-            services.subscribed.add(table.game_id)
-            table.subscribe(lambda t, view: seats.push_views(services.socketio, t, view))
+    services.seats.push_from(services.socketio, table)
     return table
 
 
