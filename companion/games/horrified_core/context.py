@@ -112,7 +112,7 @@ class GameContext:
     def figure_name(self, figure: Figure) -> str:
         if figure.minion is not None:
             return self.monster_rules[figure.monster].minion_name(figure.minion)
-        return self.pack.monster(figure.monster).name
+        return self.monster_rules[figure.monster].figure_name()
 
     def character_name(self, who: Character) -> str:
         if who.kind == "hero":

@@ -154,6 +154,11 @@ class MonsterRules:
     def minion_name(self, index: int) -> str:
         return f"{self.monster.name}'s minion {index + 1}"
 
+    def figure_name(self) -> str:
+        """What the monster's own figure is called on the table: its mat's name, unless the mat
+        holds two figures and names the pair (then the plug-in names the one figure)."""
+        return self.monster.name
+
     def figures_at(self, ctx: GameContext) -> list[str | None]:
         """Where each of its figures stands: itself, then each minion (None: off the board)."""
         return [self.here(ctx)]

@@ -124,6 +124,10 @@ class PairRules(OriginalMonster[PairDetails]):
     def minion_name(self, index: int) -> str:
         return "the Bride"
 
+    def figure_name(self) -> str:
+        """The mat names the pair; his own figure is Frankenstein."""
+        return "Frankenstein"
+
     def figures_at(self, ctx: GameContext) -> list[str | None]:
         return [self.here(ctx), self.mat(ctx).bride]
 
