@@ -46,7 +46,8 @@ def skip_items(game: Game) -> list[Effect]:
 
 
 def play(game: Game, *answers: tuple[str, object]) -> list[Effect]:
-    """Answer in order (each must be the question asked, after any item draws); every effect, in order."""
+    """Answer in order (each must be the question asked, after any item draws), then any item draws
+    asked next; every effect, in order."""
     seen: list[Effect] = []
     for key, answer in answers:
         if key != "item":
@@ -54,7 +55,7 @@ def play(game: Game, *answers: tuple[str, object]) -> list[Effect]:
         assert game.prompt is not None, f"the game is over ({game.state.outcome}); {key!r} was to be answered"
         assert game.prompt.key == key, (game.prompt.key, game.prompt.text, key)
         seen += game.apply({"key": key, "answer": answer}).effects
-    return seen
+    return seen + skip_items(game)
 
 
 def act(game: Game, **action: object) -> list[Effect]:

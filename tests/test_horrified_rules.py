@@ -319,3 +319,127 @@ def test_the_bride_strikes_on_her_own_symbol_and_is_never_the_frenzied_one() -> 
     acted = [(e.data["monster"], e.data.get("blight")) for e in of_kind(seen, "monster-activated")]
     assert acted == [("frankenstein", 0), ("frankenstein", None)]
     assert [e.data["target"] for e in of_kind(seen, "target")] == ["mayor"]
+
+
+# -- the original's own rules ---------------------------------------------------------------------------------------
+
+def owner_data(**changes: object) -> dict[str, object]:
+    return {"format": "table-companion.owner-data", "version": 1, "game": "horrified", "changes": changes}
+
+
+def test_a_defeated_hero_comes_back_at_the_hospital_at_the_start_of_their_next_turn() -> None:
+    """"When defeated, increase the Terror Level by one, remove the Hero from the board, and place
+    them at the Hospital at the start of their next turn with all actions available." """
+    game = new_game(position({"dracula": "abbey"}, [hero("mayor", "abbey"), hero("professor", "church")],
+                             phase="monster"))
+    seen = play(game, ("monster-card", "the-enthralled"), ("monster-dice", ["hit"]))
+    assert "hero-defeated" in kinds(seen) and game.state.terror == 1
+    assert distance(game, "abbey", "church") == 3  # the Frenzy symbol: Dracula again, two steps toward the Professor
+    assert game.state.active_hero.id == "professor" and game.state.heroes["mayor"].location is None
+    play(game, ("hero-action", {"action": "end"}), ("monster-card", "sunrise"))
+    assert game.state.active_hero.id == "mayor" and game.state.heroes["mayor"].location == "hospital"
+    assert game.state.actions_left == 5 and game.state.heroes["mayor"].items == []
+
+
+def test_a_defeated_hero_cannot_be_targeted_again_in_the_same_turn() -> None:
+    """"A defeated Hero cannot be targeted again in the same turn": the Creature defeats the Mayor,
+    so Dracula, in the same space, attacks the villager there instead."""
+    game = new_game(position({"creature": "cave", "dracula": "cave"}, [hero("mayor", "cave")], phase="monster",
+                             villagers={"maria": "cave"}))
+    seen = play(game, ("monster-card", "the-hunt-is-on-1"), ("monster-dice", ["hit", "blank"]),
+                ("monster-dice", ["hit", "blank"]))
+    assert [e.data["target"] for e in of_kind(seen, "target")] == ["mayor", "maria"]
+    assert game.state.terror == 2 and game.state.villagers["maria"].location is None
+
+
+def test_the_attack_target_is_declared_before_the_roll() -> None:
+    """"The attack target must be declared before rolling": with two heroes there, the players choose
+    whom Dracula attacks, then roll; a villager is not offered while a hero is there, and "Heroes
+    cannot discard Items to save Villagers"."""
+    game = new_game(position({"dracula": "crypt"}, [hero("mayor", "crypt", "dart-1"), hero("professor", "crypt")],
+                             phase="monster", villagers={"maria": "crypt"}))
+    seen = play(game, ("monster-card", "the-enthralled"))
+    assert game.prompt is not None and game.prompt.key == "attack-target"
+    assert [o.id for o in game.prompt.options] == ["hero:mayor", "hero:professor"] and not of_kind(seen, "dice")
+    seen = play(game, ("attack-target", "hero:professor"))
+    assert of_kind(seen, "target")[0].data["target"] == "professor" and game.prompt.key == "monster-dice"
+    seen = play(game, ("monster-dice", ["hit"]))
+    assert game.state.heroes["professor"].location is None and of_kind(seen, "target")[-1].data["target"] == "mayor"
+    play(game, ("monster-dice", ["hit"]), ("defend", "discard"))
+    assert game.state.villagers["maria"].location == "crypt"
+
+
+def test_the_event_monster_does_not_attack_unless_frenzied() -> None:
+    """"The Event Monster does not attack unless Frenzied": Sunrise is Dracula's Event, so his
+    symbol on its attack line is passed over while the Creature has the Frenzy marker, and
+    Dracula strikes on the Frenzy symbol once he has it (a card variant with his symbol on the line)."""
+    from companion.games.horrified.pack import pack_from_files, read_pack_files
+    from companion.games.horrified.rules import OriginalRules
+
+    files = read_pack_files()
+    card = next(c for c in files["cards.json"]["cards"] if c["id"] == "sunrise")  # type: ignore[index]
+    card["attack"]["symbols"] = ["dracula", "creature", "frenzy"]
+    rules = OriginalRules(pack_from_files(files))
+    heroes = [hero("mayor", "crypt")]
+    game = new_game(position({"dracula": "abbey", "creature": "cave"}, heroes, phase="monster", frenzy="creature"), rules)
+    seen = play(game, ("monster-card", "sunrise"))
+    assert [e.data["symbol"] for e in of_kind(seen, "symbol-ignored")] == ["dracula"]
+    assert of_kind(seen, "monster-activated")[0].data["monster"] == "creature"
+    game = new_game(position({"dracula": "abbey", "creature": "cave"}, heroes, phase="monster", frenzy="dracula"), rules)
+    seen = play(game, ("monster-card", "sunrise"))
+    assert of_kind(seen, "monster-activated")[0].data["monster"] == "dracula" and not of_kind(seen, "symbol-ignored")
+
+
+def test_solo_the_terror_starts_at_three_without_the_courier_and_two_perk_cards() -> None:
+    """"Start with the Terror Marker on the '3' ... Do not play as the Courier ... Remove ... 'Special
+    Delivery' and 'Conduct An Investigation' Perk cards"."""
+    from companion.engine.errors import SetupError
+
+    game = new_game({"setup": {"monsters": ["creature", "dracula"], "heroes": ["mayor"]}})
+    assert game.state.terror == 3
+    assert not {"special-delivery", "conduct-an-investigation"} & set(game.state.perk_deck)
+    assert len(game.state.perk_deck) == 18
+    with pytest.raises(SetupError, match="the Courier is not played alone"):
+        new_game({"setup": {"monsters": ["creature", "dracula"], "heroes": ["courier"]}})
+    two = new_game({"setup": {"monsters": ["creature", "dracula"], "heroes": ["mayor", "courier"]}})
+    assert two.state.terror == 0 and len(two.state.perk_deck) == 20
+
+
+def test_the_difficulty_presets_check_the_monsters(capsys: pytest.CaptureFixture[str]) -> None:
+    """"First Game: Creature from the Black Lagoon & Dracula. Novice Game: Any two Monsters.
+    Standard Game: Any three Monsters. Challenging Game: Any four Monsters"."""
+    from companion.cli import main
+
+    play_it = ["play", "--game", "horrified", "--policy", "first", "--seed", "1"]
+    assert main([*play_it, "--difficulty", "first", "--monsters", "dracula,mummy"]) == 2
+    assert "the first game the rules suggest is the Creature and Dracula" in capsys.readouterr().err
+    assert main([*play_it, "--difficulty", "standard", "--monsters", "dracula,mummy"]) == 2
+    assert "a standard game has 3 monsters, not 2" in capsys.readouterr().err
+    assert main([*play_it, "--difficulty", "challenging", "--monsters", "dracula,mummy,creature,wolf-man"]) == 0
+    assert capsys.readouterr().out.strip().splitlines()[-1].startswith("Outcome: ")
+
+
+@pytest.mark.parametrize("pow_first, outcome", [(True, "hits-miss"), (False, "hero-defeated")])
+def test_pow_before_hit_is_a_setting_of_the_owner(pow_first: bool, outcome: str) -> None:
+    """No source says whether a POW resolves before the HITs rolled with it: the owner's setting
+    (``board.pow_first``, ours: POW first) decides whether the Invisible Man stalks away before
+    the hit lands or after."""
+    data = owner_data(board={"set": {"pow_first": {"value": pow_first, "verified": True}}})
+    game = new_game({**position({"invisible-man": "inn"}, [hero("mayor", "inn")], phase="monster",
+                                villagers={"maria": "precinct"}), "data": data})
+    seen = play(game, ("monster-card", "former-employer"), ("monster-dice", ["pow", "hit"]))
+    assert outcome in kinds(seen) and game.state.monsters["invisible-man"].location == "precinct"
+
+
+def test_the_frenzy_order_is_the_owner_s_to_correct() -> None:
+    """The sources give two Frenzy Orders (the Wolf Man 5 and the Invisible Man 6, or the other way
+    round): ours is the first; the owner's data swaps it, and On the Move follows it."""
+    swapped = owner_data(monsters={"monsters": {"wolf-man": {"frenzy_order": 6}, "invisible-man": {"frenzy_order": 5}}})
+    for data, first, then in ((None, "wolf-man", "invisible-man"), (swapped, "invisible-man", "wolf-man")):
+        origin: dict[str, object] = {"setup": {"monsters": ["invisible-man", "wolf-man"], "heroes": ["mayor", "courier"]}}
+        game = new_game({**origin, **({"data": data} if data else {})})
+        assert game.state.frenzy == first
+        game = new_game({**position({"invisible-man": "inn", "wolf-man": "mansion"}, [hero("mayor", "docks")],
+                                    phase="monster", frenzy=first), **({"data": data} if data else {})})
+        play(game, ("monster-card", "on-the-move-1"))
+        assert game.state.frenzy == then
