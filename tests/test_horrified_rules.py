@@ -10,7 +10,7 @@ import pytest
 from companion.engine.errors import IllegalInput
 from companion.games.horrified.monsters.dracula import DraculaMat
 
-from horrified_fixtures import act, context, hero, kinds, new_game, of_kind, play, position
+from horrified_fixtures import act, context, hero, kinds, new_game, of_kind, pack_rules, play, position
 
 
 def distance(game_or_none: object, a: str, b: str, mover: str | None = None) -> int:
@@ -443,3 +443,17 @@ def test_the_frenzy_order_is_the_owner_s_to_correct() -> None:
                                     phase="monster", frenzy=first), **({"data": data} if data else {})})
         play(game, ("monster-card", "on-the-move-1"))
         assert game.state.frenzy == then
+
+
+def test_an_offered_boat_move_is_logged_with_its_items() -> None:
+    """The menu's answer is the players' input: spending the items must not empty the logged answer
+    (it once named the hero's own list, so the log replayed as a move with no items)."""
+    from companion.games.horrified.gamepack import HorrifiedPack
+    from companion.engine.plain import to_plain
+
+    game = new_game(position({"creature": "lagoon"}, [hero("archaeologist", "docks", "knife-1")]))
+    offered = [a for a in HorrifiedPack().action_menu(game, None) if a.get("step") == "boat"]
+    assert [a["items"] for a in offered] == [["knife-1"]]
+    act(game, **{k: v for k, v in offered[0].items() if k != "label"})
+    assert game.inputs[-1]["answer"]["items"] == ["knife-1"]  # type: ignore[index]
+    assert to_plain(pack_rules().new_game(game.origin, list(game.inputs)).state) == to_plain(game.state)

@@ -135,7 +135,7 @@ class CreatureRules(OriginalMonster[CreatureDetails]):
             return []
         held = ctx.state.heroes[hero_id].items
         moving = [i for i in held if self._sail(ctx, [i], self.mat(ctx).boat) > self.mat(ctx).boat]
-        return [self.advance_action("boat", items=held)] if moving else []
+        return [self.advance_action("boat", items=list(held))] if moving else []
 
     # -- the Defeat: one item of each colour --------------------------------------------------------------------
     def task_done(self, ctx: GameContext) -> bool:
