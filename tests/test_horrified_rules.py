@@ -457,3 +457,36 @@ def test_an_offered_boat_move_is_logged_with_its_items() -> None:
     act(game, **{k: v for k, v in offered[0].items() if k != "label"})
     assert game.inputs[-1]["answer"]["items"] == ["knife-1"]  # type: ignore[index]
     assert to_plain(pack_rules().new_game(game.origin, list(game.inputs)).state) == to_plain(game.state)
+
+
+# -- a mixed game --------------------------------------------------------------------------------------------------
+
+def answer_plainly(game: object) -> list[object]:
+    """First options, blank Monster dice, distinct d20s, until the next Hero Phase question."""
+    from companion.engine.game import Game
+
+    assert isinstance(game, Game)
+    seen: list[object] = []
+    while game.prompt is not None and game.prompt.key != "hero-action":
+        p = game.prompt
+        answer: object = (p.options[0].id if p.options else ["blank"] * p.count if p.die == "monster"
+                          else list(range(20, 20 - p.count, -1)))
+        seen += game.apply({"key": p.key, "answer": answer}).effects
+    return seen
+
+
+def test_dracula_on_the_ravenloft_board_resolves_a_monster_phase() -> None:
+    """A mixed game (ours, not the publisher's): Dracula's coffins and start land on the host's
+    places nearest to where they are drawn on his board, he answers the symbols of a host monster
+    left out (Baba Lysaga's), and the host's Monster card moves him."""
+    game = new_game({"setup": {"board": "ravenloft", "monsters": ["dracula", "carrionette"], "heroes": ["sorcerer", "druid"]}})
+    answer_plainly(game)
+    ctx = context(game)
+    coffins = ctx.monster_rules["dracula"].details.coffins  # type: ignore[attr-defined]
+    assert len(coffins) == 4 and all(c in ctx.graph for c in coffins)
+    assert game.state.mix["guests"]["dracula"]["symbols"] == ["sword", "hat", "spellbook"]  # type: ignore[attr-defined]
+    assert set(game.state.monsters) == {"dracula", "carrionette"}
+    play(game, ("hero-action", {"action": "end"}), ("monster-card", "supplies-on-the-road"))
+    seen = answer_plainly(game)
+    assert "dracula" in [e.data.get("monster") for e in of_kind(seen, "monster-activated")]  # type: ignore[attr-defined]
+    assert game.state.turn == 2 and game.prompt is not None and game.prompt.key == "hero-action"
