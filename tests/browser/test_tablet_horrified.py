@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 import requests
 
-from ui_helpers import (GAME, Server, answer_as_doomed_player, choose_game, open_games, prompt_of, tap_action, tap_option,
+from ui_helpers import (GAME, Server, answer_as_doomed_player, choose_game, open_games, prompt_of, roll, tap_action, tap_option,
                         version, wait_version_after)
 
 
@@ -102,3 +102,49 @@ def test_the_mummy_s_tablet_is_solved_on_the_tablet_and_the_mummy_defeated(serve
     page.get_by_test_id("outcome").wait_for()
     assert page.get_by_test_id("outcome").get_attribute("data-outcome") == "won"
     assert "win" in page.get_by_test_id("outcome-title").inner_text()
+
+
+def test_a_mixed_game_with_dracula_on_the_ravenloft_board_resolves_a_monster_phase(
+        server: Server, new_tablet: Callable[..., Any]) -> None:
+    """The wizard's other board: Dracula as a guest beside the Carrionette, his coffins shown on
+    the host's places by default (one moved by hand), then a Monster Phase played on the tablet."""
+    page = new_tablet()
+    open_games(page, server.url)
+    page.get_by_test_id("new-game").click()
+    choose_game(page, "horrified")
+    page.get_by_test_id("board-ravenloft").click()
+    assert "our combination" in page.get_by_test_id("mixed-note").inner_text()
+    page.get_by_test_id("monster-dracula").click()
+    page.get_by_test_id("monster-carrionette").click()
+    page.get_by_test_id("setup-next").click()
+    page.get_by_test_id("hero-sorcerer").click()
+    page.get_by_test_id("hero-druid").click()
+    page.get_by_test_id("setup-next").click()
+    coffin = page.get_by_test_id("place-dracula-coffin-1")
+    assert coffin.input_value() == "yester-hill"  # the host place drawn nearest to the Cave
+    coffin.select_option("vallaki")
+    page.get_by_test_id("setup-start").click()
+    page.get_by_test_id("screen-game").wait_for()
+    assert page.get_by_test_id("mixed").get_attribute("data-board") == "ravenloft"
+    game_id = page.evaluate("location.hash").split("/")[-1]
+
+    for _ in range(60):  # the setup draws and first-player rolls, to the first Hero Phase
+        if prompt_of(page) == ("action", "hero-action"):
+            break
+        answer_as_doomed_player(page) if prompt_of(page)[0] != "roll" else roll(page, [20 - i for i in range(page.get_by_test_id("die-row").count())])
+    assert page.locator("[data-testid=token-monster][data-id='dracula']").count() == 1
+    coffins = page.locator("[data-testid=token-coffin]")
+    assert "vallaki" in coffins.evaluate_all("els => els.map(e => e.dataset.location)")
+    turn = page.get_by_test_id("turn").get_attribute("data-hero")
+    tap_action(page, "end")
+    seen: set[str] = set()
+    while prompt_of(page) != ("action", "hero-action") and not page.get_by_test_id("outcome").count():
+        seen.add(prompt_of(page)[1])
+        if prompt_of(page)[1] == "monster-card":
+            tap_option(page, "supplies-on-the-road")  # sword: the symbol Dracula answers here
+        else:
+            answer_as_doomed_player(page)
+    assert "monster-card" in seen
+    assert any("Dracula" in t for t in page.get_by_test_id("effect").all_inner_texts()) or \
+        server.summary(game_id)["outcome"] is not None
+    assert page.get_by_test_id("turn").get_attribute("data-hero") != turn or page.get_by_test_id("outcome").count()

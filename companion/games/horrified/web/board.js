@@ -109,12 +109,14 @@ function place(app, loc, pos, tokens, items, target) {
 
 export function boardView(app) {
   const { pack, view } = app;
-  const pos = Object.fromEntries(pack.board.locations.map((loc) => [loc.id, xy(loc)]));
+  const areas = new Set(view.state.areas || ["board"]); // an extra mat is on the table only with its monster
+  const shown = pack.board.locations.filter((loc) => !loc.area || areas.has(loc.area));
+  const pos = Object.fromEntries(shown.map((loc) => [loc.id, xy(loc)]));
   const tokens = tokensByPlace(app);
   const items = itemCounts(view.state);
   const targets = tapTargets(app);
   return s("svg", { class: "board board-horrified", viewBox: `0 0 ${W} ${H}`, "data-testid": "board", role: "img",
                     "aria-label": "The village board" },
     s("g", { class: "roads" }, ways(pack, pos)),
-    pack.board.locations.map((loc) => place(app, loc, pos, tokens, items, targets[loc.id])));
+    shown.map((loc) => place(app, loc, pos, tokens, items, targets[loc.id])));
 }

@@ -31,6 +31,8 @@ function topBar(app) {
   return h("header", { class: "topbar", "data-testid": "topbar" },
     h("button", { class: "btn btn-bar", type: "button", "data-testid": "back-to-games", onclick: () => app.go("#/") }, "◀ Games"),
     terrorTrack(app),
+    app.pack.mixed ? h("div", { class: "bar-item", "data-testid": "mixed", "data-board": app.pack.mixed.board },
+      h("span", { class: "bar-label" }, "Mixed game (ours)"), h("strong", {}, app.pack.mixed.title)) : null,
     h("div", { class: "bar-item frenzy", "data-testid": "frenzy", "data-monster": state.frenzy || "" },
       h("span", { class: "bar-label" }, "Frenzy"), h("strong", {}, state.frenzy ? names.monster(state.frenzy) : "—")),
     h("div", { class: "bar-item", "data-testid": "deck-count", "data-count": state.deck.length },
@@ -73,7 +75,8 @@ function heroCard(app, heroId, seat) {
       now ? h("span", { class: "badge badge-live" }, "Now playing") : null),
     h("p", { class: "hero-where" }, hero.location ? `At ${names.place(hero.location)}`
       : state.phase === "setup" ? "Not on the board yet"
-      : `Defeated: back at the ${names.place(app.pack.board.hospital)} at the start of their turn`),
+      : app.pack.board.hospital ? `Defeated: back at the ${names.place(app.pack.board.hospital)} at the start of their turn`
+      : "Defeated: back on the board at the start of their turn, where that box's rules say"),
     h("h4", {}, `Items (${items.length})`), items.length ? h("ul", { class: "chips" }, items) : h("p", { class: "subtle" }, "No items."),
     h("h4", {}, `Perk cards (${hero.perks.length})`),
     hero.perks.length ? h("ul", { class: "perks" }, hero.perks.map((id) =>
