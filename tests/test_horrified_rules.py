@@ -490,3 +490,15 @@ def test_dracula_on_the_ravenloft_board_resolves_a_monster_phase() -> None:
     seen = answer_plainly(game)
     assert "dracula" in [e.data.get("monster") for e in of_kind(seen, "monster-activated")]  # type: ignore[attr-defined]
     assert game.state.turn == 2 and game.prompt is not None and game.prompt.key == "hero-action"
+
+
+def test_a_mixed_game_is_told_apart_from_an_original_one_by_its_data_id() -> None:
+    """The service keeps one pack view per kind and data id: a mixed game's (the host's board
+    with the guests) must not be served to an original game, nor the other way round."""
+    from companion.games.horrified.gamepack import HorrifiedPack
+
+    pack = HorrifiedPack(pack_rules())
+    original = new_game({"setup": {"monsters": ["dracula", "creature"], "heroes": ["mayor", "courier"]}})
+    mixed = new_game({"setup": {"board": "ravenloft", "monsters": ["dracula", "carrionette"], "heroes": ["sorcerer"]}})
+    assert pack.data_id(original) == "" and pack.data_id(mixed).startswith("+mix-")
+    assert "mixed" in pack.pack_view(mixed) and "mixed" not in pack.pack_view(original)

@@ -4,6 +4,8 @@ the modules beside this one."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from pathlib import Path
 
 from companion.engine.defaults import Suggestion
@@ -18,7 +20,7 @@ from companion.games.horrified_core.state import GameState
 from .cli import HorrifiedCli
 from .datadesk import HorrifiedDataDesk
 from .leds import HorrifiedLeds
-from .mixed import MixedRules
+from .mixed import MixedGame, MixedRules
 from .nextstep import next_answer
 from .ownerdata import GAME
 from .pack import PACK_NAME
@@ -50,7 +52,14 @@ class HorrifiedPack:
         return pack_view(rules.pack_for(state))
 
     def data_id(self, game: Game) -> str:
-        return _state(game).data_id
+        """The owner data it plays with; a mixed game adds its mapping, since its pack (the host's
+        board with the guests) differs from every other game's with the same data (the service
+        keeps one pack view per kind and data id)."""
+        state = _state(game)
+        if not isinstance(state, MixedGame):
+            return state.data_id
+        mix = json.dumps({k: v for k, v in state.mix.items() if k != "data"}, sort_keys=True)
+        return f"{state.data_id}+mix-{hashlib.sha256(mix.encode('utf-8')).hexdigest()[:16]}"
 
     def context(self, game: Game) -> GameContext:
         state = _state(game)
