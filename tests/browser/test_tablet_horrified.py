@@ -1,6 +1,7 @@
-"""The original Horrified on the tablet, in Chromium against the real service: a whole game from
-the games screen (which game, the wizard with the rules' first game) to the end screen, and the
-Mummy's scarab tablet solved by tapping its slots, then the Mummy defeated (a won game)."""
+"""The original Horrified on the tablet, in Chromium against the real service: a whole solo game
+from the games screen (which game, the wizard with the rules' first game) to the end screen, the
+Mummy's scarab tablet solved by tapping its slots, then the Mummy defeated (a won game), and a
+mixed game with Dracula on the Ravenloft board through a Monster Phase."""
 
 from __future__ import annotations
 
@@ -25,13 +26,14 @@ def test_a_whole_game_of_the_original_from_the_wizard_to_the_end_screen(server: 
     page.get_by_test_id("hero-courier").click()
     assert "not played alone" in page.get_by_test_id("setup-problem").inner_text()  # the solo rule
     assert page.get_by_test_id("setup-next").is_disabled()
+    page.get_by_test_id("hero-courier").click()
     page.get_by_test_id("hero-mayor").click()
-    page.get_by_test_id("player-courier").fill("Ana")
     page.get_by_test_id("player-mayor").fill("Ben")
+    assert "starts at 3" in page.get_by_test_id("solo-note").inner_text()
     page.get_by_test_id("setup-next").click()
     page.get_by_test_id("setup-start").click()
     page.get_by_test_id("screen-game").wait_for()
-    assert page.get_by_test_id("terror").get_attribute("data-level") == "0"
+    assert page.get_by_test_id("terror").get_attribute("data-level") == "3"  # solo: a shorter game to its end
     assert page.get_by_test_id("frenzy").get_attribute("data-monster") == "dracula"
     assert page.locator("[data-testid=token-monster][data-id='creature'][data-location='lagoon']").count() == 1
     assert page.get_by_test_id("water-way").count() == 8
