@@ -9,9 +9,9 @@ Two figures, both on 640x480 camera frames:
 
 A Raspberry Pi 4 is about five times slower than a desktop core, so these
 targets leave it about 15 ms per frame and 300 ms per read. The trays are
-made from the real dicetower photos (a d20 and two d6 with numerals, two of
-them touching) when ``../shared/datasets`` is present, and from synthetic
-Monster dice and pip d6 (always). Each figure is printed with PASS or over-target, and
+made from the real dicetower photos shipped with the tests (a d20 and two d6
+with numerals, two of them touching; ``tests/data/dice/README.md``) and from
+synthetic Monster dice and pip d6. Each figure is printed with PASS or over-target, and
 the command and Python version first, so a pasted result says what made it.
 Run with the project's interpreter: ``.venv/bin/python benchmarks/bench_dice.py``.
 """
@@ -45,8 +45,8 @@ from hardware.dice.synthetic import (D6_PIPS_LOOK, MONSTER_LOOK, Changes, DieLoo
 SETTLE_TARGET_MS = 3.0
 READ_TARGET_MS = 60.0
 FRAME = (640, 480)
-DICETOWER = Path(__file__).resolve().parents[2] / "shared" / "datasets" / "dicetower"
-TOWER_TAPS = ((245, 95), (1020, 100), (1015, 860), (240, 865))  # full-size photo corners of the tray
+DICETOWER = Path(__file__).resolve().parents[1] / "tests" / "data" / "dice" / "dicetower"
+TOWER_TAPS = ((26.5, 31.5), (414.0, 34.0), (411.5, 414.0), (24.0, 416.5))  # the tray's corners in those photos
 
 
 def ms_since(start: float) -> float:
@@ -78,20 +78,21 @@ def line(name: str, samples: list[float], target: float) -> str:
 # -- frames -------------------------------------------------------------------------------------
 
 def tower(die: str, value: str) -> Image:
-    image = read_image(str(DICETOWER / die / value / "1.jpg"))
-    assert image is not None, f"{DICETOWER / die / value} is missing"
-    return np.asarray(cv2.resize(image, FRAME, interpolation=cv2.INTER_AREA), dtype=np.uint8)
+    return shipped(DICETOWER / die / value / "1.jpg")
+
+
+def shipped(path: Path) -> Image:
+    image = read_image(str(path))
+    assert image is not None, f"{path} is missing (tests/data/dice/README.md lists the shipped photos)"
+    return image
 
 
 def tower_reader() -> DiceReader:
-    """The owner's procedure on the real photos, shrunk to 640x480."""
-    scale = FRAME[0] / 1296
+    """The owner's procedure on the real photos (448x464 frames: the tray and a margin)."""
     first = tower("d20", "1")
-    background = read_image(str(DICETOWER / "background.jpg"))
-    assert background is not None
-    tray = TrayGeometry.from_corners([(x * scale, y * scale) for x, y in TOWER_TAPS], FRAME, "taps")
-    empty = tray.warp(aligned_background(np.asarray(cv2.resize(background, FRAME, interpolation=cv2.INTER_AREA),
-                                                    dtype=np.uint8), first))
+    size = (first.shape[1], first.shape[0])
+    tray = TrayGeometry.from_corners(TOWER_TAPS, size, "taps")
+    empty = tray.warp(aligned_background(shipped(DICETOWER / "background.jpg"), first))
     calibration = DiceCalibration(tray, empty, suggest_threshold(tray.warp(first), empty))
     for kind in ("d20", "d6"):
         faces = FaceSession(calibration, kind)
@@ -113,8 +114,9 @@ def tower_frame(reader: DiceReader) -> Image:
         carry(view, source, d6.centre, d6.diameter, at, turn, shape=_shape(source, d6.box, d6.mask))
     inverse = np.linalg.inv(tray.matrix())
     frame = tower("d20", "17").copy()
-    unwarped = cv2.warpPerspective(view, inverse, FRAME)
-    inside = cv2.warpPerspective(np.full(view.shape[:2], 255, np.uint8), inverse, FRAME) > 0
+    size = (frame.shape[1], frame.shape[0])
+    unwarped = cv2.warpPerspective(view, inverse, size)
+    inside = cv2.warpPerspective(np.full(view.shape[:2], 255, np.uint8), inverse, size) > 0
     frame[inside] = unwarped[inside]
     return frame
 
@@ -199,15 +201,12 @@ def main() -> int:
                READ_TARGET_MS / 3))
     print(line("  a drawn die's five recounts (real refused dice: docs)",
                bench_recount(pips, pips_frame, arguments.runs), READ_TARGET_MS / 3))
-    if DICETOWER.exists():
-        tower_read = tower_reader()
-        frame = tower_frame(tower_read)
-        print("full read, real photos (d20 + two d6, one touching the d20), 640x480 frame, tray view "
-              f"{tower_read.calibration.tray.size[0]}x{tower_read.calibration.tray.size[1]}:")
-        print(line("  read per settled tray", bench_read(tower_read, frame, Expect("d6", 2), arguments.runs),
-                   READ_TARGET_MS))
-    else:
-        print(f"(real-photo read skipped: {DICETOWER} is absent)")
+    tower_read = tower_reader()
+    frame = tower_frame(tower_read)
+    print(f"full read, real photos (d20 + two d6, one touching the d20), {frame.shape[1]}x{frame.shape[0]} frame, "
+          f"tray view {tower_read.calibration.tray.size[0]}x{tower_read.calibration.tray.size[1]}:")
+    print(line("  read per settled tray", bench_read(tower_read, frame, Expect("d6", 2), arguments.runs),
+               READ_TARGET_MS))
     return 0
 
 

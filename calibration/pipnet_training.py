@@ -2,8 +2,11 @@
 
 Usage (needs the ``train`` extra: PyTorch and onnx; the service never does)::
 
-    python -m hardware.dice.evaluate --cut-boxes ../shared/datasets/nell-byler-d6/train /tmp/nb/train
-    python -m calibration.pipnet_training /tmp/nb/train hardware/dice/models/pip-d6.onnx
+    python -m hardware.dice.evaluate --cut-boxes TRAIN crops/train
+    python -m calibration.pipnet_training crops/train hardware/dice/models/pip-d6.onnx
+
+TRAIN is the whole train split of the nell-byler pip set (its source, and the
+part shipped with the tests: ``tests/data/dice/nell-byler/README.md``).
 
 CROPS is laid out as ``<folder>/<face>/<image>``, one die filling the middle of
 each crop (a labelled box with 15 % around it, as ``--cut-boxes`` writes).

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from dice_fixtures import DICETOWER, TOWER_TAPS, need, synthetic_tray, write_png
+from dice_fixtures import DICETOWER, TOWER_TAPS, synthetic_tray, write_png
 from hardware.dice import evaluate
 from hardware.dice.synthetic import D6_PIPS_LOOK, MONSTER_LOOK, DieLook, scene
 
@@ -91,9 +91,8 @@ def test_cut_boxes_makes_a_labelled_crop_folder(tmp_path: Path) -> None:
 
 
 def test_real_d20_photos_through_the_command(capsys: pytest.CaptureFixture[str]) -> None:
-    need(DICETOWER)
     taps = ",".join(f"{x},{y}" for x, y in TOWER_TAPS)
     evaluate.main([str(DICETOWER / "d20"), str(DICETOWER / "d20"), "--background",
-                   str(DICETOWER / "background.jpg"), "--tray", taps, "--scale", "0.5"])
+                   str(DICETOWER / "background.jpg"), "--tray", taps])
     out = capsys.readouterr().out
     assert "reads: 20  accepted: 20  wrong: 0" in out
