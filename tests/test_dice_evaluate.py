@@ -1,4 +1,4 @@
-"""``python -m hardware.dice.evaluate``: calibrate on one folder, read another,
+"""``python -m calibration.dice_evaluate``: calibrate on one folder, read another,
 print accuracy, refusals, a confusion table and ms per read."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from dice_fixtures import DICETOWER, TOWER_TAPS, synthetic_tray, write_png
-from hardware.dice import evaluate
+from calibration import dice_evaluate as evaluate
 from hardware.dice.synthetic import D6_PIPS_LOOK, MONSTER_LOOK, DieLook, scene
 
 

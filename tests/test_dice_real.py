@@ -34,7 +34,7 @@ from dice_fixtures import (MAX_REFUSAL, MIN_ACCURACY, Score, nell_byler_crops, n
 from hardware.dice.imaging import crop_around
 from hardware.dice.pips import die_fill
 from hardware.dice.reader import DiceReader, Expect, ReaderSettings
-from hardware.dice.evaluate import middle_of
+from hardware.dice.segment import middle_of
 from hardware.dice.segment import Blob
 from hardware.dice.synthetic import Changes, carry, photo_changes
 

@@ -22,8 +22,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from calibration.dice import KIND_NAMES, KIND_PLURALS, DiceCalibration, DieProfile
-
+from .calibrated import KIND_NAMES, KIND_PLURALS, DiceCalibration, DieProfile
 from .imaging import Image, Point, crop_around, encode_png
 from .kinds import KindModel, classify
 from .pipnet import NetView, PipNet, PipNetError, shipped_net

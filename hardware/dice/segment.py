@@ -345,3 +345,13 @@ def _body(local: Mask) -> Mask:
     """The region shrunk a little: its colour without the shadowed rim."""
     eroded = cv2.erode(local.astype(np.uint8), np.ones((5, 5), np.uint8))
     return np.asarray(eroded > 0, dtype=np.bool_) if eroded.any() else local
+
+
+def middle_of(crop: Image, margin: float = 0.15) -> Blob:
+    """A stand-in region for a die filling a crop cut with ``margin`` around its box."""
+    height, width = crop.shape[:2]
+    side = min(width, height) / (1.0 + 2.0 * margin)
+    mask = np.ones((int(side), int(side)), dtype=np.bool_)
+    box = (int((width - side) / 2), int((height - side) / 2), int(side), int(side))
+    return Blob(((width - 1) / 2.0, (height - 1) / 2.0), side * 1.05, side * side, box, 1.0, 0.0,
+                (0.0, 128.0, 128.0), mask)

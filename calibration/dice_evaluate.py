@@ -1,6 +1,6 @@
 """How well does the reader read these dice? Calibrate on one folder, read another.
 
-    python -m hardware.dice.evaluate CALIBRATION_DIR TEST_DIR [options]
+    python -m calibration.dice_evaluate CALIBRATION_DIR TEST_DIR [options]
 
 Both folders are laid out ``<folder>/<label>/<image>`` with labels ``1``..``20``
 (d20), ``hit``/``pow``/``blank`` (Monster die) or ``1``..``6`` (d6); the die kind
@@ -19,7 +19,7 @@ accepted, how many it refused, a confusion table (rows: true face; columns:
 what was read, "-" = refused) and milliseconds per read. The exit status is 0
 whatever the numbers: it measures, the tests judge.
 
-    python -m hardware.dice.evaluate --cut-boxes SRC DST
+    python -m calibration.dice_evaluate --cut-boxes SRC DST
 
 cuts the labelled boxes of a dataset's frames (``<frame>.jpg`` + ``<frame>.json``
 lists of ``{"label", "box"}``) into ``DST/<label>/<frame>-<i>.png`` crops.
@@ -42,10 +42,10 @@ import numpy as np
 from calibration.dice import (KIND_FACES, CalibrationError, DiceCalibration, DieProfile, FaceShot, TrayGeometry,
                               aligned_background, build_profile, suggest_threshold)
 
-from .imaging import Image, Point, crop_around, encode_png, read_image
-from .reader import DiceReader, ReaderSettings
-from .segment import Blob, TrayFinder, find_single
-from .synthetic import Changes, photo_changes, relocate
+from hardware.dice.imaging import Image, Point, crop_around, encode_png, read_image
+from hardware.dice.reader import DiceReader, ReaderSettings
+from hardware.dice.segment import Blob, TrayFinder, find_single, middle_of
+from hardware.dice.synthetic import Changes, photo_changes, relocate
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
 REFUSED = "-"
@@ -174,16 +174,6 @@ class CropMode:
         return DiceCalibration(TrayGeometry.whole_frame(width, height), first, 40.0)
 
 
-def middle_of(crop: Image, margin: float = 0.15) -> Blob:
-    """A stand-in region for a die filling a crop cut with ``margin`` around its box."""
-    height, width = crop.shape[:2]
-    side = min(width, height) / (1.0 + 2.0 * margin)
-    mask = np.ones((int(side), int(side)), dtype=np.bool_)
-    box = (int((width - side) / 2), int((height - side) / 2), int(side), int(side))
-    return Blob(((width - 1) / 2.0, (height - 1) / 2.0), side * 1.05, side * side, box, 1.0, 0.0,
-                (0.0, 128.0, 128.0), mask)
-
-
 Mode = TrayMode | CropMode
 
 
@@ -306,7 +296,7 @@ def _save_box(image: Image, item: dict[str, object], path: Path, margin: float) 
 # -- the command ------------------------------------------------------------------------------
 
 def parser() -> argparse.ArgumentParser:
-    ask = argparse.ArgumentParser(prog="python -m hardware.dice.evaluate", description=__doc__.split("\n\n")[0])
+    ask = argparse.ArgumentParser(prog="python -m calibration.dice_evaluate", description=__doc__.split("\n\n")[0])
     ask.add_argument("calibration", type=Path, help="CALIBRATION_DIR (or SRC with --cut-boxes)")
     ask.add_argument("test", type=Path, help="TEST_DIR (or DST with --cut-boxes)")
     ask.add_argument("--kind", choices=sorted(KIND_FACES), help="die kind (default: from the labels)")

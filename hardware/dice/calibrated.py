@@ -1,0 +1,179 @@
+"""What calibration gives the dice reader: the tray's geometry and each die kind's profile.
+
+Why here, below ``calibration.dice``: the reader needs these shapes to read,
+and the calibration builds, checks and saves them; keeping the shapes with the
+reader lets ``calibration`` import ``hardware.dice`` and never the other way.
+The die kinds are named here too (their faces, and which face is "20"), the
+one list the reader, calibration and the tablet share.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field, replace
+from typing import Mapping, Sequence
+
+import cv2
+import numpy as np
+
+from .imaging import Image, Point
+from .segment import FindSettings
+from .templates import BLANK, Reference
+
+KIND_FACES: dict[str, tuple[str, ...]] = {
+    "d20": tuple(str(i) for i in range(1, 21)),
+    "monster": ("hit", "pow", BLANK),
+    "d6": tuple(str(i) for i in range(1, 7)),
+}
+KIND_NAMES = {"d20": "d20", "monster": "Monster die", "d6": "d6"}
+KIND_PLURALS = {"d20": "d20s", "monster": "Monster dice", "d6": "d6s"}
+STYLES = ("numerals", "pips", "symbols")
+MAX_TRAY_SIDE = 900  # px of the top-down view: enough for 1-inch dice, cheap to read
+
+
+class CalibrationError(ValueError):
+    """A capture, an answer or a saved file the calibration refuses, with why."""
+
+
+# -- the tray ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TrayGeometry:
+    """How to turn a camera frame into the top-down tray view.
+
+    ``homography``: 3x3, row by row; ``size``: the view's (width, height);
+    ``frame_size``: the camera frame it applies to; ``method``: "aruco",
+    "taps" or "whole-frame" (no tray calibration: the frame as it is).
+    """
+
+    homography: tuple[float, ...]
+    size: tuple[int, int]
+    frame_size: tuple[int, int]
+    method: str
+
+    def matrix(self) -> np.ndarray:
+        return np.asarray(self.homography, dtype=np.float64).reshape(3, 3)
+
+    def warp(self, frame: Image) -> Image:
+        """The tray view of ``frame``; refuses a frame of another size (recalibrate after a resolution change)."""
+        height, width = frame.shape[:2]
+        if (width, height) != self.frame_size:
+            raise CalibrationError(f"the camera gives {width}x{height} frames but the tray was calibrated on "
+                                   f"{self.frame_size[0]}x{self.frame_size[1]}: calibrate the tray again")
+        if self.method == "whole-frame":
+            return frame
+        return np.asarray(cv2.warpPerspective(frame, self.matrix(), self.size, flags=cv2.INTER_LINEAR), dtype=np.uint8)
+
+    def to_plain(self) -> dict[str, object]:
+        return {"homography": list(self.homography), "size": list(self.size), "frame_size": list(self.frame_size),
+                "method": self.method}
+
+    @classmethod
+    def whole_frame(cls, width: int, height: int) -> "TrayGeometry":
+        return cls((1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0), (width, height), (width, height), "whole-frame")
+
+    @classmethod
+    def from_corners(cls, corners: Sequence[Point], frame_size: tuple[int, int], method: str,
+                     max_side: int = MAX_TRAY_SIDE) -> "TrayGeometry":
+        """The view whose corners are ``corners`` (top-left, top-right, bottom-right, bottom-left)."""
+        points = _checked_corners(corners, frame_size)
+        width, height = _view_size(points, max_side)
+        target = np.array([[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]], dtype=np.float32)
+        matrix = cv2.getPerspectiveTransform(points, target)
+        return cls(tuple(float(v) for v in np.asarray(matrix).ravel()), (width, height), frame_size, method)
+
+
+def _checked_corners(corners: Sequence[Point], frame_size: tuple[int, int]) -> np.ndarray:
+    if len(corners) != 4:
+        raise CalibrationError(f"tap the tray's four corners, not {len(corners)}")
+    points = np.array([[float(x), float(y)] for x, y in corners], dtype=np.float32)
+    width, height = frame_size
+    if not ((points[:, 0] >= -1) & (points[:, 0] <= width) & (points[:, 1] >= -1) & (points[:, 1] <= height)).all():
+        raise CalibrationError("a corner lies outside the camera picture")
+    if abs(cv2.contourArea(points)) < 0.01 * width * height or not cv2.isContourConvex(points.reshape(-1, 1, 2)):
+        raise CalibrationError("the four corners do not make a tray: tap top-left, top-right, bottom-right, "
+                               "bottom-left")
+    return points
+
+
+def _view_size(points: np.ndarray, max_side: int) -> tuple[int, int]:
+    """Keep the camera's own resolution along each side (no upscaling), at most ``max_side``."""
+    width = max(_length(points[1] - points[0]), _length(points[2] - points[3]))
+    height = max(_length(points[3] - points[0]), _length(points[2] - points[1]))
+    scale = min(1.0, max_side / max(width, height))
+    return max(32, int(round(width * scale))), max(32, int(round(height * scale)))
+
+
+def _length(vector: np.ndarray) -> float:
+    return float(np.hypot(float(vector[0]), float(vector[1])))
+
+
+# -- the dice -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FaceShot:
+    """One photo of one face: the die in the middle of ``image``, ``diameter`` px across."""
+
+    label: str
+    image: Image = field(repr=False, compare=False)
+    diameter: float
+
+    @property
+    def centre(self) -> Point:
+        return (self.image.shape[1] - 1) / 2.0, (self.image.shape[0] - 1) / 2.0
+
+    def reference(self) -> Reference:
+        return Reference(self.label, self.image, self.centre, self.diameter)
+
+
+@dataclass(frozen=True)
+class DieProfile:
+    """Everything the reader knows about one kind of the owner's dice.
+
+    ``diameter``, ``fill`` (area over its bounding rectangle: about 0.95 for a
+    cube) and ``colour`` (Lab) tell this kind from the others in the tray;
+    ``pip_area`` is set for pip d6 whose pips count right; ``net_faces`` are the
+    faces (of such a die) whose photos the pip network reads right, the faces
+    its view counts for (a die with a logo for its one keeps its one out); ``min_score`` and
+    ``min_margin`` are the reader's acceptance thresholds for this die.
+    """
+
+    kind: str
+    style: str
+    shots: tuple[FaceShot, ...]
+    diameter: float
+    fill: float
+    colour: tuple[float, float, float]
+    pip_area: float | None = None
+    min_score: float = 0.45
+    min_margin: float = 0.05
+    net_faces: tuple[str, ...] = ()
+
+    @property
+    def faces(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(shot.label for shot in self.shots))
+
+    def references(self) -> list[Reference]:
+        return [shot.reference() for shot in self.shots]
+
+
+@dataclass(frozen=True)
+class DiceCalibration:
+    """The whole saved result: tray, empty tray, detection threshold, dice, exposure."""
+
+    tray: TrayGeometry
+    background: Image = field(repr=False, compare=False)
+    threshold: float
+    profiles: Mapping[str, DieProfile] = field(default_factory=dict)
+    exposure: Mapping[str, float] = field(default_factory=dict)
+    created: float = 0.0
+
+    def with_profile(self, profile: DieProfile) -> "DiceCalibration":
+        """This calibration with ``profile`` added (or replacing the same kind's)."""
+        return replace(self, profiles={**self.profiles, profile.kind: profile}, created=time.time())
+
+    def find_settings(self) -> FindSettings:
+        areas = tuple(math.pi * (p.diameter / 2) ** 2 for p in self.profiles.values())
+        fills = tuple(p.fill for p in self.profiles.values())
+        return FindSettings(threshold=self.threshold, die_areas=areas, die_fills=fills)
