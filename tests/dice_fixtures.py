@@ -12,16 +12,18 @@ from __future__ import annotations
 
 import functools
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 import cv2
 import numpy as np
 
-from calibration.dice import (KIND_FACES, DiceCalibration, FaceSession, TrayGeometry, TraySession, aligned_background,
-                              suggest_threshold)
+from calibration.dice import (KIND_FACES, DiceCalibration, FaceSession, SelfTest, TrayGeometry, TraySession,
+                              aligned_background, suggest_threshold)
 from hardware.dice.imaging import Image, Point, read_image
 from hardware.dice.reader import DiceReader, Expect
+from hardware.dice.segment import TrayFinder
 from hardware.dice.synthetic import MONSTER_LOOK, Changes, DieLook, photo_changes, relocate, scene, tray_image
 
 DATA = Path(__file__).resolve().parent / "data" / "dice"
@@ -58,11 +60,11 @@ def tower_tray() -> DiceCalibration:
     between the empty photo and the dice photos), no dice yet."""
     first = tower_photo("d20", "1")
     session = TraySession((first.shape[1], first.shape[0]))
-    session.use_taps(TOWER_TAPS)
+    session.use_taps(TOWER_TAPS, first)
     session.add_empty(aligned_background(tower_background(), first))
     calibration = session.result()
     threshold = suggest_threshold(calibration.tray.warp(first), calibration.background)
-    return DiceCalibration(calibration.tray, calibration.background, threshold)
+    return replace(calibration, threshold=threshold)
 
 
 @functools.lru_cache(maxsize=None)
@@ -74,7 +76,21 @@ def tower_calibration(kinds: tuple[str, ...] = ("d20",)) -> DiceCalibration:
         while session.current is not None:
             session.capture(tower_photo(kind, session.current))
         calibration = calibration.with_profile(session.profile())
+    for kind in kinds:
+        calibration = self_tested(calibration, kind, _tower_thrower(calibration, kind, np.random.default_rng(12)))
     return calibration
+
+
+def _tower_thrower(calibration: DiceCalibration, kind: str, rng: np.random.Generator) -> Callable[[str], Image]:
+    """New throws of the real photos (the die moved and turned in the tray, other light), as tray views."""
+    finder = TrayFinder(calibration.background, calibration.find_settings())
+
+    def throw(face: str) -> Image:
+        view = calibration.tray.warp(tower_photo(kind, face))
+        blob = max(finder.find(view).blobs, key=lambda b: b.area)
+        moved, at = relocate(view, blob.centre, blob.diameter, rng)
+        return photo_changes(moved, rng, Changes(glare=0.2), glare_at=at)
+    return throw
 
 
 @functools.lru_cache(maxsize=None)
@@ -151,8 +167,9 @@ def synthetic_tray(seed: int = 5, size: tuple[int, int] = (480, 400), felt: tupl
 
 
 def synthetic_calibration(look: DieLook = MONSTER_LOOK, kind: str = "monster", style: str | None = None,
-                          seed: int = 5, felt: tuple[int, int, int] = FELT) -> DiceCalibration:
-    """Tray (whole frame, two empty frames) and one capture per face of a synthetic die."""
+                          seed: int = 5, felt: tuple[int, int, int] = FELT, self_test: bool = True) -> DiceCalibration:
+    """Tray (whole frame, two empty frames), one capture per face of a synthetic die and (unless
+    told not to) the owner's self-test: a dozen throws, each face told."""
     rng = np.random.default_rng(seed)
     background = synthetic_tray(seed, felt=felt)
     session = TraySession((background.shape[1], background.shape[0]))
@@ -164,7 +181,23 @@ def synthetic_calibration(look: DieLook = MONSTER_LOOK, kind: str = "monster", s
     while faces.current is not None:
         view, _ = scene(background, [(look, faces.current)], rng)
         faces.capture_view(view)
-    return calibration.with_profile(faces.profile())
+    calibration = calibration.with_profile(faces.profile())
+    if not self_test:
+        return calibration
+    return self_tested(calibration, kind, lambda face: scene(background, [(look, face)], rng)[0])
+
+
+def self_tested(calibration: DiceCalibration, kind: str, throw: Callable[[str], Image]) -> DiceCalibration:
+    """The self-test as the owner does it on the tablet: the die thrown a dozen times (each face in
+    turn; ``throw`` gives the tray view), each read told the face that was up; the result kept,
+    passed or not."""
+    test = SelfTest(calibration, kind)
+    faces = KIND_FACES[kind]
+    for number in range(test.wanted):
+        face = faces[number % len(faces)]
+        test.throw_view(throw(face))
+        test.answer(face)
+    return calibration.with_self_test(kind, test.result())
 
 
 def monster_faces() -> tuple[str, ...]:

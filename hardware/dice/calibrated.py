@@ -18,6 +18,8 @@ import cv2
 import numpy as np
 
 from .imaging import Image, Point
+from .looks import LookRange
+from .scene import SceneReference
 from .segment import FindSettings
 from .templates import BLANK, Reference
 
@@ -29,6 +31,11 @@ KIND_FACES: dict[str, tuple[str, ...]] = {
 KIND_NAMES = {"d20": "d20", "monster": "Monster die", "d6": "d6"}
 KIND_PLURALS = {"d20": "d20s", "monster": "Monster dice", "d6": "d6s"}
 STYLES = ("numerals", "pips", "symbols")
+#: How a die of each kind looks from straight above when it lies flat: its outline's most
+#: aspect (longer over shorter side of its smallest rectangle) and least fill of that rectangle.
+#: A cube is a square (1.0, 0.97); a d20 a hexagon (up to 1.16, 0.8). A face photo outside
+#: these is refused: the die is tilted, or the camera is not looking straight down.
+FLAT_SHAPES: dict[str, tuple[float, float]] = {"d20": (1.25, 0.70), "monster": (1.12, 0.88), "d6": (1.12, 0.88)}
 MAX_TRAY_SIDE = 900  # px of the top-down view: enough for 1-inch dice, cheap to read
 
 
@@ -64,6 +71,12 @@ class TrayGeometry:
         if self.method == "whole-frame":
             return frame
         return np.asarray(cv2.warpPerspective(frame, self.matrix(), self.size, flags=cv2.INTER_LINEAR), dtype=np.uint8)
+
+    def corners(self) -> np.ndarray:
+        """The tray's four corners in the camera frame (top-left, top-right, bottom-right, bottom-left)."""
+        width, height = self.size
+        view = np.array([[[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]]], np.float64)
+        return np.asarray(cv2.perspectiveTransform(view, np.linalg.inv(self.matrix())), np.float64).reshape(4, 2)
 
     def to_plain(self) -> dict[str, object]:
         return {"homography": list(self.homography), "size": list(self.size), "frame_size": list(self.frame_size),
@@ -136,7 +149,11 @@ class DieProfile:
     ``pip_area`` is set for pip d6 whose pips count right; ``net_faces`` are the
     faces (of such a die) whose photos the pip network reads right, the faces
     its view counts for (a die with a logo for its one keeps its one out); ``min_score`` and
-    ``min_margin`` are the reader's acceptance thresholds for this die.
+    ``min_margin`` are the reader's acceptance thresholds for this die; ``learned_faces``
+    the faces the learned reader speaks for (``hardware.dice.learned``); ``looks`` the range
+    the face photos span (size, shape, colour, sharpness: a die read outside it is refused;
+    None in files from before it); ``self_test`` how the throws after calibration were read
+    (None: not done yet): the camera answers rolls of this die by itself only once it passed.
     """
 
     kind: str
@@ -149,6 +166,14 @@ class DieProfile:
     min_score: float = 0.45
     min_margin: float = 0.05
     net_faces: tuple[str, ...] = ()
+    learned_faces: tuple[str, ...] = ()
+    looks: LookRange | None = None
+    self_test: "SelfTestResult | None" = None
+
+    @property
+    def automatic(self) -> bool:
+        """Whether the camera may answer rolls of this die without a tap: its self-test passed."""
+        return self.self_test is not None and self.self_test.passed
 
     @property
     def faces(self) -> tuple[str, ...]:
@@ -159,8 +184,41 @@ class DieProfile:
 
 
 @dataclass(frozen=True)
+class SelfTestResult:
+    """The throws read after calibration, each confirmed or corrected by the owner on the tablet.
+
+    ``passed``: no throw read wrong, and at most ``SELF_TEST_REFUSALS`` of ``SELF_TEST_THROWS``
+    refused; ``advice``: what to change when it did not pass (or what cost refusals)."""
+
+    throws: int
+    right: int
+    wrong: int
+    refused: int
+    passed: bool
+    advice: tuple[str, ...] = ()
+    when: float = 0.0
+
+    @property
+    def estimate(self) -> str:
+        """The accuracy estimate, in words, for the tablet and the evaluation command."""
+        taken = self.right + self.wrong
+        return (f"{self.right} of {taken} accepted reads right, {self.refused} of {self.throws} throws refused"
+                if taken else f"all {self.throws} throws refused")
+
+    def to_plain(self) -> dict[str, object]:
+        return {"throws": self.throws, "right": self.right, "wrong": self.wrong, "refused": self.refused,
+                "passed": self.passed, "advice": list(self.advice), "when": self.when}
+
+
+SELF_TEST_THROWS = 12  # throws the tablet asks for after the face photos
+SELF_TEST_REFUSALS = 2  # the most of them that may be refused for the test to pass (none may be wrong)
+
+
+@dataclass(frozen=True)
 class DiceCalibration:
-    """The whole saved result: tray, empty tray, detection threshold, dice, exposure."""
+    """The whole saved result: tray, empty tray, detection threshold, dice, exposure, and the
+    camera's view of the tray's edges when it was calibrated (``scene``: None in files from
+    before it, and then a moved camera is not noticed)."""
 
     tray: TrayGeometry
     background: Image = field(repr=False, compare=False)
@@ -168,10 +226,15 @@ class DiceCalibration:
     profiles: Mapping[str, DieProfile] = field(default_factory=dict)
     exposure: Mapping[str, float] = field(default_factory=dict)
     created: float = 0.0
+    scene: SceneReference | None = field(default=None, repr=False, compare=False)
 
     def with_profile(self, profile: DieProfile) -> "DiceCalibration":
         """This calibration with ``profile`` added (or replacing the same kind's)."""
         return replace(self, profiles={**self.profiles, profile.kind: profile}, created=time.time())
+
+    def with_self_test(self, kind: str, result: SelfTestResult) -> "DiceCalibration":
+        """This calibration with ``kind``'s self-test done (whether it passed or not)."""
+        return replace(self, profiles={**self.profiles, kind: replace(self.profiles[kind], self_test=result)})
 
     def find_settings(self) -> FindSettings:
         areas = tuple(math.pi * (p.diameter / 2) ** 2 for p in self.profiles.values())

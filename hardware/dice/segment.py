@@ -60,6 +60,7 @@ class Blob:
     angle: float
     colour: tuple[float, float, float]  # median Lab of its body
     mask: Mask = field(compare=False, repr=False)  # box-sized
+    aspect: float = 1.0  # its min-area rectangle's longer side over its shorter: 1 for a square
 
 
 @dataclass(frozen=True)
@@ -324,7 +325,7 @@ def describe(region: Region, image_lab: Image) -> Blob:
     centre = _inner_centre(local, (x0, y0))
     colour = median_colour(image_lab[y0:y0 + h, x0:x0 + w].astype(np.float32), _body(local))
     return Blob(centre, equivalent_diameter(area), area, (x0, y0, w, h), area / max(rw * rh, 1.0), float(angle),
-                (float(colour[0]), float(colour[1]), float(colour[2])), local)
+                (float(colour[0]), float(colour[1]), float(colour[2])), local, max(rw, rh) / max(min(rw, rh), 1.0))
 
 
 def _outline(mask: Mask) -> np.ndarray:
