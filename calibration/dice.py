@@ -156,10 +156,25 @@ def marker_image(marker_id: int, side: int = 200) -> Image:
 
 # -- capturing the tray -----------------------------------------------------------------------
 
-def suggest_threshold(view: Image, background: Image) -> float:
-    """A "something is here" distance well above this tray's noise (and a die's shadow)."""
+def suggest_threshold(view: Image | Sequence[Image], background: Image) -> float:
+    """A "something is here" distance for pictures of a die in the tray against the empty tray:
+    between the tray's own noise and the die, in each picture (the median over them).
+
+    How, per picture: Otsu's split of the distances from the empty tray parts the die from the
+    tray; the threshold is halfway between that split and the tray's noise (the 99th
+    percentile of the distances below the split), kept within 15 to 90. Why not a percentile
+    of the whole picture: a large die in a small tray is more than the top few per cent of it,
+    and a threshold taken there finds only part of the die."""
+    views = [view] if isinstance(view, np.ndarray) else list(view)
+    return float(np.median([_split_threshold(v, background) for v in views]))
+
+
+def _split_threshold(view: Image, background: Image) -> float:
     distance = lab_distance(lab_bytes(view), lab_bytes(background))
-    return float(np.clip(2.0 * np.percentile(distance, 95), 30.0, 90.0))
+    level, _ = cv2.threshold(distance, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    below = distance[distance < level]
+    noise = float(np.percentile(below, 99)) if below.size else 0.0
+    return float(np.clip((float(level) + noise) / 2.0, 15.0, 90.0))
 
 
 def aligned_background(background: Image, frame: Image) -> Image:
@@ -292,7 +307,7 @@ class FaceSession:
         self.faces = KIND_FACES[kind]
         self.shots: dict[str, list[FaceShot]] = {}
         self.looks: dict[str, list[Look]] = {}
-        self.blobs: dict[str, Blob] = {}
+        self.blobs: dict[str, list[Blob]] = {}
         self.taken: list[str] = []  # the faces captured, in order (for back)
         self.asking: str | None = self.faces[0]
         self.finder = TrayFinder(calibration.background, FindSettings(threshold=calibration.threshold))
@@ -301,10 +316,11 @@ class FaceSession:
     def current(self) -> str | None:
         return self.asking
 
-    def capture(self, frame: Image) -> FaceShot:
-        """The face asked for, from a camera frame: refused if the camera moved since the tray was calibrated."""
+    def capture(self, frame: Image, label: str | None = None) -> FaceShot:
+        """The face asked for (or ``label``), from a camera frame: refused if the camera moved since
+        the tray was calibrated."""
         _unmoved(self.calibration, frame)
-        return self.capture_view(self.calibration.tray.warp(frame))
+        return self.capture_view(self.calibration.tray.warp(frame), label)
 
     def capture_view(self, view: Image, label: str | None = None) -> FaceShot:
         """Take the one die in the tray as the photo of ``label`` (default: the face asked for)."""
@@ -319,7 +335,7 @@ class FaceSession:
         shot = FaceShot(face, crop_around(view, blob.centre, blob.diameter, SHOT_SCALE), blob.diameter)
         self.shots.setdefault(face, []).append(shot)
         self.looks.setdefault(face, []).append(look)
-        self.blobs.setdefault(face, blob)
+        self.blobs.setdefault(face, []).append(blob)
         self.taken.append(face)
         self.asking = self._next_missing()
         return shot
@@ -357,11 +373,10 @@ class FaceSession:
         if not self.taken:
             return
         face = self.taken.pop()
-        self.shots[face].pop()
-        self.looks[face].pop()
+        for photos in (self.shots, self.looks, self.blobs):
+            photos[face].pop()
         if not self.shots[face]:
-            del self.shots[face], self.looks[face]
-            self.blobs.pop(face, None)
+            del self.shots[face], self.looks[face], self.blobs[face]
         self.asking = face
 
     def view(self) -> dict[str, object]:
@@ -371,15 +386,27 @@ class FaceSession:
                 "asking": self.asking, "text": face_prompt(self.kind, self.asking) if self.asking else
                 "Every face is captured: tap Finish.", "step": len(done), "steps": len(self.faces)}
 
-    def problems(self) -> list[str]:
-        """Every photo checked against all the others (an early photo was checked against fewer)."""
+    def problems(self) -> list[tuple[str, int, str]]:
+        """Every photo checked against all the others (an early photo was checked against fewer):
+        (face, which of its photos, why) for each that cannot be used."""
         found = []
         for face, looks in self.looks.items():
             for i, look in enumerate(looks):
                 why = photo_problem(self.kind, face, look, self._other_looks((face, i)))
                 if why:
-                    found.append(f"{_face_words(self.kind, face)}'s photo: {why}")
+                    found.append((face, i, why))
         return found
+
+    def drop(self, label: str, index: int) -> None:
+        """Forget one photo of ``label`` (the face is asked for again if it was its only one)."""
+        for photos in (self.shots, self.looks, self.blobs):
+            photos[label].pop(index)
+        self.taken.reverse()
+        self.taken.remove(label)
+        self.taken.reverse()
+        if not self.shots[label]:
+            del self.shots[label], self.looks[label], self.blobs[label]
+            self.asking = self._next_missing()
 
     def profile(self) -> DieProfile:
         """The finished profile; refuses while a face is missing or a photo is not like the others."""
@@ -388,10 +415,13 @@ class FaceSession:
             raise CalibrationError(f"faces not captured yet: {', '.join(missing)}")
         problems = self.problems()
         if problems:
-            raise CalibrationError("; ".join(problems) + ": retake them")
+            raise CalibrationError("; ".join(f"{_face_words(self.kind, face)}'s photo: {why}"
+                                             for face, _, why in problems) + ": retake them")
         shots = [shot for face in self.faces for shot in self.shots[face]]
         looks = [look for face in self.faces for look in self.looks[face]]
-        return build_profile(self.kind, self.style, shots, list(self.blobs.values()), looks)
+        blobs = [blob for face in self.faces for blob in self.blobs[face]]
+        marked = [look for face in self.faces if face != BLANK for look in self.looks[face]]
+        return build_profile(self.kind, self.style, shots, blobs, looks, marked)
 
 
 def _face_words(kind: str, face: str) -> str:
@@ -455,7 +485,7 @@ def _median_hue(hues: Sequence[float]) -> float:
 
 
 def build_profile(kind: str, style: str, shots: Sequence[FaceShot], blobs: Sequence[Blob],
-                  looks: Sequence[Look] = ()) -> DieProfile:
+                  looks: Sequence[Look] = (), marked: Sequence[Look] = ()) -> DieProfile:
     """A profile from face photos and the regions they were found as (size, shape, colour), with
     what the learned reader speaks for and (given each photo's ``looks``) the range they span."""
     colour = tuple(float(np.median([b.colour[i] for b in blobs])) for i in range(3))
@@ -469,7 +499,7 @@ def build_profile(kind: str, style: str, shots: Sequence[FaceShot], blobs: Seque
     return DieProfile(kind, style, tuple(shots), float(np.median([b.diameter for b in blobs])),
                       float(np.median([b.fill for b in blobs])), (colour[0], colour[1], colour[2]), pip_area,
                       net_faces=net_faces, learned_faces=learner.speaks_for(),
-                      looks=LookRange.of(looks) if looks else None)
+                      looks=LookRange.of(looks, marked) if looks else None)
 
 
 def faces_the_net_reads(shots: Sequence[FaceShot], net: PipNet | None = None) -> tuple[str, ...]:

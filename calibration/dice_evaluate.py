@@ -1,23 +1,44 @@
-"""How well does the reader read these dice? Calibrate on one folder, read another.
+"""How well does the camera read these dice? Calibrate as the tablet does, then read.
 
-    python -m calibration.dice_evaluate CALIBRATION_DIR TEST_DIR [options]
+    python -m calibration.dice_evaluate CALIBRATION TEST [options]
 
-Both folders are laid out ``<folder>/<label>/<image>`` with labels ``1``..``20``
-(d20), ``hit``/``pow``/``blank`` (Monster die) or ``1``..``6`` (d6); the die kind
-follows from the labels (``--kind`` to say it). Each image holds one die:
+CALIBRATION is either
 
-* **tray photos** (give ``--background`` with the empty tray, or put a
-  ``background.*`` file in CALIBRATION_DIR; ``--tray`` with four corner taps
-  for a top-down view): dice are found against the empty tray, as at the table;
-* **close crops** (no background): the die is found against the crop's border.
+* a **saved calibration**: the folder the tablet saves (``<state>/dice``, with its
+  ``calibration.json``) or the zip it exports; it is used as it is, self-test
+  and all; or
+* a **folder of camera frames**, calibrated here step by step as the tablet
+  does it: ``empty/`` holds pictures of the empty tray (or give ``--background``
+  with one photo of it, aligned onto the first face photo), ``<label>/`` the
+  face photos (labels ``1``..``20``, ``hit``/``pow``/``blank`` or ``1``..``6``).
+  The tray is four corner taps on the first face photo (``--tray``), the four
+  ArUco markers in the first empty picture (``--markers``), or the whole frame.
+  Every face photo is checked as at the tablet (flat, whole, sharp, like the
+  others) and a refused one is named with why; a face left with no photo stops
+  the command. Then the self-test: the throws of ``--self-test DIR``
+  (``<label>/<frame>``), or, without it, the face photos read by calibrations
+  made without them (each face's first photos left out, then its second, ...),
+  or with one photo per face twelve new throws made from the photos. The camera
+  answers by itself only if the self-test passed, as at the table.
 
-Calibration takes every image of CALIBRATION_DIR as a face photo (at most
-``--max-shots`` per face); then every image of TEST_DIR is read, and with
-``--augment N`` also N new throws made from it (the die turned and moved in
-the tray, other light, noise, blur). It prints the accuracy of the reads it
-accepted, how many it refused, a confusion table (rows: true face; columns:
-what was read, "-" = refused) and milliseconds per read. The exit status is 0
-whatever the numbers: it measures, the tests judge.
+TEST is ``<label>/<frame>`` (each read and scored) or a folder of frames (each
+read and printed). Every frame is read as the table reads it: the camera's
+size and place checked against the calibration, the dice found and checked
+against their face photos, read, and answered only if every one is accepted
+and the self-test passed. ``--augment N`` adds N new throws per test frame
+(the die turned and moved in the tray view, other light, noise, blur, glare).
+
+It prints the calibration's refusals, the self-test's estimate and verdict,
+the accuracy of the answered reads, the refusals with why, a confusion table
+(rows: true face; columns: read, "-" = refused) and milliseconds per read over
+every frame; and what the reader accepted when the self-test did not pass. The
+exit status is 0 whatever the numbers (it measures; the tests judge), 2 when
+the calibration cannot be made.
+
+    python -m calibration.dice_evaluate CROPS TEST --crops
+
+reads close crops of one die each (a dataset's labelled boxes, no tray): the
+die is found against the crop's border; no look, camera or self-test check.
 
     python -m calibration.dice_evaluate --cut-boxes SRC DST
 
@@ -31,24 +52,27 @@ import argparse
 import json
 import statistics
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 import cv2
 import numpy as np
 
-from calibration.dice import (KIND_FACES, CalibrationError, DiceCalibration, DieProfile, FaceShot, TrayGeometry,
-                              aligned_background, build_profile, suggest_threshold)
-
+from calibration.dice import (KIND_FACES, CalibrationError, DiceCalibration, FaceSession, FaceShot, SelfTest,
+                              TraySession, aligned_background, build_profile, load_calibration, restore_calibration,
+                              suggest_threshold)
+from hardware.dice.calibrated import DieProfile, SelfTestResult, TrayGeometry
 from hardware.dice.imaging import Image, Point, crop_around, encode_png, read_image
-from hardware.dice.reader import DiceReader, ReaderSettings
-from hardware.dice.segment import Blob, TrayFinder, find_single, middle_of
-from hardware.dice.synthetic import Changes, photo_changes, relocate
+from hardware.dice.reader import DiceReader, Expect, ReaderSettings, TrayRead
+from hardware.dice.segment import Blob, find_single, middle_of
+from hardware.dice.synthetic import Changes, carry, photo_changes, relocate
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
 REFUSED = "-"
+EMPTY = "empty"  # the folder of empty-tray pictures in CALIBRATION
 
 
 @dataclass(frozen=True)
@@ -59,7 +83,7 @@ class Sample:
 
 @dataclass
 class Tally:
-    """Reads of one test run: (truth, read or REFUSED) pairs and times."""
+    """Reads of one test run: (truth, read or REFUSED) pairs, times and refusals' reasons."""
 
     pairs: list[tuple[str, str]] = field(default_factory=list)
     millis: list[float] = field(default_factory=list)
@@ -88,15 +112,19 @@ class Tally:
 
 # -- reading the folders ----------------------------------------------------------------------
 
-def samples(folder: Path) -> list[Sample]:
-    """Every ``<label>/<image>`` under ``folder``, in a stable order."""
+def samples(folder: Path, skip: Sequence[str] = ()) -> list[Sample]:
+    """Every ``<label>/<image>`` under ``folder`` (but the ``skip`` folders), in a stable order."""
     if not folder.is_dir():
         raise SystemExit(f"{folder}: no such folder (expected <folder>/<label>/<image>)")
-    found = [Sample(label.name, path) for label in sorted(folder.iterdir()) if label.is_dir()
+    found = [Sample(label.name, path) for label in sorted(folder.iterdir()) if label.is_dir() and label.name not in skip
              for path in sorted(label.iterdir()) if path.suffix.lower() in IMAGE_SUFFIXES]
     if not found:
         raise SystemExit(f"{folder}: no <label>/<image> files found")
     return found
+
+
+def images_in(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES)
 
 
 def kind_of(labels: set[str]) -> str:
@@ -118,90 +146,6 @@ def load(path: Path, scale: float = 1.0) -> Image:
     return image
 
 
-# -- the two ways of finding the die ------------------------------------------------------------
-
-class TrayMode:
-    """Tray photos: a top-down view and an empty-tray reference, as at the table."""
-
-    def __init__(self, background: Image, corners: Sequence[Point] | None, first: Image, scale: float = 1.0) -> None:
-        self.scale = scale
-        height, width = first.shape[:2]
-        self.tray = (TrayGeometry.from_corners(corners, (width, height), "taps") if corners
-                     else TrayGeometry.whole_frame(width, height))
-        self.background = self.tray.warp(aligned_background(background, first))
-        self.threshold = suggest_threshold(self.tray.warp(first), self.background)
-        self.finder = TrayFinder(self.background, DiceCalibration(self.tray, self.background,
-                                                                  self.threshold).find_settings())
-
-    def view(self, path: Path) -> Image:
-        return self.tray.warp(load(path, self.scale))
-
-    def die(self, view: Image) -> Blob | None:
-        found = self.finder.find(view)
-        return max(found.blobs, key=lambda b: b.area) if found.blobs else None
-
-    def throws(self, view: Image, blob: Blob, rng: np.random.Generator, count: int) -> Iterator[Image]:
-        for _ in range(count):
-            moved, at = relocate(view, blob.centre, blob.diameter, rng)
-            yield photo_changes(moved, rng, Changes(glare=0.2), glare_at=at)
-
-    def calibration(self) -> DiceCalibration:
-        return DiceCalibration(self.tray, self.background, self.threshold)
-
-
-class CropMode:
-    """Close crops of one die each: the die is what differs from the crop's border."""
-
-    def __init__(self, scale: float = 1.0) -> None:
-        self.scale = scale
-
-    def view(self, path: Path) -> Image:
-        return load(path, self.scale)
-
-    def die(self, view: Image) -> Blob | None:
-        """The die against the crop's border; failing that (a white die on white), the crop's middle."""
-        found = find_single(view)
-        return found if found is not None else middle_of(view)
-
-    def throws(self, view: Image, blob: Blob, rng: np.random.Generator, count: int) -> Iterator[Image]:
-        for _ in range(count):
-            matrix = cv2.getRotationMatrix2D(blob.centre, float(rng.uniform(0, 360)), 1.0)
-            turned = cv2.warpAffine(view, matrix, (view.shape[1], view.shape[0]), borderMode=cv2.BORDER_REPLICATE)
-            yield photo_changes(np.asarray(turned, dtype=np.uint8), rng, Changes(glare=0.2), glare_at=blob.centre)
-
-    def calibration(self, first: Image) -> DiceCalibration:
-        height, width = first.shape[:2]
-        return DiceCalibration(TrayGeometry.whole_frame(width, height), first, 40.0)
-
-
-Mode = TrayMode | CropMode
-
-
-# -- calibrate, then read ---------------------------------------------------------------------
-
-def pip_helpers(profile: DieProfile) -> str:
-    """Which second and third opinions a pip die got at calibration, for the owner to see."""
-    counter = "the pips are counted" if profile.pip_area is not None else "the pips could not be counted on its photos"
-    faces = ", ".join(profile.net_faces) if profile.net_faces else "none"
-    return f"{counter}; the pip network speaks for faces: {faces}"
-
-
-def calibrate(mode: Mode, shots: list[Sample], kind: str, style: str, max_shots: int) -> DiceReader:
-    """A reader calibrated on ``shots`` (each image: one photo of its label's face)."""
-    faces, blobs = [], []
-    for sample in _spread(shots, max_shots):
-        view = mode.view(sample.path)
-        blob = mode.die(view)
-        if blob is None:
-            print(f"warning: no die found in calibration image {sample.path}", file=sys.stderr)
-            continue
-        faces.append(FaceShot(sample.label, crop_around(view, blob.centre, blob.diameter, 1.5), blob.diameter))
-        blobs.append(blob)
-    calibration = mode.calibration() if isinstance(mode, TrayMode) else mode.calibration(mode.view(shots[0].path))
-    profile = build_profile(kind, style, faces, blobs)
-    return DiceReader(calibration.with_profile(profile), ReaderSettings())
-
-
 def _spread(shots: list[Sample], most: int) -> list[Sample]:
     """At most ``most`` photos per face, spread over the ones given."""
     chosen: list[Sample] = []
@@ -212,31 +156,281 @@ def _spread(shots: list[Sample], most: int) -> list[Sample]:
     return chosen
 
 
-def evaluate(reader: DiceReader, mode: Mode, tests: list[Sample], kind: str, augment: int, seed: int) -> Tally:
+# -- calibrating as the tablet does -----------------------------------------------------------
+
+@dataclass
+class Calibrated:
+    """A calibration made (or loaded) here, with what was refused on the way."""
+
+    calibration: DiceCalibration
+    kind: str
+    refused: list[str] = field(default_factory=list)
+    self_test: str = ""  # how the self-test was done
+
+
+def calibrate_frames(arguments: argparse.Namespace, shots: list[Sample], kind: str, style: str) -> Calibrated:
+    """The tablet's steps on a folder of frames: tray, empty tray, each face photo, the self-test."""
+    shots = _spread(shots, arguments.max_shots)
+    first = load(shots[0].path, arguments.scale)
+    base = tray_calibration(arguments, first)
+    if len(_empty_frames(arguments)) < 2:  # no flicker to judge the tray's noise by: the photos' own split
+        frames = [load(s.path, arguments.scale) for s in shots]
+        views = [base.tray.warp(frame) for frame in frames if frame.shape == first.shape]
+        base = DiceCalibration(base.tray, base.background, suggest_threshold(views, base.background), {},
+                               base.exposure, base.created, base.scene)
+    session = FaceSession(base, kind, style)
+    refused = [problem for sample in shots if (problem := _capture(session, sample, arguments.scale))]
+    refused += _drop_unlike(session)
+    missing = [face for face in session.faces if face not in session.shots]
+    if missing:
+        raise SystemExit(f"calibration failed: no usable photo of face(s) {', '.join(missing)}\n" + "\n".join(refused))
+    done = Calibrated(base.with_profile(session.profile()), kind, refused)
+    return self_tested(done, arguments, shots, session)
+
+
+def tray_calibration(arguments: argparse.Namespace, first: Image) -> DiceCalibration:
+    """The tray (taps on the first face photo, the markers, or the whole frame) and the empty tray."""
+    height, width = first.shape[:2]
+    session = TraySession((width, height))
+    empties = _empty_frames(arguments)
+    corners = corners_of(arguments.tray, arguments.scale)
+    try:
+        if arguments.markers:
+            session.use_markers(empties[0] if empties else first)
+        elif corners:
+            session.use_taps(corners, first)
+        else:
+            session.use_whole_frame(first)
+        for frame in empties or [aligned_background(_background(arguments), first)]:
+            session.add_empty(frame)
+        return session.result()
+    except CalibrationError as problem:
+        raise SystemExit(f"calibration failed: the tray: {problem}") from None
+
+
+def _empty_frames(arguments: argparse.Namespace) -> list[Image]:
+    folder = arguments.calibration / EMPTY
+    return [load(path, arguments.scale) for path in images_in(folder)] if folder.is_dir() else []
+
+
+def _background(arguments: argparse.Namespace) -> Image:
+    found = background_of(arguments)
+    if found is None:
+        raise SystemExit(f"calibration failed: no picture of the empty tray (put some in {arguments.calibration / EMPTY}"
+                         " or give --background)")
+    return found
+
+
+def _capture(session: FaceSession, sample: Sample, scale: float) -> str:
+    """One face photo taken as the tablet takes it; the why if it is refused ("" if taken)."""
+    try:
+        session.capture(load(sample.path, scale), sample.label)
+    except CalibrationError as problem:
+        return f"refused {sample.path}: {problem}"
+    return ""
+
+
+def _drop_unlike(session: FaceSession) -> list[str]:
+    """Photos that are not like the others once all are in (checked again, as Finish does): dropped."""
+    refused = []
+    for face, index, why in sorted(session.problems(), key=lambda p: -p[1]):
+        refused.append(f"refused photo {index + 1} of face {face}: {why}")
+        session.drop(face, index)
+    return refused
+
+
+# -- the self-test ----------------------------------------------------------------------------
+
+def self_tested(done: Calibrated, arguments: argparse.Namespace, shots: list[Sample], session: FaceSession) -> Calibrated:
+    """The self-test, with the throws given, else the photos read without themselves, else new throws."""
+    if arguments.self_test is not None:
+        result, how = _throws_given(done, arguments), f"the {len(samples(arguments.self_test))} throws in {arguments.self_test}"
+    elif min(len(photos) for photos in session.shots.values()) >= 2:
+        result, how = _photos_held_out(done, arguments, shots), "each face photo read by a calibration made without it"
+    else:
+        result, how = _new_throws(done, arguments.seed), "12 new throws made from the face photos (one photo per face)"
+    return Calibrated(done.calibration.with_self_test(done.kind, result), done.kind, done.refused, how)
+
+
+def _throws_given(done: Calibrated, arguments: argparse.Namespace) -> SelfTestResult:
+    test = SelfTest(done.calibration, done.kind, wanted=1)
+    for sample in samples(arguments.self_test):
+        try:
+            test.throw(load(sample.path, arguments.scale))
+            test.answer(sample.label)
+        except CalibrationError as problem:
+            test.add(sample.label, "", False, str(problem))
+    return test.result()
+
+
+def _photos_held_out(done: Calibrated, arguments: argparse.Namespace, shots: list[Sample]) -> SelfTestResult:
+    """Each face's k-th photo read by a calibration of the others (k = 1, 2, ...): every photo once."""
+    test = SelfTest(done.calibration, done.kind, wanted=1)
+    order = [[t for t in shots if t.label == s.label].index(s) for s in shots]
+    for fold in range(max(order) + 1):
+        left_out = [s for s, k in zip(shots, order) if k == fold]
+        kept = [s for s, k in zip(shots, order) if k != fold or _only(s, shots)]
+        reader = _fold_reader(done, arguments, kept)
+        for sample in left_out:
+            if reader is None or _only(sample, shots):
+                continue
+            read = reader.read(load(sample.path, arguments.scale), Expect(done.kind, 1))
+            die = read.dice[0] if len(read.dice) == 1 and not read.problem else None
+            test.add(sample.label, die.label if die else "", die is not None and die.accepted,
+                     read.problem or (die.why if die else "no die found"))
+    return test.result()
+
+
+def _only(sample: Sample, shots: list[Sample]) -> bool:
+    return sum(s.label == sample.label for s in shots) < 2
+
+
+def _fold_reader(done: Calibrated, arguments: argparse.Namespace, kept: list[Sample]) -> DiceReader | None:
+    base = done.calibration
+    session = FaceSession(DiceCalibration(base.tray, base.background, base.threshold, {}, base.exposure,
+                                          base.created, base.scene), done.kind, base.profiles[done.kind].style)
+    for sample in kept:
+        _capture(session, sample, arguments.scale)
+    _drop_unlike(session)
+    if any(face not in session.shots for face in session.faces):
+        return None
+    return DiceReader(session.calibration.with_profile(session.profile()))
+
+
+def _new_throws(done: Calibrated, seed: int) -> SelfTestResult:
+    test = SelfTest(done.calibration, done.kind)
     rng = np.random.default_rng(seed)
+    profile = done.calibration.profiles[done.kind]
+    for number in range(test.wanted):
+        shot = profile.shots[number % len(profile.shots)]
+        view = _shot_in_tray(done.calibration, shot, rng)
+        try:
+            test.throw_view(view)
+            test.answer(shot.label)
+        except CalibrationError as problem:
+            test.add(shot.label, "", False, str(problem))
+    return test.result()
+
+
+def _shot_in_tray(calibration: DiceCalibration, shot: FaceShot, rng: np.random.Generator) -> Image:
+    """A face photo carried into the empty tray, turned and moved, in other light."""
+    view = calibration.background.copy()
+    height, width = view.shape[:2]
+    target = (float(rng.uniform(shot.diameter, width - shot.diameter)),
+              float(rng.uniform(shot.diameter, height - shot.diameter)))
+    carry(view, shot.image, shot.centre, shot.diameter, target, float(rng.uniform(0, 360)))
+    return photo_changes(view, rng, Changes(glare=0.2), glare_at=target)
+
+
+# -- reading ----------------------------------------------------------------------------------
+
+@dataclass
+class Readings:
+    """The test reads twice over: as the table answers them (``answered``), and as the reader accepted
+    them whether or not the self-test lets it answer (``accepted``)."""
+
+    answered: Tally = field(default_factory=Tally)
+    accepted: Tally = field(default_factory=Tally)
+
+
+def read_frames(reader: DiceReader, tests: list[Sample], kind: str, arguments: argparse.Namespace) -> Readings:
+    rng = np.random.default_rng(arguments.seed)
+    readings = Readings()
+    for sample in tests:
+        frame = load(sample.path, arguments.scale)
+        read = _timed(lambda: reader.read(frame, Expect(kind, 1)))
+        _count(readings, sample.label, read)
+        for view in _throws_of(reader, frame, read, rng, arguments.augment):
+            _count(readings, sample.label, _timed(lambda: reader.read_view(view, Expect(kind, 1))))
+    return readings
+
+
+def _timed(work: Callable[[], TrayRead]) -> TrayRead:
+    start = time.perf_counter()
+    read = work()
+    return TrayRead(read.dice, read.others, read.expect, read.problem, (time.perf_counter() - start) * 1000.0,
+                    read.moved, read.off)
+
+
+def _count(readings: Readings, truth: str, read: TrayRead) -> None:
+    """A read into both tallies; its time is the whole read, however it ended."""
+    die = read.dice[0] if len(read.dice) == 1 else None
+    why = _reason(read.problem or (die.why if die is not None and not die.accepted else ""))
+    answer = read.answer()
+    readings.answered.add(truth, die.label if answer is not None and die is not None else REFUSED, read.millis,
+                          why or _reason(read.off))
+    accepted = die is not None and die.accepted and not read.problem
+    readings.accepted.add(truth, die.label if accepted and die is not None else REFUSED, read.millis, why)
+
+
+def _reason(why: str) -> str:
+    return why.split(" (")[0].split(": calibrate")[0]
+
+
+def _throws_of(reader: DiceReader, frame: Image, read: TrayRead, rng: np.random.Generator, count: int) -> Iterator[Image]:
+    """New throws of a test frame's die (moved and turned in the tray view, other light)."""
+    if count <= 0 or read.moved or len(read.dice) != 1:
+        return
+    view = reader.calibration.tray.warp(frame)
+    die = read.dice[0]
+    for _ in range(count):
+        moved, at = relocate(view, die.centre, die.diameter, rng)
+        yield photo_changes(moved, rng, Changes(glare=0.2), glare_at=at)
+
+
+def read_folder(reader: DiceReader, folder: Path, kind: str, scale: float) -> str:
+    """Every frame of an unlabelled folder read and described, one line each."""
+    lines = []
+    for path in images_in(folder):
+        read = _timed(lambda: reader.read(load(path, scale), Expect(kind, 1)))
+        answer = read.answer()
+        shown = ", ".join(f"{d.label or '?'}{'' if d.accepted else ' (refused: ' + d.why + ')'}" for d in read.dice)
+        state = f"answered {answer}" if answer is not None else f"not answered: {read.problem or read.off or shown}"
+        lines.append(f"{path.name}: {shown or 'no die'}; {state} ({read.millis:.1f} ms)")
+    return "\n".join(lines)
+
+
+# -- close crops (dataset boxes) ---------------------------------------------------------------
+
+def crop_die(view: Image) -> Blob:
+    """The die against the crop's border; failing that (a white die on white), the crop's middle."""
+    found = find_single(view)
+    return found if found is not None else middle_of(view)
+
+
+def crops_reader(shots: list[Sample], kind: str, style: str, arguments: argparse.Namespace) -> DiceReader:
+    faces, blobs = [], []
+    for sample in _spread(shots, arguments.max_shots):
+        view = load(sample.path, arguments.scale)
+        blob = crop_die(view)
+        faces.append(FaceShot(sample.label, crop_around(view, blob.centre, blob.diameter, 1.5), blob.diameter))
+        blobs.append(blob)
+    first = load(shots[0].path, arguments.scale)
+    height, width = first.shape[:2]
+    calibration = DiceCalibration(TrayGeometry.whole_frame(width, height), first, 40.0)
+    return DiceReader(calibration.with_profile(build_profile(kind, style, faces, blobs)), ReaderSettings())
+
+
+def read_crops(reader: DiceReader, tests: list[Sample], kind: str, arguments: argparse.Namespace) -> Tally:
+    rng = np.random.default_rng(arguments.seed)
     tally = Tally()
     for sample in tests:
-        view = mode.view(sample.path)
-        blob = mode.die(view)
-        if blob is None:
-            tally.add(sample.label, REFUSED, 0.0, "no die found")
-            continue
-        read_one(reader, mode, view, sample.label, kind, tally)
-        for throw in mode.throws(view, blob, rng, augment):
-            read_one(reader, mode, throw, sample.label, kind, tally)
+        view = load(sample.path, arguments.scale)
+        _read_crop(reader, view, sample.label, kind, tally)
+        centre = crop_die(view).centre
+        for _ in range(arguments.augment):
+            matrix = cv2.getRotationMatrix2D(centre, float(rng.uniform(0, 360)), 1.0)
+            turned = cv2.warpAffine(view, matrix, (view.shape[1], view.shape[0]), borderMode=cv2.BORDER_REPLICATE)
+            _read_crop(reader, photo_changes(np.asarray(turned, np.uint8), rng, Changes(glare=0.2), glare_at=centre),
+                       sample.label, kind, tally)
     return tally
 
 
-def read_one(reader: DiceReader, mode: Mode, view: Image, truth: str, kind: str, tally: Tally) -> None:
-    """Find and read the one die of ``view``; a missing die or a refusal counts as refused."""
+def _read_crop(reader: DiceReader, view: Image, truth: str, kind: str, tally: Tally) -> None:
     start = time.perf_counter()
-    blob = mode.die(view)
-    read = reader.read_die(view, blob, kind) if blob is not None else None
-    millis = (time.perf_counter() - start) * 1000.0
-    if read is None:
-        tally.add(truth, REFUSED, millis, "no die found")
-    else:
-        tally.add(truth, read.label if read.accepted else REFUSED, millis, read.why.split(" (")[0])
+    read = reader.read_die(view, crop_die(view), kind)
+    tally.add(truth, read.label if read.accepted else REFUSED, (time.perf_counter() - start) * 1000.0,
+              _reason(read.why))
 
 
 # -- the report -------------------------------------------------------------------------------
@@ -246,7 +440,7 @@ def report(tally: Tally, faces: Sequence[str]) -> str:
     lines = [f"reads: {len(tally.pairs)}  accepted: {len(tally.accepted)}  wrong: {wrong}",
              f"accuracy of accepted reads: {100 * tally.accuracy:.2f}%",
              f"refused: {100 * tally.refusal:.2f}%",
-             f"ms per read: mean {statistics.fmean(tally.millis):.1f}, "
+             f"ms per read (every read, however it ended): mean {statistics.fmean(tally.millis):.1f}, "
              f"p95 {float(np.percentile(tally.millis, 95)):.1f}", "", confusion(tally, faces)]
     if tally.reasons:
         lines += ["", "refusals and why:"] + [f"  {n:5d}  {why}" for why, n in
@@ -263,6 +457,35 @@ def confusion(tally: Tally, faces: Sequence[str]) -> str:
     body = [row.ljust(10) + "".join(str(tally.pairs.count((row, c)) or ".").rjust(width) for c in columns)
             for row in rows]
     return "\n".join([head, *body])
+
+
+def calibration_report(done: Calibrated, style: str) -> str:
+    profile = done.calibration.profiles[done.kind]
+    lines = [f"{done.kind} ({style}): {len(profile.shots)} face photos taken" +
+             (f", {len(done.refused)} refused:" if done.refused else "")]
+    lines += [f"  {why}" for why in done.refused]
+    if style == "pips":
+        lines.append(pip_helpers(profile))
+    learned = ", ".join(profile.learned_faces) or "none"
+    lines.append(f"the learned reader speaks for faces: {learned}")
+    test = profile.self_test
+    if test is None:
+        lines.append("self-test: none (the camera would not answer by itself)")
+    else:
+        verdict = "passed: the camera answers by itself" if test.passed else "not passed: every roll is asked on the tablet"
+        lines.append(f"self-test ({done.self_test or 'as saved'}): {test.estimate}; {verdict}")
+        lines += [f"  to change: {advice}" for advice in test.advice]
+    scene = done.calibration.scene
+    if scene is None or not scene.usable:
+        lines.append("camera check: none (no tray edges to line frames up by): a moved camera is not noticed")
+    return "\n".join(lines)
+
+
+def pip_helpers(profile: DieProfile) -> str:
+    """Which second and third opinions a pip die got at calibration, for the owner to see."""
+    counter = "the pips are counted" if profile.pip_area is not None else "the pips could not be counted on its photos"
+    faces = ", ".join(profile.net_faces) if profile.net_faces else "none"
+    return f"{counter}; the pip network speaks for faces: {faces}"
 
 
 # -- cutting dataset boxes --------------------------------------------------------------------
@@ -297,13 +520,17 @@ def _save_box(image: Image, item: dict[str, object], path: Path, margin: float) 
 
 def parser() -> argparse.ArgumentParser:
     ask = argparse.ArgumentParser(prog="python -m calibration.dice_evaluate", description=__doc__.split("\n\n")[0])
-    ask.add_argument("calibration", type=Path, help="CALIBRATION_DIR (or SRC with --cut-boxes)")
+    ask.add_argument("calibration", type=Path, help="CALIBRATION: a saved calibration (folder or zip), a folder of "
+                                                    "frames, or SRC with --cut-boxes")
     ask.add_argument("test", type=Path, help="TEST_DIR (or DST with --cut-boxes)")
     ask.add_argument("--kind", choices=sorted(KIND_FACES), help="die kind (default: from the labels)")
     ask.add_argument("--style", choices=("numerals", "pips", "symbols"), help="d6 faces: numerals or pips")
-    ask.add_argument("--background", type=Path, help="photo of the empty tray (tray mode)")
+    ask.add_argument("--background", type=Path, help="one photo of the empty tray (else CALIBRATION/empty/)")
     ask.add_argument("--tray", help="four corner taps x,y,x,y,x,y,x,y (top-left, top-right, bottom-right, "
-                                    "bottom-left) for a top-down view")
+                                    "bottom-left) on the first face photo")
+    ask.add_argument("--markers", action="store_true", help="find the tray by its four ArUco markers")
+    ask.add_argument("--self-test", type=Path, help="labelled throws <label>/<frame> for the self-test")
+    ask.add_argument("--crops", action="store_true", help="close crops of one die each (dataset boxes), no tray")
     ask.add_argument("--augment", type=int, default=0, help="new throws made from each test image")
     ask.add_argument("--seed", type=int, default=1)
     ask.add_argument("--max-shots", type=int, default=12, help="face photos kept per face")
@@ -329,28 +556,70 @@ def background_of(arguments: argparse.Namespace) -> Image | None:
     return load(found[0], arguments.scale) if found else None
 
 
+def saved_calibration(path: Path) -> DiceCalibration | None:
+    """A calibration the tablet saved (its folder) or exported (its zip); None if ``path`` is neither."""
+    try:
+        if path.is_file() and path.suffix.lower() == ".zip":
+            with tempfile.TemporaryDirectory() as scratch:
+                return restore_calibration(path.read_bytes(), Path(scratch) / "dice")
+        if (path / "calibration.json").is_file():
+            return load_calibration(path)
+    except CalibrationError as problem:
+        raise SystemExit(f"{path}: {problem}") from None
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = parser().parse_args(argv)
     if arguments.cut_boxes:
         print(f"{cut_boxes(arguments.calibration, arguments.test, arguments.margin)} crops written")
         return 0
-    shots, tests = samples(arguments.calibration), samples(arguments.test)
+    saved = saved_calibration(arguments.calibration)
+    shots = samples(arguments.calibration, skip=(EMPTY,)) if saved is None else []
+    if not arguments.test.is_dir():
+        raise SystemExit(f"{arguments.test}: no such folder (expected <folder>/<label>/<image>, or frames)")
+    labelled = any(p.is_dir() for p in arguments.test.iterdir())
+    tests = samples(arguments.test) if labelled else []
+    if saved is not None:
+        return _with_saved(saved, arguments, tests)
     kind = arguments.kind or kind_of({s.label for s in shots} | {s.label for s in tests})
     style = arguments.style or {"d20": "numerals", "monster": "symbols", "d6": "numerals"}[kind]
-    background = background_of(arguments)
-    scale = arguments.scale
-    mode: Mode = (TrayMode(background, corners_of(arguments.tray, scale), load(shots[0].path, scale), scale)
-                  if background is not None else CropMode(scale))
-    try:
-        reader = calibrate(mode, shots, kind, style, arguments.max_shots)
-    except CalibrationError as problem:
-        raise SystemExit(f"calibration failed: {problem}") from None
-    print(f"{kind} ({style}), {'tray' if isinstance(mode, TrayMode) else 'crop'} mode: calibrated on "
-          f"{len(shots)} images, reading {len(tests)} images x {1 + arguments.augment}")
+    if arguments.crops:
+        return _with_crops(arguments, shots, tests, kind, style)
+    done = calibrate_frames(arguments, shots, kind, style)
+    print(calibration_report(done, style))
+    return _read_and_report(DiceReader(done.calibration), arguments, tests, kind)
+
+
+def _with_saved(saved: DiceCalibration, arguments: argparse.Namespace, tests: list[Sample]) -> int:
+    kinds = sorted(saved.profiles)
+    kind = arguments.kind or (kind_of({s.label for s in tests}) if tests else kinds[0])
+    if kind not in saved.profiles:
+        raise SystemExit(f"the saved calibration has no {kind} (it has: {', '.join(kinds) or 'no dice'})")
+    print(calibration_report(Calibrated(saved, kind), saved.profiles[kind].style))
+    return _read_and_report(DiceReader(saved), arguments, tests, kind)
+
+
+def _read_and_report(reader: DiceReader, arguments: argparse.Namespace, tests: list[Sample], kind: str) -> int:
+    if not tests:
+        print(read_folder(reader, arguments.test, kind, arguments.scale))
+        return 0
+    print(f"reading {len(tests)} frames x {1 + arguments.augment}, as the table reads them")
+    readings = read_frames(reader, tests, kind, arguments)
+    print(report(readings.answered, KIND_FACES[kind]))
+    if readings.answered.pairs != readings.accepted.pairs:
+        print("\nas the reader accepted them (the camera does not answer these by itself: its self-test did not pass):")
+        print(report(readings.accepted, KIND_FACES[kind]))
+    return 0
+
+
+def _with_crops(arguments: argparse.Namespace, shots: list[Sample], tests: list[Sample], kind: str, style: str) -> int:
+    reader = crops_reader(shots, kind, style, arguments)
+    print(f"{kind} ({style}), crop mode: calibrated on {len(shots)} crops, reading {len(tests)} crops x "
+          f"{1 + arguments.augment} (no tray: no look, camera or self-test check)")
     if style == "pips":
         print(pip_helpers(reader.calibration.profiles[kind]))
-    tally = evaluate(reader, mode, tests, kind, arguments.augment, arguments.seed)
-    print(report(tally, KIND_FACES[kind]))
+    print(report(read_crops(reader, tests, kind, arguments), KIND_FACES[kind]))
     return 0
 
 

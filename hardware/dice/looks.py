@@ -48,6 +48,7 @@ class Look:
     colour: tuple[float, float, float]  # Lab, OpenCV's 8-bit scale
     sharpness: float
     at_edge: bool = False
+    contrast: float = 0.0  # the grey spread in its middle: a blank face has little
 
     @property
     def chroma(self) -> float:
@@ -64,17 +65,19 @@ def look_of(view: Image, blob: Blob, edge: int = 2) -> Look:
     x, y, w, h = blob.box
     height, width = view.shape[:2]
     touching = x <= edge or y <= edge or x + w >= width - edge or y + h >= height - edge
-    return Look(blob.diameter, blob.fill, blob.aspect, blob.colour, sharpness(view, blob), touching)
+    detail, contrast = sharpness(view, blob)
+    return Look(blob.diameter, blob.fill, blob.aspect, blob.colour, detail, touching, contrast)
 
 
-def sharpness(view: Image, blob: Blob) -> float:
-    """Detail against contrast in the die's middle: about 2-5 for a sharp die, under 1 once blurred by
-    more than a pixel and a half (measured on the dicetower photos)."""
+def sharpness(view: Image, blob: Blob) -> tuple[float, float]:
+    """Detail against contrast in the die's middle (about 2-5 for a sharp die, under 1 once blurred
+    by more than a pixel and a half, measured on the dicetower photos), and that contrast."""
     patch = cut(view, blob.centre, blob.diameter, SHARP_SIZE)
     grey = np.asarray(cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY), dtype=np.float32)
     middle = disk(SHARP_SIZE, 0.4 * SHARP_SIZE)
     laplacian = np.asarray(cv2.Laplacian(grey, cv2.CV_32F, ksize=3), dtype=np.float32)
-    return float(laplacian[middle].std() / (grey[middle].std() + 2.0))
+    contrast = float(grey[middle].std())
+    return float(laplacian[middle].std() / (contrast + 2.0)), contrast
 
 
 def hue_gap(a: float, b: float) -> float:
@@ -111,16 +114,20 @@ class LookRange:
     hue: tuple[float, float] | None  # the span of hues (None: a grey, white or black die)
     chroma: tuple[float, float]
     light: tuple[float, float]
-    sharpness: float  # the least
+    sharpness: float  # the least, of the photos of marked faces
+    contrast: float = 0.0  # the least contrast of those photos (a die with far less is read as blank)
 
     @classmethod
-    def of(cls, looks: Sequence[Look]) -> "LookRange":
+    def of(cls, looks: Sequence[Look], marked: Sequence[Look] | None = None) -> "LookRange":
+        """The range of ``looks``; sharpness and contrast from ``marked`` (the photos of faces
+        that are not blank; default all): a blank face has no detail to be sharp or blurred."""
         hues = [look.hue for look in looks if look.chroma >= HUED]
         hue = _hue_span(hues) if len(hues) == len(looks) else None
+        inked = list(marked) if marked else list(looks)
         return cls((min(k.diameter for k in looks), max(k.diameter for k in looks)), min(k.fill for k in looks),
                    max(k.aspect for k in looks), hue, (min(k.chroma for k in looks), max(k.chroma for k in looks)),
                    (min(k.colour[0] for k in looks), max(k.colour[0] for k in looks)),
-                   min(k.sharpness for k in looks))
+                   min(k.sharpness for k in inked), min(k.contrast for k in inked))
 
     def problem(self, look: Look, kind_name: str, tolerance: Tolerance = Tolerance()) -> str:
         """Why ``look`` is not the calibrated die lying flat, whole and sharp ("" if it is)."""
@@ -159,14 +166,15 @@ class LookRange:
         return ""
 
     def _sharp(self, look: Look, name: str, tolerance: Tolerance) -> str:
-        if look.sharpness < tolerance.sharpness * self.sharpness:
+        faint = look.contrast < 0.5 * self.contrast  # a blank face: nothing to be blurred
+        if not faint and look.sharpness < tolerance.sharpness * self.sharpness:
             return "the picture of the die is blurred (still rolling, or the camera out of focus?)"
         return ""
 
     def to_plain(self) -> dict[str, object]:
         return {"diameter": list(self.diameter), "fill": self.fill, "aspect": self.aspect,
                 "hue": None if self.hue is None else list(self.hue), "chroma": list(self.chroma),
-                "light": list(self.light), "sharpness": self.sharpness}
+                "light": list(self.light), "sharpness": self.sharpness, "contrast": self.contrast}
 
     @classmethod
     def from_plain(cls, data: Mapping[str, object], where: str) -> "LookRange":
@@ -176,7 +184,7 @@ class LookRange:
                    _real(data.get("aspect"), f"{where}.aspect"),
                    None if hue is None else _pair(hue, f"{where}.hue", -360.0),
                    _pair(data.get("chroma"), f"{where}.chroma"), _pair(data.get("light"), f"{where}.light"),
-                   _real(data.get("sharpness"), f"{where}.sharpness"))
+                   _real(data.get("sharpness"), f"{where}.sharpness"), _real(data.get("contrast"), f"{where}.contrast"))
 
 
 def _hue_span(hues: Sequence[float]) -> tuple[float, float]:
