@@ -463,8 +463,13 @@ def photo_problem(kind: str, face: str, look: Look, others: Sequence[tuple[str, 
 
 
 def _unlike_the_others(name: str, face: str, look: Look, others: Sequence[tuple[str, Look]]) -> str:
+    """Another die (its colour), a die tilted or found in part (its size), or a blurred photo, against
+    the other photos of the session."""
     if not others:
         return ""
+    hues = [other.hue for _, other in others if other.chroma >= HUED]
+    if look.chroma >= HUED and hues and hue_gap(look.hue, _median_hue(hues)) > PHOTO_HUE_SPREAD:
+        return "the die's colour is not the one in the other photos (another die, or the light changed?)"
     size = float(np.median([other.diameter for _, other in others]))
     if abs(look.diameter / size - 1.0) > PHOTO_SIZE_SPREAD:
         change = "bigger" if look.diameter > size else "smaller"
@@ -473,9 +478,6 @@ def _unlike_the_others(name: str, face: str, look: Look, others: Sequence[tuple[
     marked = [other.sharpness for other_face, other in others if other_face != BLANK]
     if face != BLANK and marked and look.sharpness < PHOTO_SHARPNESS * float(np.median(marked)):
         return "the photo is blurred (the die still moving, or the camera out of focus)"
-    hues = [other.hue for _, other in others if other.chroma >= HUED]
-    if look.chroma >= HUED and hues and hue_gap(look.hue, _median_hue(hues)) > PHOTO_HUE_SPREAD:
-        return "the die's colour is not the one in the other photos (another die, or the light changed?)"
     return ""
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
@@ -23,7 +24,7 @@ from calibration.dice import (KIND_FACES, DiceCalibration, FaceSession, SelfTest
                               aligned_background, suggest_threshold)
 from hardware.dice.imaging import Image, Point, read_image
 from hardware.dice.reader import DiceReader, Expect
-from hardware.dice.segment import TrayFinder
+from hardware.dice.segment import Blob, TrayFinder
 from hardware.dice.synthetic import MONSTER_LOOK, Changes, DieLook, photo_changes, relocate, scene, tray_image
 
 DATA = Path(__file__).resolve().parent / "data" / "dice"
@@ -162,16 +163,24 @@ def _read_into(score: Score, reader: DiceReader, view: Image, kind: str, truth: 
 
 # -- synthetic Monster dice -------------------------------------------------------------------------
 
-def synthetic_tray(seed: int = 5, size: tuple[int, int] = (480, 400), felt: tuple[int, int, int] = FELT) -> Image:
-    return tray_image(size[0], size[1], np.random.default_rng(seed), felt)
+def synthetic_tray(seed: int = 5, size: tuple[int, int] = (480, 400), felt: tuple[int, int, int] = FELT,
+                   walls: bool = False) -> Image:
+    """A drawn felt tray filling the frame; ``walls``: with a wooden rim along its edges, which a
+    camera can be lined up by (a plain felt gives nothing to notice a moved camera by)."""
+    tray = tray_image(size[0], size[1], np.random.default_rng(seed), felt)
+    if walls:
+        cv2.rectangle(tray, (0, 0), (size[0] - 1, size[1] - 1), (60, 120, 170), 14)
+        cv2.rectangle(tray, (14, 14), (size[0] - 15, size[1] - 15), (25, 60, 90), 3)
+    return tray
 
 
 def synthetic_calibration(look: DieLook = MONSTER_LOOK, kind: str = "monster", style: str | None = None,
-                          seed: int = 5, felt: tuple[int, int, int] = FELT, self_test: bool = True) -> DiceCalibration:
+                          seed: int = 5, felt: tuple[int, int, int] = FELT, self_test: bool = True,
+                          walls: bool = False) -> DiceCalibration:
     """Tray (whole frame, two empty frames), one capture per face of a synthetic die and (unless
     told not to) the owner's self-test: a dozen throws, each face told."""
     rng = np.random.default_rng(seed)
-    background = synthetic_tray(seed, felt=felt)
+    background = synthetic_tray(seed, felt=felt, walls=walls)
     session = TraySession((background.shape[1], background.shape[0]))
     session.use_whole_frame()
     session.add_empty(background)
@@ -309,3 +318,50 @@ def _labelled_box(image: np.ndarray, box: list[float]) -> np.ndarray:
     x0, y0, x1, y1 = box
     dx, dy = (x1 - x0) * 0.15, (y1 - y0) * 0.15
     return np.ascontiguousarray(image[max(0, int(y0 - dy)):int(y1 + dy) + 1, max(0, int(x0 - dx)):int(x1 + dx) + 1])
+
+
+# -- dice that are not lying flat and whole, made of real photos ------------------------------------
+
+def face_square(view: Image, blob: Blob) -> Image:
+    """The top face of a real die photographed from straight above, turned square to the picture."""
+    side = math.sqrt(blob.area)
+    turn = cv2.getRotationMatrix2D(blob.centre, blob.angle, 1.0)
+    turn[0, 2] += side / 2 - blob.centre[0]
+    turn[1, 2] += side / 2 - blob.centre[1]
+    return np.asarray(cv2.warpAffine(view, turn, (int(side), int(side)), flags=cv2.INTER_LINEAR), dtype=np.uint8)
+
+
+def tilted_cube(tray: Image, top: Image, side: Image, tilt: float, at: Point, turn: float) -> Image:
+    """``tray`` with a cube leaning by ``tilt`` degrees, as a camera straight above sees it: its top
+    face (a real face photo, ``face_square``) shortened by cos(tilt), and beside it the side face
+    that comes into view (another real face photo), sin(tilt) deep and in shade; turned by
+    ``turn`` degrees about ``at``, its middle."""
+    size = top.shape[0]
+    deep = int(round(size * math.sin(math.radians(tilt))))
+    parts = [cv2.resize(top, (size, max(1, int(round(size * math.cos(math.radians(tilt)))))),
+                        interpolation=cv2.INTER_AREA)]
+    if deep > 0:
+        parts.append(np.asarray(cv2.resize(side, (size, deep), interpolation=cv2.INTER_AREA) * 0.6, dtype=np.uint8))
+    die = np.vstack(parts)
+    die = cv2.copyMakeBorder(die, size, size, size, size, cv2.BORDER_CONSTANT)
+    cover = cv2.copyMakeBorder(np.full((sum(p.shape[0] for p in parts), size), 255, np.uint8), size, size, size, size,
+                               cv2.BORDER_CONSTANT)
+    middle = (size + size / 2.0, size + (die.shape[0] - 2 * size) / 2.0)
+    move = cv2.getRotationMatrix2D(middle, turn, 1.0)
+    move[0, 2] += at[0] - middle[0]
+    move[1, 2] += at[1] - middle[1]
+    shape = (tray.shape[1], tray.shape[0])
+    placed = cv2.warpAffine(die, move, shape).astype(np.float32)
+    weight = cv2.GaussianBlur(cv2.warpAffine(cover, move, shape), (3, 3), 0).astype(np.float32)[..., None] / 255.0
+    return np.asarray(tray * (1.0 - weight) + placed * weight, dtype=np.uint8)
+
+
+def recoloured(view: Image, blob: Blob, hue: float) -> Image:
+    """``view`` with its colours turned (Lab a/b about grey) so ``blob``'s body has ``hue`` degrees:
+    another die in the calibrated die's colour."""
+    lab = cv2.cvtColor(view, cv2.COLOR_BGR2LAB).astype(np.float32)
+    a, b = lab[..., 1] - 128.0, lab[..., 2] - 128.0
+    by = math.radians(hue) - math.atan2(blob.colour[2] - 128.0, blob.colour[1] - 128.0)
+    lab[..., 1] = 128.0 + a * math.cos(by) - b * math.sin(by)
+    lab[..., 2] = 128.0 + a * math.sin(by) + b * math.cos(by)
+    return np.asarray(cv2.cvtColor(np.clip(lab, 0, 255).astype(np.uint8), cv2.COLOR_LAB2BGR), dtype=np.uint8)

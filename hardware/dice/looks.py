@@ -190,11 +190,10 @@ class LookRange:
 def _hue_span(hues: Sequence[float]) -> tuple[float, float]:
     """The shortest arc holding every hue, as (start, end) degrees with end >= start."""
     ordered = sorted(h % 360.0 for h in hues)
-    gaps = [(ordered[(i + 1) % len(ordered)] - ordered[i]) % 360.0 for i in range(len(ordered))]
-    widest = int(np.argmax(gaps)) if len(ordered) > 1 else 0
+    gaps = [ordered[i + 1] - ordered[i] for i in range(len(ordered) - 1)] + [ordered[0] + 360.0 - ordered[-1]]
+    widest = int(np.argmax(gaps))  # the arc holding them all is the circle less its widest gap
     start = ordered[(widest + 1) % len(ordered)]
-    span = 360.0 - gaps[widest] if len(ordered) > 1 else 0.0
-    return start, start + span
+    return start, start + 360.0 - gaps[widest]
 
 
 def _mid(span: tuple[float, float]) -> float:
