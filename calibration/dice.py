@@ -68,6 +68,7 @@ CHECK_TURNS = (37.0, 143.0, 251.0)  # the self-check reads every face at these t
 PHOTO_SIZE_SPREAD = 0.10  # a face photo's die this much bigger or smaller than the others' is refused
 PHOTO_SHARPNESS = 0.6  # ... one less sharp than this share of the others' (median)
 PHOTO_HUE_SPREAD = 25.0  # ... one whose hue is this many degrees off the others'
+PHOTO_ASPECT_SPREAD = 0.10  # ... one whose outline is this much longer (against its width) than the others'
 
 
 # -- the tray ---------------------------------------------------------------------------------
@@ -470,6 +471,9 @@ def _unlike_the_others(name: str, face: str, look: Look, others: Sequence[tuple[
     hues = [other.hue for _, other in others if other.chroma >= HUED]
     if look.chroma >= HUED and hues and hue_gap(look.hue, _median_hue(hues)) > PHOTO_HUE_SPREAD:
         return "the die's colour is not the one in the other photos (another die, or the light changed?)"
+    if look.aspect > float(np.median([other.aspect for _, other in others])) + PHOTO_ASPECT_SPREAD:
+        return (f"the {name} does not look as flat as in the other photos (leaning on the wall?): lay it flat "
+                "in the middle of the tray")
     size = float(np.median([other.diameter for _, other in others]))
     if abs(look.diameter / size - 1.0) > PHOTO_SIZE_SPREAD:
         change = "bigger" if look.diameter > size else "smaller"

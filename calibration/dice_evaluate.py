@@ -33,12 +33,16 @@ the accuracy of the answered reads, the refusals with why, a confusion table
 (rows: true face; columns: read, "-" = refused) and milliseconds per read over
 every frame; and what the reader accepted when the self-test did not pass. The
 exit status is 0 whatever the numbers (it measures; the tests judge), 2 when
-the calibration cannot be made.
+the calibration cannot be made. Without any picture of the empty tray it reads
+the images as close crops (below), as the command always did.
+
+``python -m hardware.dice.evaluate`` (the command's old name) runs this module.
 
     python -m calibration.dice_evaluate CROPS TEST --crops
 
 reads close crops of one die each (a dataset's labelled boxes, no tray): the
-die is found against the crop's border; no look, camera or self-test check.
+die is found against the crop's border, or taken as the crop's middle; no look,
+camera or self-test check (they need a tray).
 
     python -m calibration.dice_evaluate --cut-boxes SRC DST
 
@@ -158,6 +162,14 @@ def _spread(shots: list[Sample], most: int) -> list[Sample]:
 
 # -- calibrating as the tablet does -----------------------------------------------------------
 
+class NotCalibrated(Exception):
+    """The calibration cannot be made (a face with no usable photo): why, and each photo refused."""
+
+    def __init__(self, why: str, refused: list[str]) -> None:
+        super().__init__(why)
+        self.why, self.refused = why, refused
+
+
 @dataclass
 class Calibrated:
     """A calibration made (or loaded) here, with what was refused on the way."""
@@ -183,7 +195,7 @@ def calibrate_frames(arguments: argparse.Namespace, shots: list[Sample], kind: s
     refused += _drop_unlike(session)
     missing = [face for face in session.faces if face not in session.shots]
     if missing:
-        raise SystemExit(f"calibration failed: no usable photo of face(s) {', '.join(missing)}\n" + "\n".join(refused))
+        raise NotCalibrated(f"no usable photo of face(s) {', '.join(missing)}", refused)
     done = Calibrated(base.with_profile(session.profile()), kind, refused)
     return self_tested(done, arguments, shots, session)
 
@@ -584,11 +596,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _with_saved(saved, arguments, tests)
     kind = arguments.kind or kind_of({s.label for s in shots} | {s.label for s in tests})
     style = arguments.style or {"d20": "numerals", "monster": "symbols", "d6": "numerals"}[kind]
-    if arguments.crops:
+    if arguments.crops or not _has_empty_tray(arguments):
+        if not arguments.crops:
+            print(f"no picture of the empty tray ({arguments.calibration / EMPTY}/, background.* or --background): "
+                  "reading the images as close crops of one die each")
         return _with_crops(arguments, shots, tests, kind, style)
-    done = calibrate_frames(arguments, shots, kind, style)
+    try:
+        done = calibrate_frames(arguments, shots, kind, style)
+    except NotCalibrated as failed:
+        return _not_calibrated(failed, tests, kind)
     print(calibration_report(done, style))
     return _read_and_report(DiceReader(done.calibration), arguments, tests, kind)
+
+
+def _has_empty_tray(arguments: argparse.Namespace) -> bool:
+    return bool(_empty_frames(arguments)) or background_of(arguments) is not None
+
+
+def _not_calibrated(failed: NotCalibrated, tests: list[Sample], kind: str) -> int:
+    """Nothing can be read: said, with each refused photo, and every test frame counted as refused
+    (the table would ask for every roll). Exit status 2."""
+    print(f"calibration refused: {failed.why}", *[f"  {why}" for why in failed.refused], sep="\n")
+    tally = Tally()
+    for sample in tests:
+        tally.add(sample.label, REFUSED, 0.0, "the dice are not calibrated")
+    if tests:
+        print(f"every read refused: {len(tests)} frames, none read (the dice are not calibrated)")
+        print(report(tally, KIND_FACES[kind]))
+    return 2
 
 
 def _with_saved(saved: DiceCalibration, arguments: argparse.Namespace, tests: list[Sample]) -> int:

@@ -33,9 +33,11 @@ KIND_PLURALS = {"d20": "d20s", "monster": "Monster dice", "d6": "d6s"}
 STYLES = ("numerals", "pips", "symbols")
 #: How a die of each kind looks from straight above when it lies flat: its outline's most
 #: aspect (longer over shorter side of its smallest rectangle) and least fill of that rectangle.
-#: A cube is a square (1.0, 0.97); a d20 a hexagon (up to 1.16, 0.8). A face photo outside
-#: these is refused: the die is tilted, or the camera is not looking straight down.
-FLAT_SHAPES: dict[str, tuple[float, float]] = {"d20": (1.25, 0.70), "monster": (1.12, 0.88), "d6": (1.12, 0.88)}
+#: A cube is a square (1.0, 0.97); a d20 a hexagon (up to 1.16, 0.8); the limits leave room for
+#: a shadow or a lens that is not quite flat. A face photo outside them is refused: the die is
+#: tilted, or the camera is not looking straight down. (A photo less square than the others is
+#: refused too: ``calibration.dice.photo_problem``.)
+FLAT_SHAPES: dict[str, tuple[float, float]] = {"d20": (1.30, 0.68), "monster": (1.20, 0.85), "d6": (1.20, 0.85)}
 MAX_TRAY_SIDE = 900  # px of the top-down view: enough for 1-inch dice, cheap to read
 
 
