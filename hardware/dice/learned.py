@@ -32,12 +32,14 @@ do not, and then it keeps out of the read rather than refuse good ones.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, replace
 from typing import Sequence
 
 import cv2
 import numpy as np
+from numpy.typing import NDArray
 
 from .imaging import Floats, Image, Point, cut, lab
 from .synthetic import Changes, glare_spot, photo_changes
@@ -165,28 +167,36 @@ def hog(stack: Floats) -> Floats:
     strength between its two nearest bins) in CELL-px cells, each block of 2x2 cells scaled to
     unit length; one row per patch of ``stack``."""
     count, side = stack.shape[0], stack.shape[1]
+    cells = side // CELL
     gx = np.zeros_like(stack)
     gy = np.zeros_like(stack)
     gx[:, :, 1:-1] = stack[:, :, 2:] - stack[:, :, :-2]
     gy[:, 1:-1, :] = stack[:, 2:, :] - stack[:, :-2, :]
-    strength = np.sqrt(gx * gx + gy * gy)
-    angle = np.arctan2(gy, gx)  # -pi..pi; an edge's orientation is its angle modulo pi
-    position = np.where(angle < 0, angle + math.pi, angle) * (BINS / math.pi)
-    low = position.astype(np.int64)  # position >= 0: truncation is the floor
-    share = position - low
-    cells = side // CELL
-    cell = (np.arange(side) // CELL).clip(max=cells - 1)
-    where = ((np.arange(count)[:, None, None] * cells + cell[None, :, None]) * cells + cell[None, None, :]) * BINS
-    first = where + low % BINS
-    second = where + (low + 1) % BINS
+    flat_strength, flat_angle = cv2.cartToPolar(gx.reshape(-1, side), gy.reshape(-1, side))  # angle 0..2 pi
+    strength = np.asarray(flat_strength, np.float32).ravel()
+    angle = np.asarray(flat_angle, np.float32).ravel()  # an edge's orientation is its angle modulo pi
+    position = np.where(angle >= math.pi, angle - math.pi, angle) * (BINS / math.pi)
+    low = position.astype(np.int32)  # position >= 0: truncation is the floor
+    upper = strength * (position - low)
+    low = np.where(low >= BINS, low - BINS, low)
+    high = np.where(low + 1 >= BINS, 0, low + 1)
+    where = _cell_starts(count, side)
     size = count * cells * cells * BINS
-    votes = (np.bincount(first.ravel(), (strength * (1.0 - share)).ravel(), size) +
-             np.bincount(second.ravel(), (strength * share).ravel(), size))
-    histograms = votes.astype(np.float32).reshape(count, cells, cells, BINS)
-    blocks = np.stack([histograms[:, y:y + 2, x:x + 2].reshape(count, -1)
-                       for y in range(cells - 1) for x in range(cells - 1)], axis=1)
+    votes = np.bincount(where + low, strength - upper, size) + np.bincount(where + high, upper, size)
+    cell = votes.astype(np.float32).reshape(count, cells, cells, BINS)
+    blocks = np.concatenate([cell[:, :-1, :-1], cell[:, :-1, 1:], cell[:, 1:, :-1], cell[:, 1:, 1:]], axis=3)
+    blocks = blocks.reshape(count, (cells - 1) * (cells - 1), 4 * BINS)
     blocks /= np.linalg.norm(blocks, axis=2, keepdims=True) + 1e-3
     return np.asarray(blocks.reshape(count, -1), np.float32)
+
+
+@functools.lru_cache(maxsize=8)
+def _cell_starts(count: int, side: int) -> NDArray[np.int32]:
+    """For each pixel of ``count`` patches, where its cell's BINS histogram starts in one flat array."""
+    cells = side // CELL
+    cell = (np.arange(side) // CELL).clip(max=cells - 1)
+    starts = ((np.arange(count)[:, None, None] * cells + cell[None, :, None]) * cells + cell[None, None, :]) * BINS
+    return np.asarray(starts.ravel(), np.int32)
 
 
 def _outputs(rows: Floats, mean: Floats, scale: Floats, weights: Floats) -> Floats:

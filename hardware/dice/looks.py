@@ -158,8 +158,8 @@ class LookRange:
         low, high = self.chroma
         hue_off = (self.hue is not None and look.chroma >= HUED and
                    hue_gap(look.hue, _mid(self.hue)) > tolerance.hue + _half(self.hue))
-        chroma_off = not ((1 - tolerance.chroma) * low - tolerance.chroma_plus <= look.chroma
-                          <= (1 + tolerance.chroma) * high + tolerance.chroma_plus)
+        most = max((1 + tolerance.chroma) * high, HUED) + tolerance.chroma_plus  # a colour cast tints a white die
+        chroma_off = not (1 - tolerance.chroma) * low - tolerance.chroma_plus <= look.chroma <= most
         light_off = not self.light[0] - tolerance.light <= look.colour[0] <= self.light[1] + tolerance.light
         if hue_off or chroma_off or light_off:
             return f"its colour is not the calibrated {name}'s (another die, or other light?)"
