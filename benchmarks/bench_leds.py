@@ -25,13 +25,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
 
+from companion.games.ravenloft.leds import RavenloftLeds  # noqa: E402
 from hardware.leds import LedConfig, Renderer, Timing, start_leds  # noqa: E402
-from hardware.leds.board import ravenloft_shape  # noqa: E402
 from hardware.leds.config import RESET_US, WIRE_US_PER_LED, max_fps  # noqa: E402
-from hardware.leds.generate_layout import default_layout  # noqa: E402
-from hardware.leds.layout import Layout  # noqa: E402
+from hardware.leds.layout import Layout, default_layout  # noqa: E402
 from hardware.leds.power import Output  # noqa: E402
 
+RAVENLOFT = RavenloftLeds()
 COMPOSE_TARGET_MS = 0.5
 CPU_TARGET = 0.05
 ALL_MOVE = [
@@ -49,8 +49,8 @@ STATE = {"terror": 6, "frenzy": "strahd", "active": 0, "seats": ["sorcerer"], "p
 
 def dense_layout(leds: int) -> Layout:
     """The Ravenloft board with as many LEDs per connection as fit in ``leds``."""
-    shape = ravenloft_shape()
-    fixed = len(shape.locations) + shape.terror_steps + len(shape.monsters) + shape.seats
+    shape = RAVENLOFT.shape()
+    fixed = len(shape.locations) + sum(shape.tracks.values()) + len(shape.mats) + shape.seats
     return default_layout(shape, max(1, (leds - fixed) // len(shape.connections)))
 
 
@@ -59,8 +59,8 @@ def verdict(value: float, target: float, unit: str) -> str:
 
 
 def bench_compose(leds: int, frames: int) -> None:
-    shape = ravenloft_shape()
-    renderer = Renderer(dense_layout(leds), shape, count=leds)
+    shape = RAVENLOFT.shape()
+    renderer = Renderer(dense_layout(leds), shape, RAVENLOFT.looks(), count=leds)
     output = Output(LedConfig(count=leds, brightness=0.6, budget_ma=1500))
     renderer.change(ALL_MOVE, STATE, now=0.0)
     end = renderer.settles_at()
@@ -81,9 +81,9 @@ def bench_compose(leds: int, frames: int) -> None:
 
 
 def bench_cpu(leds: int, fps: float, seconds: float) -> None:
-    shape = ravenloft_shape()
+    shape = RAVENLOFT.shape()
     config = LedConfig(backend="simulated", count=leds, fps=fps, brightness=0.6, budget_ma=1500)
-    board = start_leds(config, shape, dense_layout(leds), timing=Timing(finale=seconds))
+    board = start_leds(config, shape, dense_layout(leds), looks=RAVENLOFT.looks(), timing=Timing(finale=seconds))
     board.on_change(None, {"game": "ravenloft", "effects": [ALL_MOVE[-1]], "state": STATE})
     wall0, cpu0 = time.perf_counter(), time.process_time()
     while board.animator.running:

@@ -38,8 +38,10 @@ from typing import Any, Mapping, Sequence
 import cv2
 import numpy as np
 
+from companion.engine.dice import DICE
 from hardware.dice.calibrated import KIND_FACES as KIND_FACES
 from hardware.dice.calibrated import KIND_NAMES as KIND_NAMES
+from hardware.dice.calibrated import KIND_PLURALS as KIND_PLURALS
 from hardware.dice.calibrated import MAX_TRAY_SIDE as MAX_TRAY_SIDE
 from hardware.dice.calibrated import STYLES as STYLES
 from hardware.dice.calibrated import CalibrationError as CalibrationError
@@ -273,10 +275,11 @@ def _noise_threshold(frames: list[Image]) -> float:
 
 def face_prompt(kind: str, label: str) -> str:
     """What the tablet says for one capture."""
-    name = KIND_NAMES[kind]
-    if kind == "d20" and label == "20":
-        shown = "the 20 (the symbol face)"
-    elif kind == "monster":
+    name, die = KIND_NAMES[kind], DICE[kind]
+    face = die.face(die.value_of(label))
+    if face.shows:
+        shown = f"the {label} ({face.shows} face)"
+    elif not die.numbered:
         shown = "the blank face" if label == BLANK else f"the {label.upper()} face"
     else:
         shown = label

@@ -6,9 +6,10 @@ every answer):
 
 1. LED ``index`` lights alone (``LedCalibrationSession`` asks the LED board).
 2. The owner taps where it shines on the board view. ``resolve_tap`` turns the
-   tap into a *target*: a location, or a point along a connection; for the
-   Terror track, a mat or a seat the tablet offers buttons. Or they skip it
-   (an LED hidden under a frame, a spare at the end of the strip).
+   tap into a *target*: a location, or a point along a connection; for a step
+   of one of the board's tracks (its kind is the track's name: ``terror``), a
+   mat or a seat the tablet offers buttons. Or they skip it (an LED hidden
+   under a frame, a spare at the end of the strip).
 3. Next LED, until every LED is answered or skipped; ``back`` and ``goto`` fix
    a mistake.
 4. ``layout()`` builds the layout (connection LEDs ordered by where along the
@@ -30,24 +31,28 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Mapping
 
+from companion.engine.errors import Refusal
 from hardware.leds.board import BoardShape
-from hardware.leds.layout import Layout, LayoutError, Problem, load_layout, parse_layout, shipped_layout
+from hardware.leds.layout import FORMAT, Layout, LayoutError, Problem, load_layout, parse_layout, shipped_layout
+from hardware.leds.layout import VERSION as LAYOUT_VERSION
 
 PROGRESS_FORMAT = "table-companion.led-calibration"
 VERSION = 1
-KINDS = ("location", "connection", "terror", "mat", "seat")
+PLACES = ("location", "connection")  # targets tapped on the board picture
+SPOTS = ("mat", "seat")  # targets off it, besides each track's steps
 TAP_RADIUS = 0.04  # of the board picture's width: how near a tap must be to count
 
 
-class CalibrationError(ValueError):
-    """An answer or a saved file the calibration refuses, with why."""
+class LedCalibrationError(Refusal):
+    """An answer or a saved file the LED calibration refuses, with why."""
 
 
 @dataclass(frozen=True)
 class Target:
-    """Where one LED sits. ``name``: location id, connection's ``from`` end or
-    monster id; ``to``: the connection's other end; ``at``: 0..1 from ``from``
-    to ``to``; ``step``: Terror step or seat number."""
+    """Where one LED sits. ``kind``: location, connection, mat, seat, or the name of
+    one of the board's tracks; ``name``: location id, connection's ``from`` end or
+    mat name; ``to``: the connection's other end; ``at``: 0..1 from ``from`` to
+    ``to``; ``step``: the track's step or the seat number."""
 
     kind: str
     name: str = ""
@@ -61,15 +66,20 @@ class Target:
             plain["name"] = self.name
         if self.kind == "connection":
             plain.update(to=self.to, at=round(self.at, 4))
-        if self.kind in ("terror", "seat"):
-            plain["step"] = self.step
+        if self.kind not in ("location", "mat", "connection"):
+            plain["step"] = self.step  # a track's step or a seat
         return plain
+
+
+def kinds(shape: BoardShape) -> tuple[str, ...]:
+    """The kinds of target a board has: its places, its tracks, its mats and seats."""
+    return (*PLACES, *shape.tracks, *SPOTS)
 
 
 def target_from_plain(data: object, shape: BoardShape) -> Target:
     """A target from a tablet or a saved file, checked against the board."""
-    if not isinstance(data, Mapping) or data.get("kind") not in KINDS:
-        raise CalibrationError(f"a target needs a 'kind', one of {', '.join(KINDS)}")
+    if not isinstance(data, Mapping) or data.get("kind") not in kinds(shape):
+        raise LedCalibrationError(f"a target needs a 'kind', one of {', '.join(kinds(shape))}")
     target = _build(data)
     _check(target, shape)
     return target
@@ -78,16 +88,16 @@ def target_from_plain(data: object, shape: BoardShape) -> Target:
 def _build(data: Mapping[str, object]) -> Target:
     name, to, at, step = data.get("name", ""), data.get("to", ""), data.get("at", 0.5), data.get("step", 0)
     if not isinstance(name, str) or not isinstance(to, str):
-        raise CalibrationError("'name' and 'to' must be texts")
+        raise LedCalibrationError("'name' and 'to' must be texts")
     if isinstance(at, bool) or not isinstance(at, (int, float)) or isinstance(step, bool) or not isinstance(step, int):
-        raise CalibrationError("'at' must be a number and 'step' a whole number")
+        raise LedCalibrationError("'at' must be a number and 'step' a whole number")
     return Target(str(data["kind"]), name, to, round(float(at), 4), step)
 
 
 def _check(target: Target, shape: BoardShape) -> None:
     problem = _problem(target, shape)
     if problem:
-        raise CalibrationError(problem)
+        raise LedCalibrationError(problem)
 
 
 def _problem(target: Target, shape: BoardShape) -> str:
@@ -98,9 +108,9 @@ def _problem(target: Target, shape: BoardShape) -> str:
         return f"the board has no connection {target.name!r} - {target.to!r}"
     if kind == "connection" and not 0.0 <= target.at <= 1.0:
         return "'at' must be from 0 to 1"
-    if kind == "terror" and not 0 <= target.step <= shape.terror_max:
-        return f"Terror steps go from 0 to {shape.terror_max}"
-    if kind == "mat" and target.name not in shape.monsters:
+    if kind in shape.tracks and not 0 <= target.step < shape.steps(kind):
+        return f"{kind.capitalize()} steps go from 0 to {shape.steps(kind) - 1}"
+    if kind == "mat" and target.name not in shape.mats:
         return f"{target.name!r} has no mat in this game"
     if kind == "seat" and not 0 <= target.step < shape.seats:
         return f"seats go from 0 to {shape.seats - 1}"
@@ -135,7 +145,7 @@ class LedCalibration:
     def __init__(self, shape: BoardShape, count: int, answers: Mapping[int, Target | None] | None = None,
                  index: int = 0) -> None:
         if not 1 <= count <= 2700:
-            raise CalibrationError(f"the strip must have 1 to 2700 LEDs, not {count}")
+            raise LedCalibrationError(f"the strip must have 1 to 2700 LEDs, not {count}")
         self.shape = shape
         self.count = count
         self.answers: dict[int, Target | None] = dict(answers or {})
@@ -163,12 +173,12 @@ class LedCalibration:
 
     def goto(self, index: int) -> None:
         if not 0 <= index < self.count:
-            raise CalibrationError(f"there is no LED {index}: the strip has {self.count}")
+            raise LedCalibrationError(f"there is no LED {index}: the strip has {self.count}")
         self._index = index
 
     def _settle(self, target: Target | None) -> None:
         if self._index is None:
-            raise CalibrationError("every LED is answered: go to one to change it, or finish")
+            raise LedCalibrationError("every LED is answered: go to one to change it, or finish")
         self.answers[self._index] = target
         self._index = self._next_open(self._index)
 
@@ -189,16 +199,16 @@ class LedCalibration:
         try:
             self.layout()
         except LayoutError as trouble:
-            return list(trouble.problems)
+            return list(trouble.found)
         return []
 
     def layout_plain(self) -> dict[str, object]:
         answered = sorted((i, t) for i, t in self.answers.items() if t is not None)
         return {
-            "format": "table-companion.led-layout", "version": 1, "board": self.shape.name, "count": self.count,
+            "format": FORMAT, "version": LAYOUT_VERSION, "board": self.shape.name, "count": self.count,
             "locations": _grouped(answered, "location", lambda t: t.name),
             "connections": _connections(answered),
-            "terror": _stepped(answered, "terror"),
+            **{track: _stepped(answered, track) for track in self.shape.tracks},
             "mats": _grouped(answered, "mat", lambda t: t.name),
             "seats": _stepped(answered, "seat"),
         }
@@ -223,12 +233,12 @@ class LedCalibration:
     @classmethod
     def from_plain(cls, data: object, shape: BoardShape) -> "LedCalibration":
         if not isinstance(data, Mapping) or data.get("format") != PROGRESS_FORMAT or data.get("version") != VERSION:
-            raise CalibrationError(f"not a saved LED calibration ({PROGRESS_FORMAT} version {VERSION})")
+            raise LedCalibrationError(f"not a saved LED calibration ({PROGRESS_FORMAT} version {VERSION})")
         if data.get("board") != shape.name:
-            raise CalibrationError(f"this calibration is for {data.get('board')!r}, not {shape.name!r}")
+            raise LedCalibrationError(f"this calibration is for {data.get('board')!r}, not {shape.name!r}")
         count, answers = data.get("count"), data.get("answers")
         if not isinstance(count, int) or not isinstance(answers, Mapping):
-            raise CalibrationError("a saved calibration needs 'count' and 'answers'")
+            raise LedCalibrationError("a saved calibration needs 'count' and 'answers'")
         parsed = {_led(key, count): None if value is None else target_from_plain(value, shape)
                   for key, value in answers.items()}
         calibration = cls(shape, count, parsed)
@@ -239,7 +249,7 @@ class LedCalibration:
 
 def _led(key: object, count: int) -> int:
     if not isinstance(key, str) or not key.isdigit() or not int(key) < count:
-        raise CalibrationError(f"{key!r} is not an LED of a {count}-LED strip")
+        raise LedCalibrationError(f"{key!r} is not an LED of a {count}-LED strip")
     return int(key)
 
 
@@ -298,13 +308,24 @@ class LedCalibrationStore:
         self._path(shape.name, ".progress").unlink(missing_ok=True)
 
     def save_layout(self, layout: Layout, shape: BoardShape) -> Layout:
-        """Validate, keep the current one as ``previous``, then write atomically."""
+        """Validate, write the new one aside, then keep the current one as ``previous`` and put the
+        new one in its place: a write the disk refuses leaves the layout in use as it was."""
         checked = parse_layout(layout.to_plain(), shape)
-        current = self._path(shape.name)
-        if current.exists():
-            os.replace(current, self._path(shape.name, ".previous"))
-        _write_json(current, checked.to_plain())
+        current, previous = self.layout_paths(shape)
+        fresh = current.with_name(f".{current.name}.new")
+        _write_json(fresh, checked.to_plain())
+        try:
+            if current.exists():
+                os.replace(current, previous)
+            os.replace(fresh, current)
+        except BaseException:
+            fresh.unlink(missing_ok=True)
+            raise
         return checked
+
+    def layout_paths(self, shape: BoardShape) -> tuple[Path, Path]:
+        """The layout in use and the one kept before it (a backup's restore swaps them itself)."""
+        return self._path(shape.name), self._path(shape.name, ".previous")
 
     def layout(self, shape: BoardShape) -> Layout | None:
         """The owner's saved layout, or None (then the shipped default applies)."""
@@ -325,7 +346,7 @@ class LedCalibrationStore:
     def revert(self, shape: BoardShape) -> Layout:
         previous = self._path(shape.name, ".previous")
         if not previous.exists():
-            raise CalibrationError("there is no previous LED layout to go back to")
+            raise LedCalibrationError("there is no previous LED layout to go back to")
         return self.save_layout(load_layout(previous, shape), shape)
 
 
@@ -348,7 +369,7 @@ def _read_json(path: Path) -> object:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as problem:
-        raise CalibrationError(f"cannot read {path}: {problem}") from None
+        raise LedCalibrationError(f"cannot read {path}: {problem}") from None
 
 
 def layout_in_use(store: LedCalibrationStore, shape: BoardShape) -> tuple[Layout, str]:
@@ -384,7 +405,7 @@ class LedCalibrationSession:
         """The owner tapped the board picture at (x, y)."""
         target = resolve_tap(self.calibration.shape, x, y)
         if target is None:
-            raise CalibrationError("that tap is not near a location or a connection: tap closer, or skip")
+            raise LedCalibrationError("that tap is not near a location or a connection: tap closer, or skip")
         self.calibration.answer(target)
         return self._step()
 
@@ -425,5 +446,5 @@ def start_session(shape: BoardShape, count: int, store: LedCalibrationStore,
     return LedCalibrationSession(calibration, store, light, resume)
 
 
-__all__ = ["CalibrationError", "LedCalibration", "LedCalibrationSession", "LedCalibrationStore", "Target",
+__all__ = ["LedCalibrationError", "LedCalibration", "LedCalibrationSession", "LedCalibrationStore", "Target", "kinds",
            "layout_in_use", "resolve_tap", "start_session", "target_from_plain"]

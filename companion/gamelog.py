@@ -59,7 +59,7 @@ def log_from_plain(data: object, where: str = "log") -> GameLog:
     _check_header(data, where)
     game = data.get("game")
     if not isinstance(game, str) or not game:
-        raise GameLogError(where, "'game' must name the game, e.g. \"ravenloft\"")
+        raise GameLogError(where, "'game' must name the game: a pack id, as 'companion games' lists them")
     return GameLog(game, check_origin(data.get("origin"), where), _check_inputs(data.get("inputs"), where))
 
 
@@ -71,22 +71,29 @@ def _check_header(data: Mapping[str, object], where: str) -> None:
         raise GameLogError(where, f"log version {version!r} is not one this companion reads (it reads {VERSION})")
 
 
+#: What an input may be: an answer to the prompt, the game data changed, a move made at any time.
+INPUT_KINDS = ("answer", "data", "anytime")
+
+
 def check_origin(origin: object, where: str) -> dict[str, object]:
-    """An origin is one of ``{"setup": ...}``, ``{"position": ...}`` or ``{"state": ...}``."""
+    """An origin is one of ``{"setup": ...}``, ``{"position": ...}`` or ``{"state": ...}``, with the
+    owner's game data beside it (``"data"``) when the game plays with it; the rules check the rest."""
     if not isinstance(origin, Mapping):
         raise GameLogError(where, "'origin' must be an object like {\"setup\": ...} or {\"position\": ...}")
-    keys = sorted(str(k) for k in origin)
+    keys = sorted(str(k) for k in origin if k != "data")
     if len(keys) != 1 or keys[0] not in ORIGIN_KEYS:
-        raise GameLogError(where, f"'origin' must have exactly one of {', '.join(ORIGIN_KEYS)}; it has {keys or 'none'}")
-    return {keys[0]: origin[keys[0]]}
+        raise GameLogError(where, f"'origin' must have exactly one of {', '.join(ORIGIN_KEYS)} (and 'data' beside it, "
+                                  f"if any); it has {keys or 'none'}")
+    return dict(origin)
 
 
 def _check_inputs(inputs: object, where: str) -> list[dict[str, object]]:
     if not isinstance(inputs, list):
         raise GameLogError(where, "'inputs' must be a list of {\"key\": ..., \"answer\": ...}")
     for number, entry in enumerate(inputs, 1):
-        if not isinstance(entry, Mapping) or "answer" not in entry:
-            raise GameLogError(where, f"input {number} must be an object with an 'answer', got {entry!r}")
+        if not isinstance(entry, Mapping) or not any(k in entry for k in INPUT_KINDS):
+            raise GameLogError(where, f"input {number} must be an object with an 'answer' (or a 'data' change, or "
+                                      f"an 'anytime' move), got {entry!r}")
         if not isinstance(entry.get("key", ""), str):
             raise GameLogError(where, f"input {number}: 'key' must be text, got {entry.get('key')!r}")
     return [dict(entry) for entry in inputs]

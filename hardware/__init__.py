@@ -1,5 +1,8 @@
 """The table's hardware: the LED board (``hardware.leds``), the dice camera
-(``hardware.camera``, ``hardware.dice``) and, later, buttons.
+(``hardware.camera``, ``hardware.dice``) and the box's buttons
+(``hardware.buttons``). Mechanism only, below the games: nothing here imports a
+game pack or the table; a pack hands the LEDs its board and looks, and a device
+follows a game through ``hardware.followed.FollowedTable``.
 
 Each device kind has one small interface and several backends chosen by
 configuration, never guessed. A backend imports its hardware library only

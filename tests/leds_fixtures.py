@@ -12,12 +12,15 @@ import pytest
 
 from companion.engine.game import Game
 from companion.engine.plain import to_plain
+from companion.games.ravenloft.gamepack import RavenloftPack
+from companion.games.ravenloft.leds import RavenloftLeds
 from companion.games.ravenloft.pack_types import AttackLine, Effect, MonsterCard
 from companion.games.ravenloft.rules import RavenloftRules
 from companion.store import Store
 from companion.table import Table
-from hardware.leds.board import BoardShape, ravenloft_shape
+from hardware.leds.board import BoardShape
 from hardware.leds.layout import Layout, shipped_layout
+from hardware.leds.looks import Looks
 from hardware.leds.strip import Colour, pixel
 
 BASE = RavenloftRules()
@@ -32,7 +35,9 @@ RULES = RavenloftRules(replace(BASE.pack, cards=BASE.pack.cards + (
     card("potion-3-1", ("potion",), 3, 1),
     card("wand-2-1", ("wand",), 2, 1),
 )))
-SHAPE: BoardShape = ravenloft_shape()
+SHAPE: BoardShape = RavenloftLeds().shape()
+LOOKS: Looks = RavenloftLeds().looks()
+TERROR_MAX = SHAPE.steps("terror") - 1
 LAYOUT: Layout = shipped_layout(SHAPE)
 SAM = {"hero": "sorcerer", "player": "Sam"}
 
@@ -66,19 +71,6 @@ def lit(frame: bytes, index: int) -> bool:
     return pixel(frame, index) != (0, 0, 0)
 
 
-class KindForTests:
-    """A game kind like RavenloftKind but with the test cards."""
-
-    name = "ravenloft"
-    rules = RULES
-
-    def pack_view(self) -> dict[str, object]:
-        return {}
-
-    def action_menu(self, game: Game) -> list[dict[str, object]]:
-        return []
-
-
 TableMaker = Callable[[Mapping[str, object]], Table]
 
 
@@ -90,7 +82,7 @@ def table_at(tmp_path: Path) -> Iterator[TableMaker]:
     def make(position: Mapping[str, object]) -> Table:
         stores.append(Store(tmp_path / f"game-{len(stores)}.sqlite"))
         game_id = stores[-1].create_game("ravenloft", "LED test", {"position": {"phase": "monster", **position}})
-        return Table(stores[-1], KindForTests(), game_id)
+        return Table(stores[-1], RavenloftPack(RULES), game_id)  # the shipped pack with the test cards
 
     yield make
     for store in stores:

@@ -25,12 +25,16 @@ from companion.engine.effects import EffectSink
 from companion.engine.game import Flow
 from companion.engine.plain import to_plain
 from companion.engine.prompts import Prompt, check_answer
-from companion.games.ravenloft.context import GameContext
+from companion.games.horrified_core.context import GameContext
+from companion.games.ravenloft.edition import RavenloftEdition
 from companion.games.ravenloft.monsters import MonsterRules, rules_for
+from companion.games.ravenloft.monsters.baba_lysaga_mat import BabaLysagaDetails, HutSpace, HutToken
+from companion.games.ravenloft.monsters.carrionette_mat import CarrionetteDetails, SparePart
+from companion.games.ravenloft.monsters.gulthias_tree_mat import GulthiasTreeDetails, RootGroup
+from companion.games.ravenloft.monsters.strahd_mat import Relic, StrahdDetails, TarokkaCard
 from companion.games.ravenloft.pack_types import (
-    Area, AttackLine, BabaLysagaDetails, BoardData, CarrionetteDetails, Connection, D20Entry, DarkGift, Effect,
-    GulthiasTreeDetails, Hero, HutSpace, HutToken, Item, ItemType, Location, Monster, MonsterCard, Pack, Perk, Relic,
-    RootGroup, SparePart, StrahdDetails, TarokkaCard, Villager,
+    Area, AttackLine, BoardData, Connection, D20Entry, DarkGift, Effect, Hero, Item, ItemType, Location, Monster,
+    MonsterCard, Pack, Perk, Villager,
 )
 from companion.games.ravenloft.state import GameState, HeroState, Mat, MonsterState, Phase, VillagerState
 
@@ -233,7 +237,7 @@ def new_table(pack: Pack | None = None, *, heroes: Mapping[str, str | None] | No
     )
     state.frenzy = min(state.monsters, key=lambda m: pack.monster(m).frenzy_order) if state.monsters else None
     sink = EffectSink()
-    ctx = GameContext(pack, state, sink, {m: rules[m] for m in state.monsters})
+    ctx = GameContext(pack, state, sink, {m: rules[m] for m in state.monsters}, edition=RavenloftEdition())
     return Table(pack, state, sink, ctx, rules)
 
 

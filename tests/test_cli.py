@@ -14,7 +14,9 @@ from typing import Any
 import pytest
 
 from companion import gamelog
-from companion.cli import InteractiveAnswerer, main
+from companion.cli import main
+from companion.games.ravenloft.gamepack import RavenloftPack
+from companion.terminal import InteractiveAnswerer
 from companion.games.ravenloft.rules import RavenloftRules
 from companion.games.ravenloft.state import GameState
 
@@ -200,10 +202,11 @@ def test_interactive_quit_exits_1_and_saves(capsys: pytest.CaptureFixture[str], 
 
 
 def test_interactive_hero_actions_from_the_menu_or_as_json(capsys: pytest.CaptureFixture[str]) -> None:
-    rules = RavenloftRules()
+    pack = RavenloftPack()
+    rules = pack.rules
     game = rules.new_game({"position": {**SMALL, "phase": "hero"}})
     typed = iter(['{"action": "move", "to": "nowhere"}', '{"action": "move"', "1", "end"])
-    answerer = InteractiveAnswerer(rules, read=lambda _: next(typed))
+    answerer = InteractiveAnswerer(pack, read=lambda _: next(typed))
     answerer.step(game)
     state = game.state
     assert isinstance(state, GameState)

@@ -10,11 +10,12 @@ from companion.engine.game import Game
 from hardware.leds import LedConfig, Renderer, Timing, attach, start_leds
 from hardware.leds.backends.simulated import SimulatedStrip
 from hardware.leds.cues import trail_points
-from hardware.leds.palette import BLUE, MONSTER_LOOKS, ORANGE, SKY_BLUE, VERMILLION, WHITE, YELLOW
+from companion.games.ravenloft.leds import MONSTER_LOOKS
+from hardware.leds.palette import BLUE, ORANGE, SKY_BLUE, VERMILLION, WHITE, YELLOW
 from hardware.leds.power import estimate_ma
 from hardware.leds.strip import pixel
-from leds_fixtures import (LAYOUT, SAM, SHAPE, TableMaker, answer, game_at, lit, looks_like, state_of,
-                           table_at)  # noqa: F401 - table_at is a fixture
+from leds_fixtures import (LAYOUT, LOOKS, SAM, SHAPE, TERROR_MAX, TableMaker, answer, game_at, lit, looks_like,
+                           state_of, table_at)  # noqa: F401 - table_at is a fixture
 from polling import wait_for
 
 VALLAKI_TO_TSER_FALLS = ["vallaki", "madam-evas-tent", "tser-falls"]
@@ -57,7 +58,7 @@ def test_the_monster_phase_gives_a_path_and_a_target() -> None:
 
 def test_the_path_leds_light_in_path_order() -> None:
     game, effects = carrionette_walks()
-    renderer = Renderer(LAYOUT, SHAPE)
+    renderer = Renderer(LAYOUT, SHAPE, LOOKS)
     assert renderer.change(effects, state_of(game), now=0.0)
     leds = path_leds()
     times = first_lit_times(renderer, leds, ORANGE, until=1.2)
@@ -73,7 +74,7 @@ def test_the_trail_is_timed_step_by_step() -> None:
 
 def test_until_the_trail_arrives_the_destination_shows_no_monster() -> None:
     game, effects = carrionette_walks()
-    renderer = Renderer(LAYOUT, SHAPE)
+    renderer = Renderer(LAYOUT, SHAPE, LOOKS)
     renderer.change(effects, state_of(game), now=0.0)
     destination = LAYOUT.location("tser-falls")[0]
     assert not looks_like(pixel(renderer.frame(0.5), destination), ORANGE)
@@ -82,7 +83,7 @@ def test_until_the_trail_arrives_the_destination_shows_no_monster() -> None:
 
 def test_the_target_pulses_after_the_move_then_path_and_target_stay_lit() -> None:
     game, effects = carrionette_walks()
-    renderer = Renderer(LAYOUT, SHAPE)
+    renderer = Renderer(LAYOUT, SHAPE, LOOKS)
     renderer.change(effects, state_of(game), now=0.0)
     timing = Timing()
     target = LAYOUT.location("tser-falls")[0]
@@ -105,21 +106,21 @@ def test_strahd_breathes_along_his_path() -> None:
     answer(game, "monster-card", "wand-2-1")
     effects = answer(game, "path", game.prompt.option_ids()[0])  # type: ignore[union-attr]
     assert any(e["kind"] == "monster-moved" for e in effects)
-    renderer = Renderer(LAYOUT, SHAPE)
+    renderer = Renderer(LAYOUT, SHAPE, LOOKS)
     renderer.change(effects, state_of(game), now=0.0)
     start = LAYOUT.location("vallaki")[0]
     levels = {pixel(renderer.frame(0.05 * t), start)[2] for t in range(20)}
     assert len(levels) > 5 and all(looks_like(pixel(renderer.frame(0.05 * t), start), BLUE) for t in range(20))
 
 
-@pytest.mark.parametrize("level", range(SHAPE.terror_max))
+@pytest.mark.parametrize("level", range(TERROR_MAX))
 def test_the_terror_leds_equal_the_terror_level(level: int) -> None:
     game = game_at(monsters={"carrionette": "vallaki"}, heroes=[{**SAM, "at": "krezk"}], terror=level)
-    renderer = Renderer(LAYOUT, SHAPE)
+    renderer = Renderer(LAYOUT, SHAPE, LOOKS)
     renderer.show_state(state_of(game))
     frame = renderer.frame(0.0)
-    assert [lit(frame, LAYOUT.terror_step(step)[0]) for step in range(SHAPE.terror_steps)] == \
-        [0 < step <= level for step in range(SHAPE.terror_steps)]
+    assert [lit(frame, LAYOUT.step("terror", step)[0]) for step in range(SHAPE.steps("terror"))] == \
+        [0 < step <= level for step in range(SHAPE.steps("terror"))]
 
 
 def test_a_villager_killed_raises_the_bar_with_a_blink_then_it_holds() -> None:
@@ -128,23 +129,23 @@ def test_a_villager_killed_raises_the_bar_with_a_blink_then_it_holds() -> None:
     answer(game, "monster-card", "potion-2-2")
     effects = answer(game, "monster-dice", ["hit", "blank"])
     assert {"villager-defeated", "terror"} <= {e["kind"] for e in effects} and state_of(game)["terror"] == 3
-    renderer = Renderer(LAYOUT, SHAPE)
+    renderer = Renderer(LAYOUT, SHAPE, LOOKS)
     renderer.change(effects, state_of(game), now=0.0)
-    step3 = LAYOUT.terror_step(3)[0]
+    step3 = LAYOUT.step("terror", 3)[0]
     seen = {pixel(renderer.frame(t / 20), step3) for t in range(200)}
     assert (0, 0, 0) in seen and any(looks_like(c, YELLOW) for c in seen)  # it blinked
     settled = renderer.frame(60.0)
-    assert [lit(settled, LAYOUT.terror_step(s)[0]) for s in range(SHAPE.terror_steps)] == \
-        [0 < s <= 3 for s in range(SHAPE.terror_steps)]
+    assert [lit(settled, LAYOUT.step("terror", s)[0]) for s in range(SHAPE.steps("terror"))] == \
+        [0 < s <= 3 for s in range(SHAPE.steps("terror"))]
 
 
 def test_near_the_maximum_the_bar_turns_vermillion_and_hatched() -> None:
-    level = SHAPE.terror_max - 1
+    level = TERROR_MAX - 1
     game = game_at(monsters={"carrionette": "vallaki"}, heroes=[{**SAM, "at": "krezk"}], terror=level)
-    renderer = Renderer(LAYOUT, SHAPE)
+    renderer = Renderer(LAYOUT, SHAPE, LOOKS)
     renderer.show_state(state_of(game))
     frame = renderer.frame(0.0)
-    bar = [pixel(frame, LAYOUT.terror_step(step)[0]) for step in range(1, level + 1)]
+    bar = [pixel(frame, LAYOUT.step("terror", step)[0]) for step in range(1, level + 1)]
     assert all(looks_like(colour, VERMILLION) for colour in bar)
     assert bar[-1][0] > bar[-2][0] < bar[-3][0]  # bright, dim, bright from the top: hatched
 
@@ -153,7 +154,7 @@ def test_the_frenzy_marker_and_the_active_seat() -> None:
     game = game_at(monsters={"carrionette": "vallaki", "strahd": "krezk"},
                    heroes=[{**SAM, "at": "krezk"}, {"hero": "druid", "player": "Beau", "at": "vallaki"}],
                    frenzy="strahd", active="druid")
-    renderer = Renderer(LAYOUT, SHAPE)
+    renderer = Renderer(LAYOUT, SHAPE, LOOKS)
     renderer.show_state(state_of(game))
     frame = renderer.frame(0.0)
     strahd, carrionette = pixel(frame, LAYOUT.mat("strahd")[0]), pixel(frame, LAYOUT.mat("carrionette")[0])
@@ -163,7 +164,7 @@ def test_the_frenzy_marker_and_the_active_seat() -> None:
 
 
 def test_a_defeat_flashes_and_the_mat_goes_dark() -> None:
-    renderer = Renderer(LAYOUT, SHAPE)
+    renderer = Renderer(LAYOUT, SHAPE, LOOKS)
     state = {"monsters": {"carrionette": {"id": "carrionette", "location": None, "defeated": True}}, "terror": 1}
     renderer.change([{"kind": "monster-defeated", "data": {"monster": "carrionette", "location": "vallaki"}}],
                     state, now=0.0)
@@ -173,14 +174,14 @@ def test_a_defeat_flashes_and_the_mat_goes_dark() -> None:
 
 
 def test_a_rescue_sparkles_sky_blue() -> None:
-    renderer = Renderer(LAYOUT, SHAPE)
+    renderer = Renderer(LAYOUT, SHAPE, LOOKS)
     renderer.change([{"kind": "villager-rescued", "data": {"villager": "bildrath", "location": "tser-falls"}}], {}, 0.0)
     seen = {pixel(renderer.frame(t / 25), LAYOUT.location("tser-falls")[0]) for t in range(40)}
     assert SKY_BLUE in seen and (0, 0, 0) in seen
 
 
 def test_winning_sweeps_the_board_and_losing_glows_red() -> None:
-    renderer = Renderer(LAYOUT, SHAPE)
+    renderer = Renderer(LAYOUT, SHAPE, LOOKS)
     renderer.change([{"kind": "game-won", "data": {"outcome": "won"}}], {"phase": "over"}, 0.0)
     lit_now = [sum(lit(renderer.frame(t), led) for led in LAYOUT.locations["krezk"]) for t in (0.0, 2.5)]
     assert renderer.busy(1.0) and not renderer.busy(Timing().finale)
@@ -191,7 +192,7 @@ def test_winning_sweeps_the_board_and_losing_glows_red() -> None:
 
 def test_effects_the_leds_do_not_show_keep_the_picture() -> None:
     game, effects = carrionette_walks()
-    renderer = Renderer(LAYOUT, SHAPE)
+    renderer = Renderer(LAYOUT, SHAPE, LOOKS)
     renderer.change(effects, state_of(game), now=0.0)
     before = renderer.frame(30.0)
     assert not renderer.change([{"kind": "dice", "data": {"faces": ["hit"]}}], state_of(game), now=30.0)
@@ -199,7 +200,7 @@ def test_effects_the_leds_do_not_show_keep_the_picture() -> None:
 
 
 def test_unknown_or_malformed_effects_are_ignored() -> None:
-    renderer = Renderer(LAYOUT, SHAPE)
+    renderer = Renderer(LAYOUT, SHAPE, LOOKS)
     odd: list[dict[str, object]] = [{"kind": "monster-moved", "data": {"path": "nowhere"}}, {"kind": "terror", "data": {"level": "x"}},
            {"kind": "target", "data": {"location": "atlantis"}}, {"kind": "brand-new-kind"}, {"no": "kind"}]
     assert not renderer.change(odd, {"terror": "lots", "monsters": [], "mats": None}, 0.0)
@@ -212,7 +213,8 @@ FAST = Timing().scaled(0.25)
 
 def test_a_table_change_reaches_the_simulated_strip_in_path_order(table_at: TableMaker) -> None:
     table = table_at({"monsters": {"carrionette": "vallaki"}, "heroes": [{**SAM, "at": "tser-falls"}]})
-    board = start_leds(LedConfig(backend="simulated", brightness=1.0, budget_ma=100_000, fps=100), SHAPE, timing=FAST)
+    board = start_leds(LedConfig(backend="simulated", brightness=1.0, budget_ma=100_000, fps=100), SHAPE,
+                       looks=LOOKS, timing=FAST)
     attach(table, board)
     strip = board.strip
     assert isinstance(strip, SimulatedStrip)
@@ -229,7 +231,7 @@ def test_a_table_change_reaches_the_simulated_strip_in_path_order(table_at: Tabl
 
 def test_the_power_budget_holds_on_every_frame_shown() -> None:
     config = LedConfig(backend="simulated", brightness=1.0, budget_ma=400, fps=100)
-    board = start_leds(config, SHAPE, timing=FAST)
+    board = start_leds(config, SHAPE, looks=LOOKS, timing=FAST)
     board.on_change(None, {"game": "ravenloft", "effects": [{"kind": "game-won", "data": {}}], "state": {"terror": 6}})
     assert wait_for(lambda: not board.animator.running)
     strip = board.strip

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from calibration.leds import (CalibrationError, LedCalibration, LedCalibrationStore, Target, layout_in_use,
+from calibration.leds import (LedCalibrationError, LedCalibration, LedCalibrationStore, Target, layout_in_use,
                               resolve_tap, start_session, target_from_plain)
 from hardware.leds import LayoutError, shipped_layout
 from hardware.leds.generate_layout import default_layout
 from hardware.leds.positions import LedPosition, led_positions
-from leds_fixtures import LAYOUT, SHAPE
+from leds_fixtures import LAYOUT, SHAPE, TERROR_MAX
 
 
 def owner_says(position: LedPosition) -> Target:
@@ -73,7 +73,7 @@ def test_skip_back_and_goto() -> None:
     calibration.skip()
     calibration.answer(Target("seat", step=4))
     layout = calibration.layout()
-    assert layout.mats == {"strahd": (0,)} and layout.terror_step(3) == (1,) and layout.seat(4) == (3,)
+    assert layout.mats == {"strahd": (0,)} and layout.step("terror", 3) == (1,) and layout.seat(4) == (3,)
     assert 2 not in set(layout.used()) and calibration.view()["skipped"] == 1
 
 
@@ -81,13 +81,13 @@ def test_wrong_answers_are_refused_with_why() -> None:
     calibration = LedCalibration(SHAPE, 2)
     for bad, why in [(Target("location", "atlantis"), "not a location"),
                      (Target("connection", "krezk", "north-tower"), "no connection"),
-                     (Target("terror", step=SHAPE.terror_max + 1), "Terror steps go from 0 to 7"),
+                     (Target("terror", step=TERROR_MAX + 1), "Terror steps go from 0 to 7"),
                      (Target("mat", "dracula"), "no mat"), (Target("seat", step=5), "seats go from 0 to 4")]:
-        with pytest.raises(CalibrationError, match=why):
+        with pytest.raises(LedCalibrationError, match=why):
             calibration.answer(bad)
-    with pytest.raises(CalibrationError, match="'kind'"):
+    with pytest.raises(LedCalibrationError, match="'kind'"):
         target_from_plain({"kind": "sofa"}, SHAPE)
-    with pytest.raises(CalibrationError, match="no LED 9"):
+    with pytest.raises(LedCalibrationError, match="no LED 9"):
         calibration.goto(9)
     assert calibration.index == 0 and not calibration.answers
 
@@ -114,14 +114,14 @@ def test_the_session_lights_each_led_saves_and_finishes(tmp_path: Path) -> None:
     x, y = SHAPE.locations["krezk"]
     session.tap(x, y)
     session.skip()
-    with pytest.raises(CalibrationError, match="not near"):
+    with pytest.raises(LedCalibrationError, match="not near"):
         session.tap(0.5, -0.5)
     view = session.answer({"kind": "terror", "step": 2})
     assert lit == [0, 1, 2, None] and view["done"] and view["problems"] == []
     again = start_session(SHAPE, 3, store, lit.append, lambda: None)  # a reload mid-way resumes
     assert again.calibration.answers == session.calibration.answers
     layout = session.finish()
-    assert layout.location("krezk") == (0,) and layout.terror_step(2) == (2,) and resumed == [True]
+    assert layout.location("krezk") == (0,) and layout.step("terror", 2) == (2,) and resumed == [True]
     assert store.layout(SHAPE) == layout and store.load_progress(SHAPE) is None
 
 
@@ -160,10 +160,10 @@ def test_an_unfinished_calibration_lists_its_problems() -> None:
 def test_a_saved_calibration_for_another_board_is_refused(tmp_path: Path) -> None:
     saved = LedCalibration(SHAPE, 3).to_plain()
     saved["board"] = "dracula"
-    with pytest.raises(CalibrationError, match="for 'dracula'"):
+    with pytest.raises(LedCalibrationError, match="for 'dracula'"):
         LedCalibration.from_plain(saved, SHAPE)
     saved["board"], saved["answers"] = "ravenloft", {"7": None}
-    with pytest.raises(CalibrationError, match="'7' is not an LED"):
+    with pytest.raises(LedCalibrationError, match="'7' is not an LED"):
         LedCalibration.from_plain(saved, SHAPE)
 
 

@@ -11,10 +11,11 @@ import pytest
 
 from hardware.leds import LayoutError, parse_layout
 from hardware.leds.generate_layout import default_layout, layout_json
-from hardware.leds.layout import SHIPPED, load_layout
+from companion.games.ravenloft.leds import LAYOUT_FILE
+from hardware.leds.layout import load_layout
 from hardware.leds.positions import led_positions
 from hardware.leds.tablet import overlay
-from leds_fixtures import LAYOUT, SHAPE
+from leds_fixtures import LAYOUT, SHAPE, TERROR_MAX
 
 
 def plain(**changes: Any) -> dict[str, Any]:
@@ -33,12 +34,12 @@ def test_the_shipped_layout_covers_the_whole_board() -> None:
     assert set(LAYOUT.locations) == set(SHAPE.locations)
     assert {frozenset(pair) for pair in LAYOUT.connections} == {frozenset(pair) for pair in SHAPE.connections}
     assert all(len(leds) == 2 for leds in LAYOUT.connections.values())
-    assert len(LAYOUT.terror) == SHAPE.terror_max + 1 and set(LAYOUT.mats) == set(SHAPE.monsters)
+    assert len(LAYOUT.tracks["terror"]) == TERROR_MAX + 1 and set(LAYOUT.mats) == set(SHAPE.mats)
     assert len(LAYOUT.seats) == 5 and sorted(LAYOUT.used()) == list(range(LAYOUT.count)) and LAYOUT.count == 127
 
 
 def test_the_shipped_file_is_what_the_generator_makes() -> None:
-    assert (SHIPPED / "ravenloft.json").read_text(encoding="utf-8") == layout_json(default_layout(SHAPE))
+    assert LAYOUT_FILE.read_text(encoding="utf-8") == layout_json(default_layout(SHAPE))
 
 
 def test_a_denser_layout_for_300_leds() -> None:

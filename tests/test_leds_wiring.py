@@ -13,7 +13,7 @@ import pytest
 from hardware.leds import LedBoard, LedConfig, LedError, Timing, attach, start_leds
 from hardware.leds.backends.simulated import SimulatedStrip
 from hardware.leds.strip import DisabledStrip, StripBase, pixel
-from leds_fixtures import LAYOUT, SAM, SHAPE, TableMaker, table_at  # noqa: F401 - table_at is a fixture
+from leds_fixtures import LAYOUT, LOOKS, SAM, SHAPE, TableMaker, table_at  # noqa: F401 - table_at is a fixture
 from polling import wait_for
 
 FAST = Timing().scaled(0.1)
@@ -25,7 +25,7 @@ def animator_threads() -> list[threading.Thread]:
 
 
 def simulated_board(fps: float = 60, timing: Timing = FAST) -> tuple[LedBoard, SimulatedStrip]:
-    board = start_leds(LedConfig(backend="simulated", fps=fps), SHAPE, timing=timing)
+    board = start_leds(LedConfig(backend="simulated", fps=fps), SHAPE, looks=LOOKS, timing=timing)
     assert isinstance(board.strip, SimulatedStrip)
     return board, board.strip
 
@@ -47,7 +47,7 @@ def test_a_still_change_shows_one_frame_and_stops() -> None:
     board, strip = simulated_board()
     board.on_change(None, {"game": "ravenloft", "effects": [], "state": {"terror": 3}})
     assert wait_for(lambda: not board.animator.running)
-    assert strip.shown == 1 and pixel(strip.last() or b"", LAYOUT.terror_step(3)[0]) != (0, 0, 0)
+    assert strip.shown == 1 and pixel(strip.last() or b"", LAYOUT.step("terror", 3)[0]) != (0, 0, 0)
     board.close()
 
 
@@ -92,7 +92,8 @@ class BreaksAfter(StripBase):
 def test_a_strip_failing_mid_game_is_reported_and_the_game_goes_on(table_at: TableMaker) -> None:
     table = table_at({"monsters": {"carrionette": "vallaki"}, "heroes": [{**SAM, "at": "krezk"}]})
     config = LedConfig(backend="simulated", fps=60)
-    board = start_leds(config, SHAPE, timing=FAST, backends={"simulated": lambda c: BreaksAfter(c.count, 1)})
+    board = start_leds(config, SHAPE, looks=LOOKS, timing=FAST,
+                       backends={"simulated": lambda c: BreaksAfter(c.count, 1)})
     attach(table, board)
     assert wait_for(lambda: not board.animator.running)  # the first frame (the game as it stands) went out
     view = table.act({"key": "monster-card", "answer": "potion-2-2"}, table.version)
@@ -115,7 +116,7 @@ def test_a_backend_that_cannot_start_leaves_a_disabled_board_and_the_game_goes_o
     def missing(config: LedConfig) -> SimulatedStrip:
         raise LedError("/dev/leds0 does not exist")
 
-    board = attach(table, start_leds(LedConfig(), SHAPE, timing=FAST, backends={"simulated": missing}))
+    board = attach(table, start_leds(LedConfig(), SHAPE, looks=LOOKS, timing=FAST, backends={"simulated": missing}))
     assert isinstance(board.strip, DisabledStrip)
     assert board.health.state == "disabled" and "/dev/leds0" in board.health.reason
     virtual: list[dict[str, object]] = []
@@ -128,13 +129,13 @@ def test_a_backend_that_cannot_start_leaves_a_disabled_board_and_the_game_goes_o
 
 
 def test_a_layout_bigger_than_the_strip_is_reported() -> None:
-    board = start_leds(LedConfig(count=50), SHAPE)
+    board = start_leds(LedConfig(count=50), SHAPE, looks=LOOKS)
     assert board.health.state == "disabled" and "uses 127 LEDs but leds.count is 50" in board.health.reason
 
 
 def test_a_longer_strip_than_the_layout_is_fine() -> None:
     board, strip = simulated_board()
-    bigger = start_leds(LedConfig(count=150), SHAPE, timing=FAST)
+    bigger = start_leds(LedConfig(count=150), SHAPE, looks=LOOKS, timing=FAST)
     bigger.on_change(None, WON)
     assert wait_for(lambda: not bigger.animator.running) and bigger.health.state == "ok"
     board.close()
@@ -179,7 +180,7 @@ def test_calibration_lights_one_led_alone_then_the_game_comes_back() -> None:
                     and [i for i in range(LAYOUT.count) if pixel(strip.last() or b"", i) != (0, 0, 0)] == [42])
     board.resume()
     assert wait_for(lambda: not board.animator.running
-                    and pixel(strip.last() or b"", LAYOUT.terror_step(3)[0]) != (0, 0, 0))
+                    and pixel(strip.last() or b"", LAYOUT.step("terror", 3)[0]) != (0, 0, 0))
     board.close()
 
 
@@ -187,10 +188,10 @@ def test_brightness_can_change_while_playing() -> None:
     board, strip = simulated_board()
     board.on_change(None, {"game": "ravenloft", "effects": [], "state": {"terror": 3}})
     assert wait_for(lambda: not board.animator.running)
-    before = pixel(strip.last() or b"", LAYOUT.terror_step(1)[0])
+    before = pixel(strip.last() or b"", LAYOUT.step("terror", 1)[0])
     board.set_brightness(0.1)
-    assert wait_for(lambda: not board.animator.running and pixel(strip.last() or b"", LAYOUT.terror_step(1)[0]) != before)
-    assert pixel(strip.last() or b"", LAYOUT.terror_step(1)[0])[0] < before[0] / 3
+    assert wait_for(lambda: not board.animator.running and pixel(strip.last() or b"", LAYOUT.step("terror", 1)[0]) != before)
+    assert pixel(strip.last() or b"", LAYOUT.step("terror", 1)[0])[0] < before[0] / 3
     board.close()
 
 
@@ -207,11 +208,11 @@ def test_one_board_follows_the_game_at_the_table(table_at: TableMaker) -> None:
     time.sleep(0.05)
     assert strip.shown == shown and board.following == second.game_id  # the other game changed: no frames
     frame = strip.last() or b""
-    assert [pixel(frame, LAYOUT.terror_step(s)[0]) != (0, 0, 0) for s in range(1, 6)] == [True] * 4 + [False]
+    assert [pixel(frame, LAYOUT.step("terror", s)[0]) != (0, 0, 0) for s in range(1, 6)] == [True] * 4 + [False]
     board.close()
 
 
 def test_the_pace_setting_slows_every_animation() -> None:
-    steady = start_leds(LedConfig(pace=2.0), SHAPE)
+    steady = start_leds(LedConfig(pace=2.0), SHAPE, looks=LOOKS)
     assert steady.renderer.stage.timing == Timing().scaled(2.0) and steady.renderer.stage.timing.step == 1.0
     steady.close()

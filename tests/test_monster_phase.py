@@ -458,8 +458,9 @@ def test_rl_he_1_yog_ignores_the_first_hit_each_turn_and_doubles_villager_terror
 
 def test_rl_ha_9_paladin_bonus_ends_with_the_hero_phase() -> None:
     """RL-HA-9."""
-    game = hero_phase([SORCERER_AT("krezk", perks=["morninglords-blessing"])])
-    ask(game, "hero-action", {"action": "perk", "hero": "sorcerer", "perk": "morninglords-blessing"})
+    game = hero_phase([{"hero": "paladin", "player": "Joel", "at": "krezk"}])
+    ask(game, "hero-action", {"action": "special"})
+    ask(game, "special", [5])  # the Paladin's 2-9 row: +2 for the rest of this Hero Phase
     assert game.state.bonuses.roll_bonus > 0
     ask(game, "hero-action", {"action": "end"})
     assert game.state.bonuses.roll_bonus == 0

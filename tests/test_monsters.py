@@ -9,16 +9,20 @@ from typing import Callable, TypeVar
 import pytest
 
 from companion.engine.errors import IllegalInput, SetupError
-from companion.games.ravenloft.arrivals import hero_arrives
-from companion.games.ravenloft.attack import attack
-from companion.games.ravenloft.context import Character, Figure, GameEnded
-from companion.games.ravenloft.events import resolve_event
-from companion.games.ravenloft.monster_phase import resolve_attack_line
+from companion.games.horrified_core.arrivals import hero_arrives
+from companion.games.horrified_core.attack import attack
+from companion.games.horrified_core.context import Character, Figure, GameEnded
+from companion.games.horrified_core.events import resolve_event
+from companion.games.horrified_core.monster_phase import resolve_attack_line
+from companion.games.horrified_core.monsters import MAX_OPTIONS
 from companion.games.ravenloft.monsters import REGISTRY, Actor, rules_for
-from companion.games.ravenloft.monsters.base import MAX_OPTIONS
+from companion.games.ravenloft.monsters.baba_lysaga_mat import HutMat
+from companion.games.ravenloft.monsters.carrionette_mat import CarrionetteMat
+from companion.games.ravenloft.monsters.gulthias_tree_mat import TreeMat
 from companion.games.ravenloft.monsters.strahd import StrahdRules
+from companion.games.ravenloft.monsters.strahd_mat import StrahdMat
 from companion.games.ravenloft.pack_types import AttackLine, Effect, Monster
-from companion.games.ravenloft.state import CarrionetteMat, HutMat, Mat, StrahdMat, TreeMat
+from companion.games.ravenloft.state import Mat
 
 from ravenloft_fixtures import MONSTERS, Many, Ran, Table, first_choice, make_pack, new_table, run
 
@@ -294,8 +298,9 @@ def test_rl_gt_2_the_frenzy_symbol_sends_another_blight() -> None:
     """RL-GT-2 on a whole attack line: Hat then Frenzy (the Tree is frenzied) send two different Blights."""
     t = tree_table(["gates", "tower", None], druid="village")
     t.state.frenzy = "gulthias-tree"
-    order = [("monster-order", "gulthias-tree/blight"), ("which-blight", "1")]
-    run(resolve_attack_line(t.ctx, AttackLine(("hat", "frenzy"), 1, 0)), order + order[:1])
+    # Nobody stands with the Tree, so its place in the order changes nothing and is not asked (RL-MP-5);
+    # the second Blight is the only one left for the Frenzy symbol.
+    run(resolve_attack_line(t.ctx, AttackLine(("hat", "frenzy"), 1, 0)), [("which-blight", "1")])
     assert mat(t, "gulthias-tree", TreeMat).blights == ["village", "tent", None]
     assert mat(t, "gulthias-tree", TreeMat).blights_used == [1, 0]
 
@@ -544,7 +549,8 @@ def test_rl_bl_2_the_gem_moves_through_empty_spaces_only_as_far_as_the_strength(
     hut = mat(t, "baba-lysaga", HutMat)
     hut.face_down, hut.revealed = ["upper-left"], {"centre": "witch", "lower-left": "raven-1"}
     refused(t, lambda: advance(t, "druid", adv("baba-lysaga", "gem", item="lamp-2", to="door")),
-            "the door space is 3 spaces from the Gem, but the item only moves it 2")
+            "the Gem moves exactly 2 empty spaces .* cannot end on the door space; from the top space it can end "
+            "on: lower-right")
     refused(t, lambda: advance(t, "druid", adv("baba-lysaga", "gem", item="shovel-4", to="centre")),
             "the Gem cannot reach the centre space")
     refused(t, lambda: advance(t, "druid", adv("baba-lysaga", "gem", item="shovel-4", to="attic")),
@@ -647,14 +653,14 @@ def test_rl_st_6_strahd_walks_onto_his_mat_like_any_location() -> None:
 
 
 def test_rl_st_1_rl_it_5_strahds_fury_hits_everyone_with_him_in_the_chosen_order() -> None:
-    """RL-ST-1: one hit each, ordered by the active player; RL-IT-5: a Relic cannot stop the hit."""
+    """RL-ST-1: one hit each; the order changes nothing here, so it is not asked (RL-MP-5);
+    RL-IT-5: a Relic cannot stop the hit."""
     t = new_table(heroes={"druid": "stairway", "sorcerer": "stairway"}, held={"druid": ["rope-1", "lamp-2"]},
                   villagers={"ireena": "stairway"}, monsters={"strahd": "stairway"})
     t.state.heroes["sorcerer"].relics.append("sunsword")
     ran = run(strahd_rule(t).power(t.ctx, Figure("strahd"), Character("hero", "druid")),
-              [("fury-order", "villager:ireena"), ("fury-order", "hero:druid"), ("defend", "discard"),
-               ("defend-items", ["rope-1"])])
-    assert ran.prompts[0].option_ids() == ["hero:druid", "hero:sorcerer", "villager:ireena"]
+              [("defend", "discard"), ("defend-items", ["rope-1"])])
+    assert "fury-order" not in ran.keys
     assert t.state.villagers["ireena"].location is None
     assert held(t, "druid") == ["lamp-2"] and t.state.heroes["druid"].location == "stairway"
     sorcerer = t.state.heroes["sorcerer"]

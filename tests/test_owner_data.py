@@ -159,9 +159,22 @@ def test_the_data_status_tells_rulebook_facts_from_guesses_and_confirmations() -
     elements = {e["key"]: e for e in status["elements"]}  # type: ignore[attr-defined]
     assert elements[f"cards.cards.{card}"]["state"] == "confirmed"
     assert elements["board.locations.krezk"]["changed"] is True and elements["board.locations.krezk"]["state"] == "guess"
-    verified = next(loc.id for loc in RULES.pack.board.locations if loc.verified)
-    assert elements[f"board.locations.{verified}"]["state"] == "rulebook"
+    assert elements["board.connections.gates-of-barovia+tser-falls"]["state"] == "rulebook"
+    assert all(e["state"] != "rulebook" for key, e in elements.items()
+               if key.startswith("board.locations."))  # no location is the rulebook's as a whole
     counts = status["summary"]["card"]  # type: ignore[index]
     assert counts["confirmed"] == 1 and sum(counts.values()) == len(RULES.pack.cards)
     with pytest.raises(OwnerDataError, match="names nothing"):
         apply_owner_data(shipped, parse_owner_data(doc(confirmed=["cards.cards.not-a-card"])))
+
+
+def test_packs_built_from_owner_data_are_kept_only_a_few_at_once() -> None:
+    """An owner who saves a correction many times in an evening does not fill the box's memory."""
+    from companion.games.horrified_core.rules import OWNED_KEPT
+
+    rules = RavenloftRules()
+    for n in range(OWNED_KEPT + 5):
+        rules.owner_pack(doc({"locations": {"krezk": {"x": round(0.01 * (n + 1), 2)}}}))
+    assert len(rules._owned) == OWNED_KEPT
+    again = doc({"locations": {"krezk": {"x": round(0.01 * (OWNED_KEPT + 5), 2)}}})
+    assert rules.owner_pack(again) is rules.owner_pack(again)  # the newest is still the one built

@@ -1,6 +1,6 @@
 """Tests of the Ravenloft game pack (data/*.json) and of its loader.
 
-Rule IDs refer to shared/rules/RAVENLOFT-RULES.md. The first half checks the
+Rule IDs refer to docs/rules.md, the project's rules index. The first half checks the
 shipped pack: its counts, the shape of its map, and that exactly the facts the
 rulebook states are marked verified. The second half breaks a copy of the pack
 one thing at a time and checks that the loader refuses it, naming the file,
@@ -28,16 +28,16 @@ from companion.games.ravenloft.pack import (
     PackError,
     load_pack,
 )
+from companion.games.ravenloft.monsters.baba_lysaga_mat import BabaLysagaDetails
+from companion.games.ravenloft.monsters.carrionette_mat import CarrionetteDetails
+from companion.games.ravenloft.monsters.gulthias_tree_mat import GulthiasTreeDetails
+from companion.games.ravenloft.monsters.strahd_mat import StrahdDetails
 from companion.games.ravenloft.pack_types import (
     FRENZY,
     SYMBOL_COLOURS,
-    BabaLysagaDetails,
-    CarrionetteDetails,
     D20Entry,
     Effect,
-    GulthiasTreeDetails,
     Pack,
-    StrahdDetails,
 )
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "game-data.md"
@@ -200,9 +200,35 @@ def test_cards_mix_villager_monster_frenzy_and_manual_events(pack: Pack) -> None
 # --- Rulebook facts: present and marked verified --------------------------------
 
 
-def test_abbey_of_saint_markovia_is_verified_location_one(pack: Pack) -> None:
+def test_abbey_of_saint_markovia_is_location_one_but_its_place_is_our_drawing(pack: Pack) -> None:
+    """The rulebook names it as location 1; where it lies on the board is our drawing, so the
+    location as a whole is not marked verified, only its name and number (SHIPPED files)."""
     abbey = pack.location("abbey-of-saint-markovia")
-    assert (abbey.number, abbey.verified) == (1, True)
+    assert (abbey.number, abbey.verified) == (1, False)
+    record = next(loc for loc in _shipped("board.json")["locations"] if loc["id"] == abbey.id)
+    assert record["verified_fields"] == ["name", "number"] and "drawing" in record["note"]
+
+
+def test_rl_ha_2_the_hero_phase_example_states_the_gates_tser_falls_road(pack: Pack) -> None:
+    """RL-EX-1, RL-HA-2: the Druid at the Gates guides Bildrath one location to Tser Falls, and a
+    Guide only reaches an adjacent location: that road is the rulebook's, so it is verified."""
+    road = next(c for c in pack.board.connections if {c.a, c.b} == {"gates-of-barovia", "tser-falls"})
+    assert road.verified
+
+
+def test_rl_bl_baba_lysagas_spellbook_is_our_correction_not_print(pack: Pack) -> None:
+    """The rulebook prints 'Shield (teal)'; the Spellbook is our reading from its own colour key, so
+    her symbols are not listed as verified and the note says it is a correction."""
+    record = next(m for m in _shipped("monsters.json")["monsters"] if m["id"] == "baba-lysaga")
+    assert "spellbook" in pack.monster("baba-lysaga").symbols
+    assert "symbols" not in record["verified_fields"]
+    assert "Shield (teal)" in record["note"] and "correction" in record["note"]
+
+
+def _shipped(name: str) -> dict[str, Any]:
+    found = json.loads((Path(DATA_DIR) / name).read_text(encoding="utf-8"))
+    assert isinstance(found, dict)
+    return found
 
 
 def test_rl_he_1_sorcerer_tile_is_verified_and_exact(pack: Pack) -> None:
@@ -334,8 +360,9 @@ def test_rl_ex_2_monster_cards_the_rulebook_shows(pack: Pack) -> None:
 
 def test_guesses_are_marked_unverified(pack: Pack) -> None:
     """The honesty rule: only what the rulebook states in full is verified."""
-    assert {loc.id for loc in pack.board.locations if loc.verified} == {"abbey-of-saint-markovia"}
-    assert [{c.a, c.b} for c in pack.board.connections if c.verified] == [{"ravenloft-grand-stairway", "stairs"}]
+    assert {loc.id for loc in pack.board.locations if loc.verified} == set()  # the Abbey's place is our drawing
+    assert sorted(sorted((c.a, c.b)) for c in pack.board.connections if c.verified) == [
+        ["gates-of-barovia", "tser-falls"], ["ravenloft-grand-stairway", "stairs"]]
     assert not any(item.verified for item in pack.items)
     assert not any(card.verified for card in pack.cards)
     assert {perk.id for perk in pack.perks if perk.verified} == {"tatyana"}

@@ -19,7 +19,7 @@ HEROES = [h.id for h in RULES.pack.heroes]
 
 
 def all_items_somewhere(game: Game) -> Counter[str]:
-    """Board + hands + mats + discard + Haversack, counted (RL-IT-2, RL-IT-3)."""
+    """Board + hands + mats + discard + Haversack + out of the game, counted (RL-IT-2, RL-IT-3)."""
     state = game.state
     places: Counter[str] = Counter(state.items_at.keys())
     for hero in state.heroes.values():
@@ -28,6 +28,7 @@ def all_items_somewhere(game: Game) -> Counter[str]:
         places.update(RULES.monster_rules[monster].items_on_mat(_ctx(game)))
     places.update(state.item_discard)
     places.update(state.haversack)
+    places.update(state.removed_items)  # a Dark Gift's price: lost for good
     return places
 
 

@@ -18,7 +18,7 @@ import socketio
 from hardware.leds import Layout, LedConfig, Timing, shipped_layout, start_leds
 from hardware.leds.backends.simulated import SimulatedStrip
 from hardware.leds.strip import pixel
-from leds_fixtures import SHAPE
+from leds_fixtures import LOOKS, SHAPE
 from polling import wait_for
 from service_process import SETUP, TIMEOUT, Service, call, connect, drain, next_event, ok, simple_answer
 
@@ -90,7 +90,7 @@ def test_join_gives_the_overlay_and_each_change_brings_leds_frames(client: socke
     ok(client, "act", {"game_id": view["game_id"], "version": 0, "answer": simple_answer(view["prompt"])})
     pushed = next_event(client, "view")
     after = next_frame(client, game_id=view["game_id"])
-    terror = shipped_layout(SHAPE).terror_step(pushed["state"]["terror"])[0]
+    terror = shipped_layout(SHAPE).step("terror", pushed["state"]["terror"])[0]
     assert pixel(frame_of(after), terror) != (0, 0, 0)  # the Terror bar is lit up to the level
 
 
@@ -170,7 +170,7 @@ def test_calibration_refuses_bad_input_clearly_and_changes_nothing(service: Serv
                                                                   client: socketio.SimpleClient) -> None:
     started = ok(client, "leds_calibration_start")
     assert started["calibration"]["index"] == 0 and started["calibration"]["count"] == COUNT
-    assert started["targets"] == {"terror_max": 7, "mats": list(SHAPE.monsters), "seats": 5}
+    assert started["targets"] == {"terror_max": 7, "mats": list(SHAPE.mats), "seats": 5}
     progress = service.state_dir / "calibration" / "leds-ravenloft.progress.json"
     saved = progress.read_text()
     for event, data, code, words in BAD_STEPS:
@@ -271,12 +271,12 @@ def test_a_tablet_that_drops_while_calibrating_gives_the_leds_back(service: Serv
 
 
 def test_a_new_layout_takes_over_without_reopening_the_strip() -> None:
-    board = start_leds(LedConfig(fps=60), SHAPE, timing=Timing().scaled(0.1))
+    board = start_leds(LedConfig(fps=60), SHAPE, looks=LOOKS, timing=Timing().scaled(0.1))
     strip = board.strip
     assert isinstance(strip, SimulatedStrip)
     board.sync({"game": "ravenloft", "effects": [], "state": {"terror": 3}})
     assert wait_for(lambda: not board.animator.running)
-    small = Layout("ravenloft", COUNT, terror=((100,), (101,), (102,), (103,)))
+    small = Layout("ravenloft", COUNT, tracks={"terror": ((100,), (101,), (102,), (103,))})
     board.use_layout(small)
     board.sync({"game": "ravenloft", "effects": [], "state": {"terror": 3}})
     assert wait_for(lambda: not board.animator.running and lit_leds(strip.last() or b"") == [101, 102, 103])

@@ -8,6 +8,7 @@ from typing import Iterator
 import pytest
 
 from companion.engine.game import Game
+from companion.games.horrified_core.context import areas_of, board_graph
 from companion.games.ravenloft.rules import RavenloftRules
 
 
@@ -17,7 +18,8 @@ def rules() -> RavenloftRules:
 
 
 def distance(rules: RavenloftRules, a: str, b: str) -> int:
-    return rules._graphs[False].distances(a)[b]
+    """On the main board alone (no Strahd, so no castle mat)."""
+    return board_graph(rules.pack, areas_of([])).distances(a)[b]
 
 
 def answer(game: Game, key: str, value: object) -> list[str]:

@@ -14,12 +14,18 @@ from typing import Mapping
 
 @dataclass(frozen=True)
 class Effect:
+    """``audience``: the seats that may see it (None: everyone); a seat's secret is told to it alone."""
+
     kind: str
     text: str
     data: Mapping[str, object] = field(default_factory=dict)
+    audience: tuple[str, ...] | None = None
 
     def to_plain(self) -> dict[str, object]:
         return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+
+    def seen_by(self, seat: str | None) -> bool:
+        return self.audience is None or seat in self.audience
 
 
 class EffectSink:
@@ -30,6 +36,10 @@ class EffectSink:
 
     def emit(self, kind: str, text: str, /, **data: object) -> None:
         self.effects.append(Effect(kind, text, data))
+
+    def tell(self, seats: tuple[str, ...], kind: str, text: str, /, **data: object) -> None:
+        """An effect for those seats' eyes only (their own secret card, their own plan)."""
+        self.effects.append(Effect(kind, text, data, audience=seats))
 
     def take(self) -> tuple[Effect, ...]:
         taken, self.effects = tuple(self.effects), []

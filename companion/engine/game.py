@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Callable, Generator, Iterable, Protocol, TypeVar
 
+from .dice import DICE, DiceKinds
 from .effects import Effect, EffectSink
 from .errors import GameOver, IllegalInput, StaleInput
 from .plain import to_plain
@@ -27,7 +28,9 @@ Input = Mapping[str, object]
 class Rules(Protocol):
     """A game's rules: build the starting state and the coroutine that plays it.
     Rules whose data the owner may correct mid-game also have
-    ``change_data(state, data, sink)``, raising IllegalInput to refuse."""
+    ``change_data(state, data, sink)``, raising IllegalInput to refuse; rules
+    with moves a player may make at any moment, whatever is being asked,
+    have ``anytime(state, move, sink)`` (IllegalInput to refuse, changing nothing)."""
 
     def begin(self, origin: Mapping[str, object], sink: EffectSink) -> tuple[object, Flow[None]]:
         ...
@@ -43,11 +46,14 @@ class Step:
 
 
 class Game:
-    """One game: origin + accepted inputs, with the state and prompt they give."""
+    """One game: origin + accepted inputs, with the state and prompt they give.
+    ``dice``: the die kinds its rolls are checked against (a pack with a die of its own gives its registry)."""
 
-    def __init__(self, rules: Rules, origin: Mapping[str, object], inputs: Iterable[Input] = ()) -> None:
+    def __init__(self, rules: Rules, origin: Mapping[str, object], inputs: Iterable[Input] = (),
+                 dice: DiceKinds = DICE) -> None:
         self.rules = rules
         self.origin = origin
+        self.dice = dice
         self._begin()
         for entry in inputs:
             self.apply(entry)
@@ -80,8 +86,10 @@ class Game:
             raise StaleInput(version, self.version)
         if isinstance(entry, Mapping) and "data" in entry:
             return self._change_data(entry["data"])
+        if isinstance(entry, Mapping) and "anytime" in entry:
+            return self._anytime(entry["anytime"])
         prompt = self._current()
-        answer = check_answer(prompt, self._answer_of(prompt, entry))
+        answer = check_answer(prompt, self._answer_of(prompt, entry), self.dice)
         try:
             following = self._resume(answer)
         except BaseException:
@@ -102,6 +110,22 @@ class Game:
         self._current()
         change(self.state, data, self._sink)
         self.inputs.append({"data": to_plain(data)})
+        return Step(self._sink.take(), self.prompt, self.version)
+
+    def _anytime(self, move: object) -> Step:
+        """An ``{"anytime": ...}`` input: a move the rules allow between any two answers (a Dark Gift
+        accepted in the middle of a Monster Phase). The question being asked stays; what follows
+        plays with the move made. Kept in the log, so replays and undo see it at the same place."""
+        make = getattr(self.rules, "anytime", None)
+        if make is None:
+            raise IllegalInput("this game has no moves that can be made at any time")
+        self._current()
+        try:
+            make(self.state, move, self._sink)
+        except BaseException:
+            self._rebuild(self.inputs)  # whatever the rules did before refusing is undone
+            raise
+        self.inputs.append({"anytime": to_plain(move)})
         return Step(self._sink.take(), self.prompt, self.version)
 
     def _current(self) -> Prompt:

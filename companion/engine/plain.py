@@ -2,16 +2,17 @@
 
 Game state is plain typed data so a position can be saved, compared, replayed
 and loaded from a file. Unions of dataclasses are told apart by their ``kind``
-field.
+field, and so are the members of an :class:`OpenFamily`: dataclasses sharing a
+base whose members plug-ins add (a monster's mat), which a union cannot list.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 import dataclasses
 import functools
 import types
-from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import Any, Literal, TypeVar, Union, cast, get_args, get_origin, get_type_hints
 
 T = TypeVar("T")
 
@@ -37,6 +38,9 @@ def from_plain(cls: type[T], data: object, where: str = "$") -> T:
 
 def _build(tp: Any, data: object, where: str) -> Any:
     origin = get_origin(tp)
+    family = _FAMILIES.get(tp)
+    if family is not None:
+        return _build_dataclass(family.pick(data, where), data, where)
     if dataclasses.is_dataclass(tp):
         return _build_dataclass(tp, data, where)
     if origin in (Union, types.UnionType):
@@ -47,7 +51,7 @@ def _build(tp: Any, data: object, where: str) -> Any:
         return data
     if origin in (list, tuple):
         return _build_sequence(tp, origin, data, where)
-    if origin is dict:
+    if origin is dict or origin is Mapping:
         return _build_dict(tp, data, where)
     return _build_scalar(tp, data, where)
 
@@ -132,9 +136,48 @@ def _field_defaults(cls: Any) -> dict[str, object]:
     return {f.name: f.default for f in dataclasses.fields(cls) if f.default is not dataclasses.MISSING}
 
 
+class OpenFamily:
+    """Dataclasses that share ``base`` and are told apart by the default of their ``kind``
+    field, where the module that declares the base cannot name every member: each member
+    joins with :meth:`member`. A field typed with ``base`` is rebuilt as the member its
+    data's ``kind`` names; ``to_plain`` needs nothing, so the plain shape is the same as
+    for a union of the members."""
+
+    def __init__(self, base: type, what: str) -> None:
+        if base in _FAMILIES:
+            raise ValueError(f"{base.__name__} already heads a family of {_FAMILIES[base].what}s")
+        self.base: type = base
+        self.what: str = what
+        self._members: dict[str, type] = {}
+        _FAMILIES[base] = self
+
+    def member(self, cls: type[T]) -> type[T]:
+        """Decorator: ``cls`` (a dataclass below ``base``) joins under its ``kind``."""
+        kind = _field_defaults(cast(Hashable, cls)).get("kind")
+        if not isinstance(kind, str) or not kind or not issubclass(cls, self.base):
+            raise TypeError(f"a {self.what} is a dataclass below {self.base.__name__} with a 'kind' default")
+        known = self._members.setdefault(kind, cls)
+        if known is not cls:
+            raise ValueError(f"two {self.what}s are both called {kind!r}")
+        return cls
+
+    def pick(self, data: object, where: str) -> type:
+        if not isinstance(data, Mapping):
+            raise PlainDataError(f"{where}: expected an object, got {data!r}")
+        kind = data.get("kind")
+        found = self._members.get(kind) if isinstance(kind, str) else None
+        if found is None:
+            known = ", ".join(sorted(self._members)) or "none"
+            raise PlainDataError(f"{where}: unknown {self.what} kind {kind!r} (known: {known})")
+        return found
+
+
+_FAMILIES: dict[object, OpenFamily] = {}
+
+
 def clone(value: T) -> T:
     """A deep copy through plain data (faster than copy.deepcopy for our state)."""
     return from_plain(type(value), to_plain(value))
 
 
-__all__ = ["PlainDataError", "clone", "from_plain", "to_plain"]
+__all__ = ["OpenFamily", "PlainDataError", "clone", "from_plain", "to_plain"]

@@ -2,7 +2,8 @@
 
 A prompt is plain data a tablet, a button, the dice camera or a script can
 answer. The checks here are the generic ones (was this option offered, is this
-a die face); the rules check the rest when they receive the answer.
+a die face); the rules check the rest when they receive the answer. What a
+die face is comes from the die-kind registry (``dice.py``).
 """
 
 from __future__ import annotations
@@ -11,14 +12,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal, Sequence
 
+from .dice import D20, DICE, MONSTER, DiceKinds
 from .errors import IllegalInput, NotOffered
 
 PromptKind = Literal["choice", "pick", "roll", "draw", "action"]
-DieKind = Literal["d20", "monster", "d6"]
 
-MONSTER_FACES = ("hit", "pow", "blank")
+MONSTER_FACES = tuple(str(value) for value in MONSTER.values)
 #: The d20's symbol face counts as 20 (RL-D20-1); tablets may send either.
-D20_SYMBOL = "symbol"
+D20_SYMBOL = D20.face(20).words[0]
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,10 @@ class Prompt:
 
     ``key`` names the kind of question (stable across versions, e.g.
     ``monster-order``); ``text`` is the plain words shown on the tablet.
+    ``player`` is the seat that answers; ``audience`` the seats that may see
+    the question and its answer (None: everyone, the shared screen too). A
+    question for one seat's eyes (a secret plan, a secret bid) is shown to
+    the others only as "waiting for ...", and only that seat may answer it.
     """
 
     kind: PromptKind
@@ -45,9 +50,14 @@ class Prompt:
     options: tuple[Option, ...] = ()
     min_picks: int = 0
     max_picks: int = 0
-    die: DieKind | None = None
+    die: str | None = None  # a roll's die: the id of a kind in the registry ("d20", "monster", "d6")
     count: int = 0
     context: Mapping[str, object] = field(default_factory=dict)
+    audience: tuple[str, ...] | None = None
+
+    def seen_by(self, seat: str | None) -> bool:
+        """Whether ``seat`` (None: the shared screen) may see this question."""
+        return self.audience is None or seat in self.audience
 
     def option_ids(self) -> list[str]:
         return [option.id for option in self.options]
@@ -65,8 +75,11 @@ class Prompt:
 Answer = object  # what a prompt's check returns: str, tuple of str, tuple of faces/ints, or a mapping
 
 
-def check_answer(prompt: Prompt, answer: object) -> Answer:
-    """Refuse an answer of the wrong shape for ``prompt``; return it normalised."""
+def check_answer(prompt: Prompt, answer: object, dice: DiceKinds = DICE) -> Answer:
+    """Refuse an answer of the wrong shape for ``prompt``; return it normalised.
+    ``dice``: the die kinds the game rolls (a pack with a die of its own gives its registry)."""
+    if prompt.kind == "roll":
+        return _check_roll(prompt, answer, dice)
     return _CHECKS[prompt.kind](prompt, answer)
 
 
@@ -88,23 +101,10 @@ def _check_pick(prompt: Prompt, answer: object) -> tuple[str, ...]:
     return tuple(prompt.option(a).id for a in answer)
 
 
-def _check_roll(prompt: Prompt, answer: object) -> tuple[object, ...]:
+def _check_roll(prompt: Prompt, answer: object, dice: DiceKinds) -> tuple[object, ...]:
     if not isinstance(answer, (list, tuple)) or len(answer) != prompt.count:
         raise IllegalInput(f"{prompt.key}: expected {prompt.count} dice, got {answer!r}")
-    return tuple(_check_face(prompt, face) for face in answer)
-
-
-def _check_face(prompt: Prompt, face: object) -> object:
-    if prompt.die == "monster":
-        if face not in MONSTER_FACES:
-            raise IllegalInput(f"{face!r} is not a Monster die face (hit, pow or blank)")
-        return face
-    if prompt.die == "d20" and face == D20_SYMBOL:
-        return 20
-    top = 20 if prompt.die == "d20" else 6
-    if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= top:
-        raise IllegalInput(f"{face!r} is not a face of a {prompt.die} (1 to {top})")
-    return face
+    return tuple(dice.check(prompt.die, face) for face in answer)
 
 
 def _check_action(prompt: Prompt, answer: object) -> Mapping[str, object]:
@@ -117,7 +117,6 @@ _CHECKS = {
     "choice": _check_choice,
     "draw": _check_choice,
     "pick": _check_pick,
-    "roll": _check_roll,
     "action": _check_action,
 }
 

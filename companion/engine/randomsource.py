@@ -1,23 +1,31 @@
 """A seeded random source that answers any prompt: for simulation, tests and
 a fully digital game. The physical table's randomness (cards, Haversack,
 dice) becomes random answers; choices are made at random too, unless a game
-supplies a smarter chooser for its actions."""
+supplies a smarter chooser for its actions. Dice are rolled from the die-kind
+registry, each side as likely as the others."""
 
 from __future__ import annotations
 
 import random
 from typing import Callable, Sequence
 
+from .dice import DICE, MONSTER, DiceKinds, FaceValue
 from .prompts import Prompt
 
 ActionChooser = Callable[[Prompt, object, random.Random], object]
+#: The Monster die rolled when a game gives none: three HITs, a POW and two blanks.
+DEFAULT_MONSTER_DIE = ("hit", "hit", "hit", "pow", "blank", "blank")
 
 
 class RandomSource:
-    def __init__(self, seed: int, monster_die: Sequence[str] = ("hit", "hit", "hit", "pow", "blank", "blank"),
-                 choose_action: ActionChooser | None = None) -> None:
+    """``monster_die``: the sides of the game's Monster die (a pack's data); ``dice``:
+    the die kinds it rolls, for a game with kinds of its own."""
+
+    def __init__(self, seed: int, monster_die: Sequence[str] = DEFAULT_MONSTER_DIE,
+                 choose_action: ActionChooser | None = None, dice: DiceKinds = DICE) -> None:
         self.rng = random.Random(seed)
         self.monster_die = tuple(monster_die)
+        self.dice = dice.with_kind(dice[MONSTER.id].with_sides(self.monster_die)) if MONSTER.id in dice else dice
         self.choose_action = choose_action
 
     def __call__(self, prompt: Prompt, state: object) -> object:
@@ -33,7 +41,7 @@ class RandomSource:
             raise ValueError(f"no chooser for action prompt {prompt.key!r}")
         return self.choose_action(prompt, state, self.rng)
 
-    def roll(self, prompt: Prompt) -> object:
-        if prompt.die == "monster":
-            return self.rng.choice(self.monster_die)
-        return self.rng.randint(1, 20 if prompt.die == "d20" else 6)
+    def roll(self, prompt: Prompt) -> FaceValue:
+        if prompt.die is None:
+            raise ValueError(f"the roll prompt {prompt.key!r} names no die")
+        return self.dice[prompt.die].roll(self.rng)

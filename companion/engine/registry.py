@@ -1,12 +1,13 @@
 """Named rule functions that game data refers to by kind (card events, perks,
 hero specials): data says ``"kind": "pull_adjacent"``, the registry finds the
-function. Used instead of if-chains over names."""
+function (or the record that holds it). Used instead of if-chains over names.
+A game that shares a library with another extends a copy of it."""
 
 from __future__ import annotations
 
 from typing import Callable, Generic, Iterator, TypeVar
 
-F = TypeVar("F", bound=Callable[..., object])
+F = TypeVar("F")
 
 
 class Registry(Generic[F]):
@@ -17,11 +18,20 @@ class Registry(Generic[F]):
     def register(self, kind: str) -> Callable[[F], F]:
         """Decorator: file ``fn`` under ``kind``."""
         def add(fn: F) -> F:
-            if kind in self._entries:
-                raise ValueError(f"two {self.what}s are both called {kind!r}")
-            self._entries[kind] = fn
+            self.add(kind, fn)
             return fn
         return add
+
+    def add(self, kind: str, entry: F) -> None:
+        if kind in self._entries:
+            raise ValueError(f"two {self.what}s are both called {kind!r}")
+        self._entries[kind] = entry
+
+    def extended(self, what: str | None = None) -> "Registry[F]":
+        """A copy to add more kinds to, leaving this one as it is."""
+        copy: Registry[F] = Registry(what or self.what)
+        copy._entries.update(self._entries)
+        return copy
 
     def __getitem__(self, kind: str) -> F:
         try:

@@ -15,23 +15,25 @@ from __future__ import annotations
 import copy
 import json
 import logging
-import os
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from companion.games import GameKind, OwnerDataDesk
+from companion.games import GamePack, OwnerDataDesk
+from companion.games.registry import DEFAULT_PACK
+from companion.engine.errors import Refusal, problems_of
 from companion.table import Refused, Table, TableError, Tables
 
-from . import leds
+from . import fields, leds
+from .files import write_atomic
+from .uploads import IMAGE_TYPES, checked_image
 
 if TYPE_CHECKING:
     from .app import Services
 
 OWNER_DIR = "owner"
-PHOTO_TYPES = {b"\xff\xd8\xff": ("jpg", "image/jpeg"), b"\x89PNG\r\n\x1a\n": ("png", "image/png")}
 MAX_PHOTO = 8 * 1024 * 1024
 Reply = dict[str, Any]
 
@@ -51,20 +53,20 @@ class GameData:
         self.tables = tables
         self.lock = threading.Lock()
 
-    def desk(self, game: object) -> tuple[GameKind, OwnerDataDesk]:
-        kind = self.tables.kind(str(game or "ravenloft"))
+    def desk(self, game: object) -> tuple[GamePack, OwnerDataDesk]:
+        kind = self.tables.kind(str(game or DEFAULT_PACK))
         desk = kind.owner_data()
         if desk is None:
-            raise TableError("bad-request", f"the data of {kind.name!r} cannot be edited")
+            raise TableError("bad-request", f"the data of {kind.id!r} cannot be edited")
         return kind, desk
 
-    def path(self, kind: GameKind) -> Path:
-        return self.folder / f"{kind.name}.json"
+    def path(self, kind: GamePack) -> Path:
+        return self.folder / f"{kind.id}.json"
 
-    def saved(self, kind: GameKind) -> tuple[dict[str, object], list[str]]:
+    def saved(self, kind: GamePack) -> tuple[dict[str, object], list[str]]:
         """The saved document (the empty one if none) and its problems with today's pack:
         a pack update can make a saved correction name something that is gone."""
-        _, desk = self.desk(kind.name)
+        _, desk = self.desk(kind.id)
         try:
             data = json.loads(self.path(kind).read_text("utf-8"))
         except FileNotFoundError:
@@ -73,7 +75,7 @@ class GameData:
             return desk.empty(), [f"{self.path(kind)} cannot be read ({problem}); the shipped data is in use"]
         return data, _problems(lambda: desk.check(data))
 
-    def in_use(self, kind: GameKind) -> dict[str, object] | None:
+    def in_use(self, kind: GamePack) -> dict[str, object] | None:
         """The document new games start with: the saved one, if it holds (None: as shipped)."""
         desk = kind.owner_data()
         if desk is None:
@@ -81,19 +83,13 @@ class GameData:
         data, problems = self.saved(kind)
         return None if problems or data == desk.empty() else data
 
-    def write(self, kind: GameKind, data: Mapping[str, object]) -> None:
-        """Atomically: a power cut leaves the old file or the new one, never half of one."""
-        self.folder.mkdir(parents=True, exist_ok=True)
-        path = self.path(kind)
-        temporary = path.with_name(f".{path.name}.tmp")
-        with open(temporary, "w", encoding="utf-8") as file:
-            json.dump(data, file, indent=1)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
+    def write(self, kind: GamePack, data: Mapping[str, object]) -> None:
+        """Atomically: a power cut leaves the old file or the new one, never half of one; a write the
+        disk refuses is the ``storage`` refusal and leaves no temporary file."""
+        write_atomic(self.path(kind), json.dumps(data, indent=1).encode("utf-8"), f"the {kind.id} game data")
 
-    def photo(self, kind: GameKind) -> Path | None:
-        found = [p for p in (self.folder / f"{kind.name}-board.jpg", self.folder / f"{kind.name}-board.png")
+    def photo(self, kind: GamePack) -> Path | None:
+        found = [p for p in (self.folder / f"{kind.id}-board.jpg", self.folder / f"{kind.id}-board.png")
                  if p.is_file()]
         return max(found, key=lambda p: p.stat().st_mtime) if found else None
 
@@ -102,7 +98,7 @@ def _problems(check: Callable[[], object]) -> list[str]:
     try:
         check()
     except ValueError as problem:
-        return list(getattr(problem, "problems", [str(problem)]))
+        return problems_of(problem)
     return []
 
 
@@ -111,22 +107,22 @@ def checked(desk: OwnerDataDesk, data: object) -> tuple[dict[str, object], dict[
     try:
         return desk.check(data)
     except ValueError as problem:
-        problems = list(getattr(problem, "problems", [str(problem)]))
+        problems = problems_of(problem)
         raise DataRefused(f"the game data is refused, nothing was saved: {'; '.join(problems)}", problems) from None
 
 
-def save(services: "Services", kind: GameKind, data: Mapping[str, object], skip: str = "") -> Reply:
+def save(services: "Services", kind: GamePack, data: Mapping[str, object], skip: str = "") -> Reply:
     """Check, write, and hand to every game of this kind in play (but ``skip``)."""
-    _, desk = services.gamedata.desk(kind.name)
+    _, desk = services.gamedata.desk(kind.id)
     with services.gamedata.lock:
         _, status = checked(desk, data)
         services.gamedata.write(kind, data)
-        if kind.name == leds.BOARD:
+        if kind.id == leds.BOARD:
             services.leds.reshape(leds.board_shape(kind, data))
         games = [apply_to(services, summary, data) for summary in services.tables.summaries()
-                 if summary.get("game") == kind.name and summary.get("status") == "active"
+                 if summary.get("game") == kind.id and summary.get("status") == "active"
                  and not summary.get("outcome") and summary.get("game_id") != skip]
-    services.socketio.emit("data", {"game": kind.name, "saved": True})
+    services.socketio.emit("data", {"game": kind.id, "saved": True})
     return {"status": status, "games": games}
 
 
@@ -149,7 +145,7 @@ def remember_entered_cards(services: "Services", table: Table, effects: list[Map
             _library_card(document, files, card)
     try:
         save(services, table.kind, document, skip=table.game_id)
-    except DataRefused as refused:
+    except TableError as refused:  # refused data, or a card that cannot be written: the input itself is saved
         log.warning("a card typed in is not added to the card library: %s", refused)
 
 
@@ -171,7 +167,7 @@ def apply_to(services: "Services", summary: Mapping[str, object], data: Mapping[
     """One game takes the data as an input of its log, or says why it cannot
     (a game that already plays with exactly this data is left as it is)."""
     table = services.tables.get(str(summary["game_id"]))
-    _, desk = services.gamedata.desk(table.kind.name)
+    _, desk = services.gamedata.desk(table.kind.id)
     base = {"game_id": table.game_id, "name": table.name}
     if table.data_id == _data_id(desk, data):
         return {**base, "applied": True, "why": "it already plays with this data"}
@@ -203,16 +199,13 @@ def _check(services: "Services", data: Mapping[str, Any]) -> Reply:
     try:
         files, status = desk.check(data.get("data"))
     except ValueError as problem:
-        return {"problems": list(getattr(problem, "problems", [str(problem)])), "files": None, "status": None}
+        return {"problems": problems_of(problem), "files": None, "status": None}
     return {"problems": [], "files": files, "status": status}
 
 
 def _save(services: "Services", data: Mapping[str, Any]) -> Reply:
     kind, _ = services.gamedata.desk(data.get("game"))
-    document = data.get("data")
-    if not isinstance(document, Mapping):
-        raise TableError("bad-request", "'data' must be the owner-data document (an object)")
-    return save(services, kind, document)
+    return save(services, kind, fields.mapping(data, "data", "the owner-data document (an object)"))
 
 
 def _snapshot(services: "Services", data: Mapping[str, Any]) -> Reply:
@@ -242,7 +235,7 @@ class _NotFound(Exception):
         self.response = response
 
 
-def _kind(game: str) -> GameKind:
+def _kind(game: str) -> GamePack:
     """The game kind named in the path, or a 404 in the API's error shape."""
     try:
         return _services().gamedata.desk(game)[0]
@@ -260,7 +253,7 @@ def export(game: str) -> Response:
     kind = _kind(game)
     saved, _ = _services().gamedata.saved(kind)
     return Response(json.dumps(saved, indent=1), mimetype="application/json",
-                    headers={"Content-Disposition": f'attachment; filename="owner-data-{kind.name}.json"'})
+                    headers={"Content-Disposition": f'attachment; filename="owner-data-{kind.id}.json"'})
 
 
 @blueprint.post("/api/data/<game>")
@@ -273,7 +266,8 @@ def import_data(game: str) -> Response:
             raise DataRefused("send the game data file (a JSON object)", ["the file is not a JSON object"])
         reply = save(services, kind, document)
     except TableError as problem:
-        return _error(400, problem.code, str(problem), list(getattr(problem, "problems", [])))
+        return _error(507 if problem.code == "storage" else 400, problem.code, str(problem),
+                      problems_of(problem) if isinstance(problem, Refusal) else [])
     return jsonify(ok=True, **reply)
 
 
@@ -282,7 +276,7 @@ def photo(game: str) -> Response:
     found = _services().gamedata.photo(_kind(game))
     if found is None:
         return _error(404, "no-photo", "no photo of the board yet: upload one in the board editor", [])
-    mimetype = "image/png" if found.suffix == ".png" else "image/jpeg"
+    mimetype = IMAGE_TYPES["png" if found.suffix == ".png" else "jpg"]
     return Response(found.read_bytes(), mimetype=mimetype, headers={"Cache-Control": "no-cache"})
 
 
@@ -294,24 +288,19 @@ def upload_photo(game: str) -> Response:
         kind, _ = services.gamedata.desk(game)
         _write_photo(services, kind, request.get_data(cache=False))
     except TableError as problem:
-        return _error(400, problem.code, str(problem), [])
+        return _error(507 if problem.code == "storage" else 400, problem.code, str(problem), [])
     return jsonify(ok=True)
 
 
-def _write_photo(services: "Services", kind: GameKind, image: bytes) -> None:
-    found = [kind_ for magic, kind_ in PHOTO_TYPES.items() if image.startswith(magic)]
-    if not found:
-        raise TableError("bad-request", "the board photo must be a JPEG or PNG image")
-    suffix = found[0][0]
+def _write_photo(services: "Services", kind: GamePack, image: bytes) -> None:
+    """A JPEG or PNG that really is one (decoded, at most 25 megapixels), saved whole or not at all."""
+    suffix = checked_image(image, "the board photo")
     folder = services.gamedata.folder
-    folder.mkdir(parents=True, exist_ok=True)
-    target = folder / f"{kind.name}-board.{suffix}"
-    temporary = folder / f".{target.name}.tmp"
-    temporary.write_bytes(image)
-    os.replace(temporary, target)
-    for other in folder.glob(f"{kind.name}-board.*"):
-        if other != target:
-            other.unlink()
+    target = folder / f"{kind.id}-board.{suffix}"
+    write_atomic(target, image, "the board photo")
+    for other in folder.glob(f"{kind.id}-board.*"):
+        if other != target and not other.name.endswith(".tmp"):
+            other.unlink(missing_ok=True)
 
 
 def _error(status: int, code: str, message: str, problems: list[str]) -> Response:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import logging
-import math
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
@@ -25,20 +24,24 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 from flask import Blueprint, Response, current_app, request
 from flask_socketio import SocketIO, join_room
 
-from calibration.leds import (CalibrationError, LedCalibrationSession, LedCalibrationStore, layout_in_use,
+from calibration.leds import (LedCalibrationError, LedCalibrationSession, LedCalibrationStore, layout_in_use,
                               start_session)
-from companion.games import GameKind
+from companion.games import GamePack
+from companion.games.registry import DEFAULT_PACK
+from companion.games.gamepack import PackLeds
 from companion.table import Refused, Table, TableError, Tables
-from hardware.leds import (DisabledStrip, Layout, LayoutError, LedBoard, LedConfig, LedConfigError, Timing,
-                           parse_layout, shape_from_pack, start_leds)
+from hardware.leds import (DisabledStrip, Layout, LayoutError, LedBoard, LedConfig, LedConfigError, Looks, Timing,
+                           parse_layout, start_leds)
 from hardware.leds.board import BoardShape
+
+from . import fields
 
 if TYPE_CHECKING:
     from .app import Services
 
 LED_ROOM = "leds"  # every tablet showing the LEDs: on a game screen or calibrating
 TABLET_FPS = 15.0  # the overlay does not need the strip's 30 frames a second
-BOARD = "ravenloft"  # the game whose board the LEDs lie under
+BOARD = DEFAULT_PACK  # the game whose board the LEDs lie under
 Reply = dict[str, Any]
 
 log = logging.getLogger(__name__)
@@ -76,11 +79,19 @@ class Leds:
         return {**self.board.overlay(), "health": self.health()}
 
     def follow(self, table: Table) -> dict[str, object] | None:
-        """The LEDs show ``table``'s game (the last one joined); None for a game on another board."""
-        if table.kind.name != self.board.layout.board:
+        """The LEDs show ``table``'s game (the last one a paired tablet opened); None for a game on
+        another board."""
+        shown = self.show_to(table)
+        if shown is not None:
+            self.board.follow(table)
+        return shown
+
+    def show_to(self, table: Table) -> dict[str, object] | None:
+        """A tablet watching ``table`` gets the overlay and the frames, but the LEDs stay on the
+        game they show (frames say which game they are of)."""
+        if table.kind.id != self.board.layout.board:
             return None
         join_room(LED_ROOM)
-        self.board.follow(table)
         return self.description()
 
     def _push(self, payload: dict[str, object]) -> None:
@@ -136,24 +147,31 @@ def start(settings: Mapping[str, Any], state_dir: Path, tables: Tables, socketio
           data: Mapping[str, object] | None = None) -> Leds:
     """The LEDs for an app; never raises for the LEDs' sake (the game goes on without them).
     ``data``: the owner's game data in use, whose board the LEDs lie under."""
-    shape = board_shape(tables.kind(BOARD), data)
+    pack = pack_leds(tables.kind(BOARD))
+    shape = pack.shape(data)
     store = LedCalibrationStore(state_dir)
     layout, problem = layout_in_use(store, shape)
-    board = _board(settings.get("LEDS") or {}, shape, layout)
+    board = _board(settings.get("LEDS") or {}, shape, layout, pack.looks())
     if problem:
         board.status.note(problem)
     log.info("LEDs: %s", board.health.to_plain())
     return Leds(board, store, tables, socketio)
 
 
-def board_shape(kind: GameKind, data: Mapping[str, object] | None = None) -> BoardShape:
+def pack_leds(kind: GamePack) -> PackLeds:
+    """The LED board of the game the LEDs lie under (its pack's ``leds()``)."""
+    found = kind.leds()
+    if found is None:
+        raise ValueError(f"the game {kind.id!r} has no LED board, so the LEDs cannot lie under it")
+    return found
+
+
+def board_shape(kind: GamePack, data: Mapping[str, object] | None = None) -> BoardShape:
     """The board as the owner corrected it (``data``), else as shipped."""
-    rules = kind.rules
-    pack = getattr(rules, "owner_pack")(data) if data is not None else getattr(rules, "pack")
-    return shape_from_pack(pack, kind.name)
+    return pack_leds(kind).shape(data)
 
 
-def _board(settings: Mapping[str, object], shape: BoardShape, layout: Layout) -> LedBoard:
+def _board(settings: Mapping[str, object], shape: BoardShape, layout: Layout, looks: Looks) -> LedBoard:
     """The configured board, or a disabled one saying which setting is wrong."""
     try:
         config = LedConfig.from_mapping(settings)
@@ -162,8 +180,8 @@ def _board(settings: Mapping[str, object], shape: BoardShape, layout: Layout) ->
         reason = f"the LED settings are refused, so the LEDs are off: {problem}"
         log.error(reason)
         strip = DisabledStrip(config.count, reason, config.backend)
-        return LedBoard(strip, layout, shape, config, Timing().scaled(config.pace), problem=reason)
-    return start_leds(config, shape, layout)
+        return LedBoard(strip, layout, shape, config, Timing().scaled(config.pace), problem=reason, looks=looks)
+    return start_leds(config, shape, layout, looks=looks)
 
 
 def describe(health: Mapping[str, object]) -> str:
@@ -194,8 +212,10 @@ def _calibration_start(services: "Services", data: Mapping[str, Any]) -> Reply:
 
 
 def _off_board(shape: BoardShape) -> dict[str, object]:
-    """What the tablet offers as buttons: the Terror steps, the mats and the seats."""
-    return {"terror_max": shape.terror_max, "mats": list(shape.monsters), "seats": shape.seats}
+    """What the tablet offers as buttons: each track's steps (``<track>_max``, the last step), the mats
+    and the seats."""
+    steps: dict[str, object] = {f"{track}_max": count - 1 for track, count in shape.tracks.items()}
+    return {**steps, "mats": list(shape.mats), "seats": shape.seats}
 
 
 def _new_session(leds: Leds) -> tuple[LedCalibrationSession, str]:
@@ -203,7 +223,7 @@ def _new_session(leds: Leds) -> tuple[LedCalibrationSession, str]:
     count = leds.board.config.count
     try:
         return start_session(leds.shape, count, leds.store, leds.light, leds.resume), ""
-    except CalibrationError as problem:
+    except LedCalibrationError as problem:
         leds.store.discard_progress(leds.shape)
         fresh = start_session(leds.shape, count, leds.store, leds.light, leds.resume)
         return fresh, f"The saved calibration could not be read ({problem}), so it starts again at LED 0."
@@ -225,7 +245,7 @@ def _step(services: "Services", work: Callable[[LedCalibrationSession], dict[str
         settled = session.calibration.index
         try:
             view = work(session)
-        except CalibrationError as problem:
+        except LedCalibrationError as problem:
             raise TableError("illegal", str(problem)) from None
         reply: Reply = {"calibration": view}
         if answers and settled is not None:
@@ -234,22 +254,14 @@ def _step(services: "Services", work: Callable[[LedCalibrationSession], dict[str
         return reply
 
 
-def _number(data: Mapping[str, Any], key: str) -> float:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise TableError("bad-request", f"'{key}' must be a number (0 to 1 across the board picture)")
-    return float(value)
-
-
 def _calibration_tap(services: "Services", data: Mapping[str, Any]) -> Reply:
-    x, y = _number(data, "x"), _number(data, "y")
+    across = "a number (0 to 1 across the board picture)"
+    x, y = fields.number(data, "x", across), fields.number(data, "y", across)
     return _step(services, lambda session: session.tap(x, y), answers=True)
 
 
 def _calibration_answer(services: "Services", data: Mapping[str, Any]) -> Reply:
-    target = data.get("target")
-    if not isinstance(target, Mapping):
-        raise TableError("bad-request", "'target' must be an object such as {\"kind\": \"terror\", \"step\": 3}")
+    target = fields.mapping(data, "target", 'an object such as {"kind": "terror", "step": 3}')
     return _step(services, lambda session: session.answer(target), answers=True)
 
 
@@ -262,9 +274,7 @@ def _calibration_back(services: "Services", data: Mapping[str, Any]) -> Reply:
 
 
 def _calibration_goto(services: "Services", data: Mapping[str, Any]) -> Reply:
-    index = data.get("index")
-    if isinstance(index, bool) or not isinstance(index, int):
-        raise TableError("bad-request", "'index' must be the whole number of an LED")
+    index = fields.whole(data, "index", 0, "the whole number of an LED")
     return _step(services, lambda session: session.goto(index))
 
 
@@ -301,13 +311,15 @@ def _layout_restore(services: "Services", data: Mapping[str, Any]) -> Reply:
         raise TableError("bad-request", "'layout' is missing: send the layout file's contents")
     leds = services.leds
     with leds.lock:
-        layout = _checked_layout(leds, data["layout"])
+        layout = checked_layout(leds, data["layout"])
         leds.store.save_layout(layout, leds.shape)
         leds.use(layout)
         return {"layout": layout.to_plain()}
 
 
-def _checked_layout(leds: Leds, data: object) -> Layout:
+def checked_layout(leds: Leds, data: object) -> Layout:
+    """``data`` as a layout this strip can light (parsed for its board, within its LED count), or refused
+    with every problem: the one check of a layout, sent from the tablet or restored from a backup."""
     try:
         layout = parse_layout(data, leds.shape)
     except LayoutError as trouble:

@@ -9,12 +9,16 @@ import logging
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from flask import request
-from flask_socketio import SocketIO, join_room
+from flask_socketio import SocketIO
 
 from companion.appliance.access import OPEN_EVENTS
+from companion.games.registry import DEFAULT_PACK
 
+from . import fields, seats
+from .files import is_storage_problem, storage_refusal
 from .gamedata import remember_entered_cards
 
+from companion.engine.errors import Refusal
 from companion.store import StoreError
 from companion.table import Table, TableError
 
@@ -56,11 +60,21 @@ def _guarded(services: "Services", handler: Handler, changes: bool) -> Callable[
             return _error(services, problem, args[0] if args else None)
         except StoreError as problem:
             return _fail("storage", str(problem))
-        except Exception:
-            log.exception("the %s handler failed", getattr(handler, "__name__", "?"))
-            return _fail("internal", "the companion could not handle this request (see its log); "
-                                     "join the game again to see where it stands")
+        except Exception as problem:
+            return _unexpected(handler, problem)
     return answer
+
+
+def _unexpected(handler: Handler, problem: Exception) -> Reply:
+    """A file the card refused is the ``storage`` refusal; anything else is a bug: logged with its
+    traceback (stderr: the journal; the health view keeps the short form) and answered ``internal``."""
+    if is_storage_problem(problem):
+        assert isinstance(problem, OSError)
+        log.warning("the %s handler could not write: %s", getattr(handler, "__name__", "?"), problem)
+        return _fail("storage", str(storage_refusal(problem, "the change")))
+    log.error("the %s handler failed", getattr(handler, "__name__", "?"), exc_info=problem)
+    return _fail("internal", "the companion could not handle this request because of a fault in it (its log "
+                             "and health view name it); join the game again to see where it stands")
 
 
 def _payload(args: tuple[object, ...], limit: int = MAX_PAYLOAD) -> Mapping[str, Any]:
@@ -88,89 +102,95 @@ def _fail(code: str, message: str) -> Reply:
 
 def _error(services: "Services", problem: TableError, data: object) -> Reply:
     reply = _fail(problem.code, str(problem))
-    problems = getattr(problem, "problems", None)  # a refusal listing every problem (an LED layout)
-    if problems:
-        reply["error"]["problems"] = list(problems)
+    if isinstance(problem, Refusal):  # every problem found (an LED layout, a data file)
+        reply["error"]["problems"] = list(problem.problems)
     if problem.code == "stale" and isinstance(data, Mapping) and isinstance(data.get("game_id"), str):
         reply["view"] = services.tables.get(data["game_id"]).view()
     return reply
 
 
-def _text(data: Mapping[str, Any], key: str) -> str:
-    value = data.get(key)
-    if not isinstance(value, str) or not value:
-        raise TableError("bad-request", f"'{key}' must be a non-empty text")
-    return value
-
-
-def _whole(data: Mapping[str, Any], key: str, least: int = 0) -> int:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise TableError("bad-request", f"'{key}' must be a whole number of at least {least}")
-    return value
-
-
 def _table(services: "Services", data: Mapping[str, Any]) -> Table:
-    """The game asked for, with its views pushed to its room (subscribed once:
+    """The game asked for, with its views pushed to its rooms (subscribed once:
     two tablets joining at the same moment must not double every push)."""
-    table = services.tables.get(_text(data, "game_id"))
-    services.box.current.remember(table.game_id)  # the game the box's buttons act on
-    with services.subscribing:
-        if table.game_id not in services.subscribed:
-            services.subscribed.add(table.game_id)
-            table.subscribe(lambda t, view: services.socketio.emit("view", view, to=t.game_id))
+    table = services.tables.get(fields.text(data, "game_id"))
+    services.seats.push_from(services.socketio, table)
     return table
 
 
-def _optional_text(data: Mapping[str, Any], key: str, default: str) -> str:
-    value = data.get(key, default)
-    if not isinstance(value, str):
-        raise TableError("bad-request", f"'{key}' must be a text")
-    return value
+def _sid() -> str:
+    return str(getattr(request, "sid"))
+
+
+def _seat_asked(data: Mapping[str, Any]) -> str | None:
+    return None if data.get("seat") is None else fields.text(data, "seat")
 
 
 def _games(services: "Services", data: Mapping[str, Any]) -> Reply:
-    return {"games": services.tables.summaries()}
+    """The games, and whether the box can save them (the games screen says so when it cannot)."""
+    return {"games": services.tables.summaries(), "storage": services.store.health()}
 
 
 def _new_game(services: "Services", data: Mapping[str, Any]) -> Reply:
-    setup = data.get("setup")
-    if not isinstance(setup, Mapping):
-        raise TableError("bad-request", "'setup' must be an object with 'monsters' and 'heroes'")
-    name = _optional_text(data, "name", "New game")
-    kind = services.tables.kind(_optional_text(data, "game", "ravenloft"))
-    game_id = services.tables.create(kind.name, name, setup, services.gamedata.in_use(kind))
+    setup = fields.mapping(data, "setup", "an object with the game's setup (as its pack's new-game screen sends)")
+    name = fields.optional_text(data, "name", "New game")
+    kind = services.tables.kind(fields.optional_text(data, "game", DEFAULT_PACK))
+    game_id = services.tables.create(kind.id, name, setup, services.gamedata.in_use(kind))
     services.socketio.emit("games", {"games": services.tables.summaries()})
     return {"game_id": game_id}
 
 
 def _join(services: "Services", data: Mapping[str, Any]) -> Reply:
+    """Anyone may watch (a shared screen, no ``seat``: the public view); a device that claimed a seat,
+    with its ``token``, gets that seat's view and from then on that seat's pushes. Only a tablet that
+    may change the game puts it on the board (the LEDs, the buttons and the dice camera follow it),
+    and never an archived game."""
     table = _table(services, data)
-    join_room(table.game_id)
-    return {"view": table.view(), "pack": services.pack_of(table), "leds": services.leds.follow(table),
-            "dice": services.dice.follow(table)}
+    seat = _seat_asked(data)
+    services.seats.enter(_sid(), table, seat, data.get("token"))
+    on_board = services.box.access.may_change(_sid()) and not services.tables.archived(table.game_id)
+    if on_board:
+        services.box.current.remember(table.game_id)
+    return {"view": table.view(seat), "pack": services.pack_of(table), "on_board": on_board,
+            "leds": services.leds.follow(table) if on_board else services.leds.show_to(table),
+            "dice": services.dice.follow(table) if on_board else services.dice.description()}
+
+
+def _claim_seat(services: "Services", data: Mapping[str, Any]) -> Reply:
+    table = _table(services, data)
+    return seats.claim(services, table, fields.text(data, "seat"), data.get("token"))
+
+
+def _release_seat(services: "Services", data: Mapping[str, Any]) -> Reply:
+    return seats.release(services, _table(services, data), fields.text(data, "seat"))
 
 
 def _act(services: "Services", data: Mapping[str, Any]) -> Reply:
     table = _table(services, data)
-    if "answer" not in data:
-        raise TableError("bad-request", "'answer' is missing")
-    key = data.get("key")
-    if key is not None and not isinstance(key, str):
-        raise TableError("bad-request", "'key' must be the text key of the prompt being answered")
-    entry = {"key": key, "answer": data["answer"]}
-    view = table.act(entry, _whole(data, "version"))
+    view = table.act(_entry(data), fields.whole(data, "version"), services.seats.seat_of(_sid(), table.game_id))
     remember_entered_cards(services, table, view["effects"])  # type: ignore[arg-type]
     return {"version": view["version"]}
 
 
+def _entry(data: Mapping[str, Any]) -> dict[str, object]:
+    """An answer to the prompt (``answer``, with its ``key``), or a move the game allows at any
+    moment whatever is asked (``anytime``: a Dark Gift accepted mid-phase)."""
+    if "anytime" in data:
+        if "answer" in data:
+            raise TableError("bad-request", "send either 'answer' or 'anytime', not both")
+        return {"anytime": data["anytime"]}
+    if "answer" not in data:
+        raise TableError("bad-request", "'answer' is missing")
+    key = None if data.get("key") is None else fields.text(data, "key")
+    return {"key": key, "answer": data["answer"]}
+
+
 def _undo(services: "Services", data: Mapping[str, Any]) -> Reply:
-    view = _table(services, data).undo(_whole(data, "count", 1), _whole(data, "version"))
+    view = _table(services, data).undo(fields.whole(data, "count", 1), fields.whole(data, "version"))
     return {"version": view["version"]}
 
 
 def _redo(services: "Services", data: Mapping[str, Any]) -> Reply:
-    view = _table(services, data).redo(_whole(data, "count", 1), _whole(data, "version"))
+    view = _table(services, data).redo(fields.whole(data, "count", 1), fields.whole(data, "version"))
     return {"version": view["version"]}
 
 
@@ -191,5 +211,6 @@ def _restore(services: "Services", data: Mapping[str, Any]) -> Reply:
 
 HANDLERS: dict[str, Handler] = {
     "games": _games, "new_game": _new_game, "join": _join, "act": _act,
+    "claim_seat": _claim_seat, "release_seat": _release_seat,
     "undo": _undo, "redo": _redo, "archive": _archive, "restore": _restore,
 }

@@ -7,19 +7,19 @@ from __future__ import annotations
 
 import logging
 import threading
+from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
-from companion.engine.errors import IllegalInput, StaleInput
+from companion.engine.errors import IllegalInput, Refusal, StaleInput
 from companion.engine.game import Game, Step
 from companion.engine.plain import to_plain
 from companion.engine.prompts import Prompt
-from companion.games import GameKind
+from companion.games.gamepack import GamePack
 from companion.store import JournalEntry, Store, StoreError, fold
 
+#: Called with the table and its public view after each change (the seats' views: ``table.view(seat)``).
 Listener = Callable[["Table", dict[str, object]], None]
 HISTORY_SHOWN = 50
-#: Effects too small to name an input in the history (the dice it rolled, notes).
-QUIET_EFFECTS = ("d20", "dice", "note")
 
 log = logging.getLogger(__name__)
 
@@ -32,17 +32,17 @@ class TableError(ValueError):
         self.code = code
 
 
-class Refused(TableError):
-    """A refusal listing every problem (an LED layout, a game data file, a backup),
-    so the tablet can show them all and one edit can mend them all."""
+class Refused(TableError, Refusal):
+    """A table refusal listing every problem (an LED layout, a game data file, a backup),
+    with its protocol code (docs/protocol.md)."""
 
     def __init__(self, message: str, problems: Sequence[object], code: str = "illegal") -> None:
-        super().__init__(code, message)
-        self.problems = [str(p) for p in problems]
+        Refusal.__init__(self, message, problems)
+        self.code = code
 
 
 class Table:
-    def __init__(self, store: Store, kind: GameKind, game_id: str) -> None:
+    def __init__(self, store: Store, kind: GamePack, game_id: str) -> None:
         self.store = store
         self.kind = kind
         self.game_id = game_id
@@ -69,19 +69,31 @@ class Table:
 
     def pack_view(self) -> dict[str, object]:
         with self._lock:
-            return self.kind.pack_view_for(self.game)
+            return self.kind.pack_view(self.game)
 
-    def view(self) -> dict[str, object]:
+    def view(self, seat: str | None = None) -> dict[str, object]:
+        """What ``seat`` sees of the game (None: the shared screen): the pack's public view,
+        the question if it may see it, the effects and history meant for it, and, for a seat,
+        its own view (``private``). Nothing meant for another seat is in it (docs/protocol.md)."""
         with self._lock:
-            game = self.game
-            prompt = None if game.prompt is None else to_plain(game.prompt)
-            return {
-                "game_id": self.game_id, "name": self.name, "game": self.kind.name, "version": self.version,
-                "state": _public_state(to_plain(game.state)), "prompt": prompt, "actions": self.kind.action_menu(game),
-                "effects": [e.to_plain() for e in self.last_effects], "history": self._history(),
-                "can_undo": bool(game.inputs), "can_redo": bool(self.redo_stack),
-                "outcome": getattr(game.state, "outcome", None), "dice": self._dice(),
+            game, prompt = self.game, self.game.prompt
+            shown = prompt is not None and prompt.seen_by(seat)
+            view: dict[str, object] = {
+                "game_id": self.game_id, "name": self.name, "game": self.kind.id, "version": self.version,
+                "seat": seat, "seats": [{"id": s.id, "name": s.name} for s in self.kind.seats(game)],
+                "state": self.kind.public_view(game), "prompt": _prompt_for(prompt, seat),
+                "actions": self.kind.action_menu(game, seat) if shown else [],
+                "effects": [e.to_plain() for e in self.last_effects if e.seen_by(seat)],
+                "history": self._history(seat), "can_undo": bool(game.inputs), "can_redo": bool(self.redo_stack),
+                "outcome": self.kind.outcome(game), "dice": self._dice(),
             }
+            if seat is not None:
+                view["private"] = self.kind.seat_view(game, seat)
+            return view
+
+    def seats(self) -> list[str]:
+        with self._lock:
+            return [seat.id for seat in self.kind.seats(self.game)]
 
     def _dice(self) -> dict[str, object] | None:
         """The camera's last report while it is news: up to the answer it gave (its version + 1).
@@ -93,24 +105,27 @@ class Table:
         if not isinstance(made, int) or self.version > made + 1:
             return None
         return report
-    def _history(self) -> list[dict[str, object]]:
-        """Newest first: the version after each live input and the undo count that goes back to it."""
+    def _history(self, seat: str | None) -> list[dict[str, object]]:
+        """Newest first: the version after each live input and the undo count that goes back to it;
+        an answer to a question ``seat`` may not see shows only that it was given."""
         count = len(self.labels)
-        return [{"version": self.versions[i], "undo_count": count - i - 1, "label": self.labels[i]}
+        return [{"version": self.versions[i], "undo_count": count - i - 1, "label": self.labels[i].for_seat(seat)}
                 for i in range(count - 1, max(-1, count - 1 - HISTORY_SHOWN), -1)]
 
     # -- changing ------------------------------------------------------------------------
-    def act(self, entry: Mapping[str, object], version: int) -> dict[str, object]:
-        """Apply one input from a tablet, button or camera."""
+    def act(self, entry: Mapping[str, object], version: int, seat: str | None = None) -> dict[str, object]:
+        """Apply one input from a tablet, button or camera; ``seat``: the seat the tablet plays
+        (None: a shared screen), which must be allowed to answer the question asked."""
         with self._lock:
             self._check_version(version)
             prompt = self.game.prompt
+            _check_answerer(prompt, entry, seat)
             try:
                 step = self.game.apply(entry)
             except IllegalInput as problem:
                 raise TableError("game-over" if prompt is None else "illegal", str(problem)) from None
             self._write(JournalEntry("input", dict(self.game.inputs[-1])), undo_engine=1)
-            self.labels.append(_label(prompt, self.game.inputs[-1], step))
+            self.labels.append(self._label(prompt, self.game.inputs[-1], step))
             self.versions.append(self.version)
             self.redo_stack.clear()
             self.last_effects = step.effects
@@ -141,7 +156,7 @@ class Table:
             self._write(JournalEntry("redo", count=count), undo_engine=count)
             del self.redo_stack[-count:]
             for prompt, entry, step in steps:
-                self.labels.append(_label(prompt, entry, step))
+                self.labels.append(self._label(prompt, entry, step))
                 self.versions.append(self.version)
             self.last_effects = steps[-1][2].effects
             return self._changed()
@@ -185,13 +200,16 @@ class Table:
         self.redo_stack = folded.redo
         self.versions = folded.versions
         self.game = Game(self.kind.rules, self.origin)
-        self.labels: list[str] = []
+        self.labels: list[Label] = []
         step: Step | None = None
         for entry in folded.live:
             prompt = self.game.prompt
             step = self.game.apply(entry)
-            self.labels.append(_label(prompt, self.game.inputs[-1], step))
+            self.labels.append(self._label(prompt, self.game.inputs[-1], step))
         self.last_effects = step.effects if step else self.game.opening_effects
+
+    def _label(self, prompt: Prompt | None, entry: Mapping[str, object], step: Step) -> "Label":
+        return label_of(prompt, entry, step, self.kind.quiet_effects)
 
     def _changed(self) -> dict[str, object]:
         """The one view of this change, shown to every listener in turn.
@@ -216,26 +234,49 @@ class Table:
         try:
             self.store.set_outcome(self.game_id, current)
             self._saved_outcome = current
-        except StoreError:
-            log.exception("could not save the outcome of game %s", self.game_id)
+        except StoreError as problem:  # the card, not a bug: the game list catches up at the next change
+            log.warning("could not save the outcome of game %s: %s", self.game_id, problem)
 
 
-def _public_state(state: object) -> object:
-    """The state as pushed to tablets, without the owner's data document it carries
-    (tens of KiB: it reaches a tablet once, as the pack of ``join``); ``data_id`` stays."""
-    if isinstance(state, dict):
-        state.pop("data", None)
-    return state
-
-
-def _label(prompt: Prompt | None, entry: Mapping[str, object], step: Step) -> str:
-    """How an input shows in the history: what it made happen, else what was answered."""
-    telling = [e.text for e in step.effects if e.kind not in QUIET_EFFECTS]
-    if telling:
-        return _sentence(telling[0].rstrip("."))
+def _prompt_for(prompt: Prompt | None, seat: str | None) -> dict[str, object] | None:
+    """The question as ``seat`` may see it: whole, or (a question for other eyes) only whom it waits for."""
     if prompt is None:
-        return "Input"
-    return _sentence(f"{prompt.text} → {_answer_words(prompt, entry.get('answer'))}")
+        return None
+    if prompt.seen_by(seat):
+        return dict(to_plain(prompt))
+    return {"kind": "waiting", "key": prompt.key, "text": "", "player": prompt.player,
+            "audience": list(prompt.audience or ())}
+
+
+def _check_answerer(prompt: Prompt | None, entry: Mapping[str, object], seat: str | None) -> None:
+    """A question for some seats' eyes is answered from one of those seats only."""
+    if prompt is None or prompt.audience is None or "answer" not in entry:
+        return
+    if seat not in prompt.audience:
+        raise TableError("not-your-seat", f"this question is for {', '.join(prompt.audience)} to answer on their "
+                                          "own device")
+
+
+@dataclass(frozen=True)
+class Label:
+    """How an input shows in the history; ``audience``: who may read ``text`` (None: everyone)."""
+
+    text: str
+    audience: tuple[str, ...] | None = None
+
+    def for_seat(self, seat: str | None) -> str:
+        return self.text if self.audience is None or seat in self.audience else "An answer given in secret"
+
+
+def label_of(prompt: Prompt | None, entry: Mapping[str, object], step: Step, quiet: frozenset[str]) -> Label:
+    """What an input made happen (its first effect worth naming), else what was answered."""
+    audience = prompt.audience if prompt is not None and "answer" in entry else None
+    telling = [e.text for e in step.effects if e.kind not in quiet and (e.audience is None or audience is not None)]
+    if telling:
+        return Label(_sentence(telling[0].rstrip(".")), audience)
+    if prompt is None:
+        return Label("Input")
+    return Label(_sentence(f"{prompt.text} → {_answer_words(prompt, entry.get('answer'))}"), audience)
 
 
 def _answer_words(prompt: Prompt, answer: object) -> str:

@@ -17,19 +17,19 @@ from typing import Mapping, Sequence
 import cv2
 import numpy as np
 
+from companion.engine.dice import DICE
+
 from .imaging import Image, Point
 from .looks import LookRange
 from .scene import SceneReference
 from .segment import FindSettings
-from .templates import BLANK, Reference
+from .templates import Reference
 
-KIND_FACES: dict[str, tuple[str, ...]] = {
-    "d20": tuple(str(i) for i in range(1, 21)),
-    "monster": ("hit", "pow", BLANK),
-    "d6": tuple(str(i) for i in range(1, 7)),
-}
-KIND_NAMES = {"d20": "d20", "monster": "Monster die", "d6": "d6"}
-KIND_PLURALS = {"d20": "d20s", "monster": "Monster dice", "d6": "d6s"}
+#: Each die kind's faces by label, its name and plural: from the engine's die-kind registry, so a
+#: kind the games add is one the camera can be calibrated for.
+KIND_FACES: dict[str, tuple[str, ...]] = {kind.id: kind.labels for kind in DICE.kinds()}
+KIND_NAMES = {kind.id: kind.name for kind in DICE.kinds()}
+KIND_PLURALS = {kind.id: kind.plural for kind in DICE.kinds()}
 STYLES = ("numerals", "pips", "symbols")
 #: How a die of each kind looks from straight above when it lies flat: its outline's most
 #: aspect (longer over shorter side of its smallest rectangle) and least fill of that rectangle.

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from companion.engine.dice import DICE
+
 from .calibrated import KIND_NAMES, KIND_PLURALS, DiceCalibration, DieProfile
 from .imaging import Image, Point, crop_around, encode_png
 from .kinds import KindModel, classify
@@ -140,7 +142,8 @@ class TrayRead:
 
 
 def engine_value(kind: str, label: str) -> int | str:
-    return label if kind == "monster" else int(label)
+    """What the rules take for a face read by its label (the die-kind registry says: "20" -> 20, "hit")."""
+    return DICE[kind].value_of(label)
 
 
 def crop_data_url(image: Image) -> str:

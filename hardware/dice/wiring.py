@@ -1,6 +1,7 @@
 """The dice camera at the table: a roll prompt arms the reader, a settled tray answers it.
 
-``DiceWatcher.follow(table)`` subscribes to a ``companion.table.Table``. When
+``DiceWatcher.follow(table)`` subscribes to the table's game (a
+``hardware.followed.FollowedTable``: ``companion.table.Table`` at the box). When
 the game asks for a roll (a prompt of kind "roll": a d20, Monster dice or
 d6) that this calibration can read, the watcher's thread reads frames, waits
 for the tray to settle after a throw, reads it, and if every die is read with
@@ -24,19 +25,18 @@ import logging
 import threading
 import time
 from dataclasses import asdict, dataclass, replace
-from typing import TYPE_CHECKING, Callable, Mapping
+from typing import Callable, Mapping
 
+from companion.engine.dice import DICE
 from hardware.camera import CameraError, Frame, FrameSource
+from hardware.followed import FollowedTable
 
 from .reader import DiceReader, Expect, TrayRead
 from .settle import SettleDetector
 
-if TYPE_CHECKING:
-    from companion.table import Table
-
 log = logging.getLogger(__name__)
 Publish = Callable[[dict[str, object]], None]
-DIE_KINDS = ("d20", "monster", "d6")
+DIE_KINDS = DICE.ids()  # the die kinds of the engine's registry: "d20", "monster", "d6"
 
 
 @dataclass(frozen=True)
@@ -91,7 +91,7 @@ class DiceWatcher:
         self._job: Job | None = None
         self._armed: Job | None = None
         self._fresh = False
-        self._table: "Table | None" = None
+        self._table: FollowedTable | None = None
         self._moved = ""  # why reads stopped: the camera moved since the tray was calibrated
         self._subscribed: set[int] = set()  # tables listened to (each once; only the followed one counts)
         self._wake = threading.Event()
@@ -102,7 +102,7 @@ class DiceWatcher:
         self._started = False
 
     # -- following the game ------------------------------------------------------------
-    def follow(self, table: "Table") -> None:
+    def follow(self, table: FollowedTable) -> None:
         """Watch ``table``'s prompts (subscribes once) and start the thread."""
         with self._lock:
             first = id(table) not in self._subscribed
@@ -248,11 +248,9 @@ class DiceWatcher:
         table = self._table
         if table is None or self._current() != job:
             return  # answered on the tablet meanwhile
-        from companion.table import TableError  # the table package only when wired to one
-
         try:
             table.act({"key": job.key, "answer": answer}, job.version)
-        except TableError as problem:
+        except ValueError as problem:  # the table's refusal (FollowedTable.act)
             self._report(job, "not-applied", read, f"the table did not take the camera's answer: {problem}")
             return
         self._count("answered")

@@ -1,4 +1,5 @@
-"""The LED board under the game board (issue 4).
+"""The LED board under the game board (issue 4), below the games: it imports
+no pack; a pack hands it its board shape and its looks.
 
 Pieces, from the hardware up:
 
@@ -7,12 +8,17 @@ Pieces, from the hardware up:
   by default, PWM on GPIO 18 as an option), ``pi5`` (the kernel ws2812-pio
   driver, ``/dev/leds0``), ``simulated`` (frames kept in memory) and ``none``.
   Chosen by ``LedConfig.backend``, never guessed.
-* ``layout`` - which LEDs sit under which location, connection, Terror step,
-  mat and seat; ``layouts/ravenloft.json`` is the default, made by
-  ``generate_layout``; ``calibration.leds`` makes the owner's own.
-* ``render`` and ``cues`` - engine effects and state into frames; ``palette``
-  the colour-blind-safe colours and per-monster rhythms; ``power`` brightness
-  and the current limit.
+* ``board`` - ``BoardShape``: a pack's board as the LEDs see it (locations,
+  connections, named tracks, mats, seats), given by the pack.
+* ``layout`` - which LEDs sit under which location, connection, track step,
+  mat and seat; the pack ships its default (``generate_layout`` writes one);
+  ``calibration.leds`` makes the owner's own.
+* ``looks``, ``cues`` and ``scene`` - what the pack hands over to light its
+  game: a ``CueBook`` (effect kind -> animation) and a ``Scene`` of its public
+  view (markers, track levels, mats, the active seat).
+* ``render`` - effects and scenes into frames; ``palette`` the
+  colour-blind-safe colours and rhythms; ``power`` brightness and the
+  current limit.
 * ``animator`` - the one thread, running only while something moves.
 * ``wiring`` - ``start_leds`` and ``attach``: a board following a Table.
 
@@ -21,17 +27,20 @@ calibration.
 """
 
 from .backends import open_strip, start_strip
-from .board import BoardShape, ravenloft_shape, shape_from_pack
+from .board import BoardShape, ShapeError
 from .config import LedConfig, LedConfigError
-from .cues import Style, Timing
-from .layout import Layout, LayoutError, load_layout, parse_layout, shipped_layout
+from .cues import CueBook, Stage, Style, Timing
+from .layout import Layout, LayoutError, default_layout, load_layout, parse_layout, shipped_layout
+from .looks import PLAIN, Looks
 from .power import Output, estimate_ma
 from .render import Renderer
+from .scene import MatLight, Marker, Scene, TrackLevel
 from .strip import DisabledStrip, LedError, NoStrip, Strip
 from .wiring import LedBoard, attach, start_leds
 
 __all__ = [
-    "BoardShape", "DisabledStrip", "LedBoard", "LedConfig", "LedConfigError", "LedError", "Layout", "LayoutError",
-    "NoStrip", "Output", "Renderer", "Strip", "Style", "Timing", "attach", "estimate_ma", "load_layout", "open_strip",
-    "parse_layout", "ravenloft_shape", "shape_from_pack", "shipped_layout", "start_leds", "start_strip",
+    "BoardShape", "CueBook", "DisabledStrip", "LedBoard", "LedConfig", "LedConfigError", "LedError", "Layout",
+    "LayoutError", "Looks", "Marker", "MatLight", "NoStrip", "Output", "PLAIN", "Renderer", "Scene", "ShapeError",
+    "Stage", "Strip", "Style", "Timing", "TrackLevel", "attach", "default_layout", "estimate_ma", "load_layout",
+    "open_strip", "parse_layout", "shipped_layout", "start_leds", "start_strip",
 ]

@@ -1,26 +1,26 @@
-"""Engine effects turned into animations ("cues"), one small handler per
-effect kind, registered by name like the monsters' rules, so a new kind is a
-new function, not another branch.
+"""Engine effects turned into animations ("cues"): one small handler per effect
+kind, filed in the pack's ``CueBook``, so a new kind is a new function, not
+another branch, and each game brings its own cues.
 
-A handler gets the effect's ``data`` and the plain state after the change and
-returns the animation to play, or None when the effect shows nothing on the
-LEDs (a die roll, a note). Effects of other kinds are ignored: the LEDs show
-what is on the board; the tablet says everything else in words.
+A handler gets the stage (layout, board shape, pace), the effect's ``data``
+and the pack's public view after the change, and returns the animation to
+play, or None when the effect shows nothing on the LEDs (a die roll, a note).
+Effects of kinds the book does not have are ignored: the LEDs show what is on
+the board; the tablet says everything else in words.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
-from .animations import Animation, Fade, Flash, Point, Pulse, Sweep, Together, Trail
+from .animations import Animation, Point
 from .board import BoardShape
 from .layout import Layout, Leds
-from .palette import BLACK, NEUTRAL, SKY_BLUE, VERMILLION, WHITE, YELLOW, Look, breathe, monster_look, shade
 from .positions import led_positions
 
 Data = Mapping[str, object]
-State = Mapping[str, object]
+View = Mapping[str, object]  # a pack's public view
 
 
 @dataclass(frozen=True)
@@ -30,9 +30,9 @@ class Timing:
 
     step: float = 0.5  # a trail advances one location
     dwell: float = 1.5  # the destination beats after the trail arrives
-    pulse: float = 2.0  # the attack target
-    flash: float = 1.2  # short signals: terror, frenzy, seat, rescue, defeat
-    finale: float = 5.0  # won / lost
+    pulse: float = 2.0  # a target (a figure attacked)
+    flash: float = 1.2  # short signals (a track moving, a turn, a rescue, a defeat)
+    finale: float = 5.0  # the game's end (won / lost)
 
     def scaled(self, factor: float) -> "Timing":
         return Timing(*(value * factor for value in (self.step, self.dwell, self.pulse, self.flash, self.finale)))
@@ -43,12 +43,11 @@ class Style:
     """Still levels (0..1 of a colour) of the board between animations."""
 
     idle_glow: float = 0.04  # every location, so the board looks alive
-    marker: float = 0.3  # each monster's (and Twig Blight's) location
-    mat_dim: float = 0.15  # the mats of monsters in play; the frenzied one is full
+    marker: float = 0.3  # each marker's location (a monster standing there)
+    mat_dim: float = 0.15  # a mat that is lit but not on (a monster in play; the one that is on is full)
     seat: float = 0.6  # the active player's seat
-    terror: float = 0.8  # the Terror bar
-    hatch: float = 0.35  # every other bar LED in the warning look
-    warn_within: int = 2  # warning look from terror_max - warn_within up
+    track: float = 0.8  # a track's lit steps (a Terror bar)
+    hatch: float = 0.35  # every other step in the warning look
 
 
 @dataclass(frozen=True)
@@ -69,32 +68,38 @@ class Stage:
         ordered = sorted(self._xs.items(), key=lambda item: item[1])
         return [i for i, _ in ordered], [x for _, x in ordered]
 
-    def warning(self, level: int) -> bool:
-        return level >= self.shape.terror_max - self.style.warn_within
+
+Handler = Callable[[Stage, Data, View], Animation | None]
 
 
-Handler = Callable[[Stage, Data, State], Animation | None]
-HANDLERS: dict[str, Handler] = {}
+class CueBook:
+    """A pack's cues: which handler plays each effect kind. The pack builds its book
+    (``CueBook({"monster-moved": moved, ...})`` or ``book.add(...)``) and hands it to
+    the LED board; nothing is registered at import, and two packs never share one."""
 
+    def __init__(self, handlers: Mapping[str, Handler] | None = None) -> None:
+        self._handlers: dict[str, Handler] = dict(handlers or {})
 
-def cue(*kinds: str) -> Callable[[Handler], Handler]:
-    def register(handler: Handler) -> Handler:
-        for kind in kinds:
-            HANDLERS[kind] = handler
-        return handler
-    return register
+    def add(self, kinds: str | Iterable[str], handler: Handler) -> "CueBook":
+        for kind in (kinds,) if isinstance(kinds, str) else kinds:
+            if kind in self._handlers:
+                raise ValueError(f"two cues for the effect kind {kind!r}")
+            self._handlers[kind] = handler
+        return self
 
+    def kinds(self) -> frozenset[str]:
+        return frozenset(self._handlers)
 
-def animations_for(stage: Stage, effects: Sequence[Mapping[str, object]], state: State) -> list[Animation]:
-    """The show for one change, in the order the effects happened."""
-    found = []
-    for effect in effects:
-        handler = HANDLERS.get(str(effect.get("kind")))
-        data = effect.get("data")
-        animation = handler(stage, data if isinstance(data, Mapping) else {}, state) if handler else None
-        if animation is not None and animation.duration > 0:
-            found.append(animation)
-    return found
+    def animations(self, stage: Stage, effects: Sequence[Mapping[str, object]], view: View) -> list[Animation]:
+        """The show for one change, in the order the effects happened."""
+        found = []
+        for effect in effects:
+            handler = self._handlers.get(str(effect.get("kind")))
+            data = effect.get("data")
+            animation = handler(stage, data if isinstance(data, Mapping) else {}, view) if handler else None
+            if animation is not None and animation.duration > 0:
+                found.append(animation)
+        return found
 
 
 def trail_points(layout: Layout, path: Sequence[str], step: float) -> list[Point]:
@@ -116,96 +121,3 @@ def trail_points(layout: Layout, path: Sequence[str], step: float) -> list[Point
             add((led,), (k + (j + 1) / (len(segment) + 1)) * step)
         add(layout.location(b), (k + 1) * step)
     return points
-
-
-def _text(data: Data, key: str) -> str | None:
-    value = data.get(key)
-    return value if isinstance(value, str) else None
-
-
-def _path(data: Data) -> list[str]:
-    path = data.get("path")
-    return [p for p in path if isinstance(p, str)] if isinstance(path, list) else []
-
-
-@cue("monster-moved", "figure-moved")
-def _moved(stage: Stage, data: Data, state: State) -> Animation | None:
-    path = _path(data)
-    if len(path) < 2:
-        return None
-    look = monster_look(data["monster"]) if "monster" in data else NEUTRAL
-    points = trail_points(stage.layout, path, stage.timing.step)
-    glow = shade(WHITE, stage.style.idle_glow)
-    return Trail(points, stage.layout.location(path[-1]), look, stage.timing.dwell, glow) if points else None
-
-
-@cue("target")
-def _target(stage: Stage, data: Data, state: State) -> Animation | None:
-    leds = stage.layout.location(_text(data, "location") or "")
-    return Pulse(leds, monster_look(data.get("monster")), stage.timing.pulse, hold_level=0.8) if leds else None
-
-
-@cue("monster-stays", "monster-placed", "blight-placed")
-def _here(stage: Stage, data: Data, state: State) -> Animation | None:
-    leds = stage.layout.location(_text(data, "location") or "")
-    return Pulse(leds, monster_look(data.get("monster")), stage.timing.flash) if leds else None
-
-
-@cue("monster-defeated")
-def _defeated(stage: Stage, data: Data, state: State) -> Animation | None:
-    monster = _text(data, "monster") or ""
-    look = monster_look(monster)
-    flash = Flash(stage.layout.location(_text(data, "location") or ""), (WHITE, look.colour), 0.15,
-                  stage.timing.flash * 2)
-    return Together((flash, Fade(stage.layout.mat(monster), look.colour, stage.timing.flash * 2)))
-
-
-@cue("villager-rescued")
-def _rescued(stage: Stage, data: Data, state: State) -> Animation | None:
-    leds = stage.layout.location(_text(data, "location") or "")
-    return Flash(leds, (SKY_BLUE, WHITE, BLACK), 0.12, stage.timing.flash * 1.5, stagger=True) if leds else None
-
-
-@cue("hero-defeated", "villager-defeated")
-def _fallen(stage: Stage, data: Data, state: State) -> Animation | None:
-    leds = stage.layout.location(_text(data, "location") or "")
-    return Flash(leds, (VERMILLION, BLACK, VERMILLION, BLACK, BLACK, BLACK), 0.12, stage.timing.flash) if leds else None
-
-
-@cue("terror")
-def _terror(stage: Stage, data: Data, state: State) -> Animation | None:
-    level, change = data.get("level"), data.get("change")
-    if not isinstance(level, int) or not isinstance(change, int):
-        return None
-    if change < 0:
-        return Fade(stage.layout.terror_step(level + 1), YELLOW, stage.timing.flash)
-    colour = VERMILLION if stage.warning(level) else YELLOW
-    return Flash(stage.layout.terror_step(level), (colour, BLACK), 0.2, stage.timing.flash)
-
-
-@cue("frenzy")
-def _frenzy(stage: Stage, data: Data, state: State) -> Animation | None:
-    monster = _text(data, "monster")
-    return Pulse(stage.layout.mat(monster), monster_look(monster), stage.timing.flash) if monster else None
-
-
-@cue("turn")
-def _turn(stage: Stage, data: Data, state: State) -> Animation | None:
-    seats = state.get("seats")
-    hero = data.get("hero")
-    if not isinstance(seats, list) or hero not in seats:
-        return None
-    return Flash(stage.layout.seat(seats.index(hero)), (WHITE, BLACK), 0.2, stage.timing.flash)
-
-
-@cue("game-won")
-def _won(stage: Stage, data: Data, state: State) -> Animation | None:
-    leds, xs = stage.board_leds()
-    return Sweep(leds, xs, SKY_BLUE, stage.timing.finale, passes=2, hold_level=0.25)
-
-
-@cue("game-lost")
-def _lost(stage: Stage, data: Data, state: State) -> Animation | None:
-    leds, _ = stage.board_leds()
-    return Pulse(leds, Look(VERMILLION, breathe, "slow breathing"), stage.timing.finale, hold_level=0.12)
-

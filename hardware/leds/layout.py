@@ -1,26 +1,30 @@
 """Which LEDs sit where: under each location, along each connection (in order
-from ``from`` to ``to``, so a path lights as a trail), on each Terror step, at
-each monster's mat and each player's seat.
+from ``from`` to ``to``, so a path lights as a trail), on each step of each of
+the board's tracks (a Terror track), at each mat and each seat.
 
 The layout is the owner's data (their strip, their wiring), so it lives in a
 JSON file that is validated as a whole: every problem is reported with its
 field and why (an index out of range, an index used twice, a location or
 connection the board does not have), because a calibration screen must be
-able to show all of them at once. The format is in docs/leds.md.
+able to show all of them at once. The format is in docs/leds.md: each track
+is a field named after it (``"terror": [[110], [111], ...]``), so a layout of
+a board with one track called ``terror`` reads as it always has.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from itertools import count as counter
 from pathlib import Path
 from typing import Iterator, Mapping, Sequence
+
+from companion.engine.errors import Refusal
 
 from .board import BoardShape
 
 FORMAT = "table-companion.led-layout"
 VERSION = 1
-SHIPPED = Path(__file__).resolve().parent / "layouts"
 Leds = tuple[int, ...]
 
 
@@ -33,12 +37,12 @@ class Problem:
         return f"{self.field}: {self.why}"
 
 
-class LayoutError(ValueError):
+class LayoutError(Refusal):
     """A layout refused, with every problem found (field and why)."""
 
     def __init__(self, problems: Sequence[Problem]) -> None:
-        super().__init__("; ".join(str(p) for p in problems))
-        self.problems = tuple(problems)
+        super().__init__("; ".join(str(p) for p in problems), problems)
+        self.found = tuple(problems)
 
 
 @dataclass(frozen=True)
@@ -47,7 +51,7 @@ class Layout:
     count: int
     locations: Mapping[str, Leds] = field(default_factory=dict)
     connections: Mapping[tuple[str, str], Leds] = field(default_factory=dict)
-    terror: tuple[Leds, ...] = ()
+    tracks: Mapping[str, tuple[Leds, ...]] = field(default_factory=dict)  # track -> the LEDs of each step
     mats: Mapping[str, Leds] = field(default_factory=dict)
     seats: tuple[Leds, ...] = ()
 
@@ -61,26 +65,30 @@ class Layout:
             return forward
         return tuple(reversed(self.connections.get((b, a), ())))
 
-    def terror_step(self, step: int) -> Leds:
-        return self.terror[step] if 0 <= step < len(self.terror) else ()
+    def step(self, track: str, step: int) -> Leds:
+        """The LEDs of one step of a track (none for a step or track not laid)."""
+        steps = self.tracks.get(track, ())
+        return steps[step] if 0 <= step < len(steps) else ()
 
-    def mat(self, monster: str) -> Leds:
-        return self.mats.get(monster, ())
+    def mat(self, name: str) -> Leds:
+        return self.mats.get(name, ())
 
     def seat(self, seat: int) -> Leds:
         return self.seats[seat] if 0 <= seat < len(self.seats) else ()
 
     def used(self) -> Iterator[int]:
-        for group in (*self.locations.values(), *self.connections.values(), *self.terror,
-                      *self.mats.values(), *self.seats):
+        steps = [group for track in self.tracks.values() for group in track]
+        for group in (*self.locations.values(), *self.connections.values(), *steps, *self.mats.values(),
+                      *self.seats):
             yield from group
 
     def to_plain(self) -> dict[str, object]:
+        """The layout file's contents; each track is a field of its own, between the connections and the mats."""
         return {
             "format": FORMAT, "version": VERSION, "board": self.board, "count": self.count,
             "locations": {k: list(v) for k, v in self.locations.items()},
             "connections": [{"from": a, "to": b, "leds": list(v)} for (a, b), v in self.connections.items()],
-            "terror": [list(v) for v in self.terror],
+            **{track: [list(v) for v in steps] for track, steps in self.tracks.items()},
             "mats": {k: list(v) for k, v in self.mats.items()},
             "seats": [list(v) for v in self.seats],
         }
@@ -100,8 +108,29 @@ def load_layout(path: Path, shape: BoardShape) -> Layout:
 
 
 def shipped_layout(shape: BoardShape) -> Layout:
-    """The default layout shipped for a board (hardware/leds/layouts/<board>.json)."""
-    return load_layout(SHIPPED / f"{shape.name}.json", shape)
+    """The default layout the pack ships for its board (``shape.layout_file``), or, for a
+    board that ships none, the generated one (``default_layout``)."""
+    if shape.layout_file is None:
+        return default_layout(shape)
+    return load_layout(shape.layout_file, shape)
+
+
+def default_layout(shape: BoardShape, per_connection: int = 2) -> Layout:
+    """A starting point, not the owner's wiring: one LED under each location, ``per_connection``
+    along each connection (from its first location to its second), one per step of each
+    track, one per mat and one per seat, numbered in that order."""
+    numbers = counter()
+
+    def take(n: int) -> Leds:
+        return tuple(next(numbers) for _ in range(n))
+
+    locations = {name: take(1) for name in shape.locations}
+    connections = {pair: take(per_connection) for pair in shape.connections}
+    tracks = {track: tuple(take(1) for _ in range(steps)) for track, steps in shape.tracks.items()}
+    mats = {name: take(1) for name in shape.mats}
+    seats = tuple(take(1) for _ in range(shape.seats))
+    used = next(numbers)
+    return validate(Layout(shape.name, used, locations, connections, tracks, mats, seats), shape)
 
 
 def parse_layout(data: object, shape: BoardShape) -> Layout:
@@ -134,13 +163,14 @@ class _Checker:
             board=self.shape.name, count=self.count,
             locations=self.locations(data.get("locations", {})),
             connections=self.connections(data.get("connections", [])),
-            terror=self.steps("terror", data.get("terror", []), self.shape.terror_steps),
+            tracks={track: self.steps(track, data.get(track, []), steps) for track, steps in self.shape.tracks.items()},
             mats=self.mats(data.get("mats", {})),
             seats=self.steps("seats", data.get("seats", []), self.shape.seats),
         )
 
     def header(self, data: Mapping[str, object]) -> None:
-        known = {"format", "version", "board", "count", "locations", "connections", "terror", "mats", "seats", "note"}
+        known = {"format", "version", "board", "count", "locations", "connections", "mats", "seats", "note",
+                 *self.shape.tracks}
         for key in data:
             if key not in known:
                 self.fail(str(key), "unknown field")
@@ -213,13 +243,14 @@ class _Checker:
         return tuple(self.leds(f"{name}[{n}]", leds) for n, leds in enumerate(value))
 
     def mats(self, value: object) -> dict[str, Leds]:
+        noun = self.shape.mat_noun
         if not isinstance(value, Mapping):
-            self.fail("mats", "must be an object: monster id -> LED indices")
+            self.fail("mats", f"must be an object: {noun} id -> LED indices")
             return {}
         found = {}
         for name, leds in value.items():
-            if name not in self.shape.monsters:
-                self.fail(f"mats.{name}", "no such monster in this game")
+            if name not in self.shape.mats:
+                self.fail(f"mats.{name}", f"no such {noun} in this game")
                 continue
             found[str(name)] = self.leds(f"mats.{name}", leds)
         return found

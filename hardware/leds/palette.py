@@ -2,26 +2,21 @@
 
 Colours come from the Okabe-Ito palette (Okabe & Ito, "Color Universal
 Design", 2008), whose eight colours stay distinct for the common forms of
-colour blindness. Each monster also has its own *pattern* (steady, double
-blink, slow breathing, marching chase) that its trail and its attack pulse
-follow, so two monsters are told apart by rhythm as well as hue.
-
-Roles (docs/leds.md has the table with the reasons):
+colour blindness. A *look* is a colour and a *pattern* (steady, double blink,
+slow breathing, marching chase) that a figure's trail and its pulses follow,
+so two figures are told apart by rhythm as well as hue. Which figure has which
+look is the pack's (its LED module gives its figures theirs);
+the roles the board itself draws are fixed here (docs/leds.md has the table):
 
 =================  ===============  =================================
 what               colour           pattern / shape
 =================  ===============  =================================
-Carrionette        orange           steady
-Baba Lysaga        reddish purple   double blink
-Strahd             blue             slow breathing
-Gulthias Tree      bluish green     marching chase
-other monsters     sky blue, ...    steady
-Terror bar         yellow           solid bar
-Terror warning     vermillion       hatched bar (every other LED dim)
+a track (Terror)   yellow           solid bar
+its warning        vermillion       hatched bar (every other LED dim)
 active seat        warm white       solid
-rescue / win       sky blue         sparkle / sweep
-defeat, losses     vermillion       double flash / slow pulse
 idle glow          warm white, 4 %  solid
+a figure without   sky blue, ...    steady
+a look of its own
 =================  ===============  =================================
 """
 
@@ -77,30 +72,20 @@ def blink(t: float, position: int) -> float:
 
 @dataclass(frozen=True)
 class Look:
-    """How one monster shows: a colour and a rhythm."""
+    """How one figure shows: a colour and a rhythm."""
 
     colour: Colour
     pattern: Pattern
     pattern_name: str
 
 
-MONSTER_LOOKS: dict[str, Look] = {
-    "carrionette": Look(ORANGE, steady, "steady"),
-    "baba-lysaga": Look(REDDISH_PURPLE, double_blink, "double blink"),
-    "strahd": Look(BLUE, breathe, "slow breathing"),
-    "gulthias-tree": Look(BLUISH_GREEN, chase, "marching chase"),
-}
 _SPARE = (SKY_BLUE, YELLOW, ORANGE, REDDISH_PURPLE)
 NEUTRAL = Look(WHITE, steady, "steady")
 
 
-def monster_look(monster: object) -> Look:
-    """A known monster's look; an unknown one (another pack) gets a spare colour, steady."""
-    if isinstance(monster, str) and monster in MONSTER_LOOKS:
-        return MONSTER_LOOKS[monster]
-    if not isinstance(monster, str):
-        return NEUTRAL
-    return Look(_SPARE[sum(monster.encode()) % len(_SPARE)], steady, "steady")
+def spare_look(name: str) -> Look:
+    """A look for a figure its pack gave none: a spare colour (the same for the same name), steady."""
+    return Look(_SPARE[sum(name.encode()) % len(_SPARE)], steady, "steady")
 
 
 def scaled(colour: Colour, level: float) -> Colour:

@@ -3,8 +3,9 @@ board-wide animations (the win sweep crosses the board left to right).
 
 Locations and connections use the pack's drawing positions (x, y in 0..1);
 LEDs of one connection are spaced evenly from its ``from`` end to its ``to``
-end. The Terror track, mats and seats are off the picture in reality, so they
-are drawn in a band just below it (y > 1): the tablet extends its canvas.
+end. The tracks, mats and seats are off the picture in reality, so they are
+drawn in a band just below it (y > 1), a row per track and then one for the
+mats and seats: the tablet extends its canvas.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Mapping
 from .board import BoardShape
 from .layout import Layout, Leds
 
-TERROR_ROW, MAT_ROW = 1.06, 1.12
+FIRST_ROW, ROW_GAP = 1.06, 0.06  # the first track's row below the picture, and the gap to the next row
 RING = 0.012  # spread of several LEDs under one location
 
 
@@ -25,16 +26,19 @@ class LedPosition:
     index: int
     x: float
     y: float
-    role: str  # "location", "connection", "terror", "mat", "seat"
-    name: str  # location id, "a|b", step number, monster id or seat number
+    role: str  # "location", "connection", a track's name ("terror"), "mat", "seat"
+    name: str  # location id, "a|b", step number, mat name or seat number
 
     def to_plain(self) -> dict[str, object]:
         return {"index": self.index, "x": round(self.x, 4), "y": round(self.y, 4), "role": self.role, "name": self.name}
 
 
 def led_positions(layout: Layout, shape: BoardShape) -> list[LedPosition]:
-    found = [*_locations(layout, shape), *_connections(layout, shape), *_row(layout.terror, "terror", 0.05, TERROR_ROW),
-             *_named_row(layout.mats, "mat", 0.05), *_row(layout.seats, "seat", 0.6, MAT_ROW)]
+    tracks = [position for n, track in enumerate(shape.tracks)
+              for position in _row(layout.tracks.get(track, ()), track, 0.05, FIRST_ROW + ROW_GAP * n)]
+    mat_row = FIRST_ROW + ROW_GAP * len(shape.tracks)
+    found = [*_locations(layout, shape), *_connections(layout, shape), *tracks,
+             *_named_row(layout.mats, "mat", 0.05, mat_row), *_row(layout.seats, "seat", 0.6, mat_row)]
     return sorted(found, key=lambda p: p.index)
 
 
@@ -64,6 +68,6 @@ def _row(groups: tuple[Leds, ...], role: str, x0: float, y: float) -> list[LedPo
             for n, leds in enumerate(groups) for k, index in enumerate(leds)]
 
 
-def _named_row(groups: Mapping[str, Leds], role: str, x0: float) -> list[LedPosition]:
-    return [LedPosition(index, x0 + 0.1 * n + 0.01 * k, MAT_ROW, role, name)
+def _named_row(groups: Mapping[str, Leds], role: str, x0: float, y: float) -> list[LedPosition]:
+    return [LedPosition(index, x0 + 0.1 * n + 0.01 * k, y, role, name)
             for n, (name, leds) in enumerate(groups.items()) for k, index in enumerate(leds)]

@@ -1,11 +1,12 @@
-"""The renderer: engine effects and state in, frames out.
+"""The renderer: engine effects and the pack's public view in, frames out.
 
-Two layers. The *still* layer is drawn from the state after each change and
-cached: a faint glow under every location, each monster's location in its
-colour, the Terror bar, the mats (the frenzied one bright) and the active
-player's seat. The *moving* layer plays the change's effects as animations,
-one after another in the order they happened, and each leaves its still image
-(a path, a target) until the next change that shows something new.
+Two layers. The *still* layer is the pack's ``Scene`` of the view after each
+change, drawn and cached: a faint glow under every location, the markers in
+their colours, each track's steps (in the warning look near its end), the
+mats (bright when on, dim otherwise) and the active player's seat. The
+*moving* layer plays the change's effects as the pack's cues, one after
+another in the order they happened, and each leaves its still image (a path,
+a target) until the next change that shows something new.
 
 ``frame(now)`` composes both at any moment; ``busy(now)`` says whether anything
 still moves, which is what the animation thread runs on. All times are given,
@@ -20,35 +21,40 @@ from typing import Mapping, Sequence
 
 from .animations import Animation, fill
 from .board import BoardShape
-from .cues import Stage, State, Style, Timing, animations_for
+from .cues import Stage, Style, Timing, View
 from .layout import Layout
-from .palette import VERMILLION, WHITE, YELLOW, monster_look, shade
+from .looks import Looks
+from .palette import VERMILLION, WHITE, YELLOW, shade
+from .scene import Scene
 
 
 class Renderer:
-    def __init__(self, layout: Layout, shape: BoardShape, timing: Timing = Timing(), style: Style = Style(),
-                 count: int | None = None) -> None:
-        """``count``: the strip's size, when it has more LEDs than the layout uses."""
+    def __init__(self, layout: Layout, shape: BoardShape, looks: Looks, timing: Timing = Timing(),
+                 style: Style = Style(), count: int | None = None) -> None:
+        """``looks``: the pack's cues and scene; ``count``: the strip's size, when it has
+        more LEDs than the layout uses."""
         self.stage = Stage(layout, shape, timing, style)
+        self.looks = looks
         self.count = max(layout.count, count or 0)
         self._lock = threading.Lock()
         self._still = bytes(3 * self.count)
         self._playing: list[tuple[float, Animation]] = []
         self._holds: list[Animation] = []
 
-    def change(self, effects: Sequence[Mapping[str, object]], state: State, now: float) -> bool:
-        """Fold one change in; True when it brought something new to animate."""
-        planned = animations_for(self.stage, effects, state)
-        still = still_frame(self.stage, state, self.count)
+    def change(self, effects: Sequence[Mapping[str, object]], view: View, now: float) -> bool:
+        """Fold one change in (its effects, and the public view after it); True when it
+        brought something new to animate."""
+        planned = self.looks.cues.animations(self.stage, effects, view)
+        still = still_frame(self.stage, self.looks.scene(view, self.stage.shape), self.count)
         with self._lock:
             self._still = still
             if planned:
                 self._playing, self._holds = _schedule(planned, now), []
         return bool(planned)
 
-    def show_state(self, state: State) -> None:
+    def show_state(self, view: View) -> None:
         """Only the still layer (when the LEDs attach to a game already under way)."""
-        still = still_frame(self.stage, state, self.count)
+        still = still_frame(self.stage, self.looks.scene(view, self.stage.shape), self.count)
         with self._lock:
             self._still = still
 
@@ -91,62 +97,39 @@ def _schedule(animations: Sequence[Animation], now: float) -> list[tuple[float, 
 
 # -- the still layer ----------------------------------------------------------------------
 
-def still_frame(stage: Stage, state: State, count: int) -> bytes:
+def still_frame(stage: Stage, scene: Scene, count: int) -> bytes:
     frame = bytearray(3 * count)
-    for draw in (_glow, _markers, _terror_bar, _mats, _seat):
-        draw(stage, state, frame)
+    for draw in (_glow, _markers, _tracks, _mats, _seat):
+        draw(stage, scene, frame)
     return bytes(frame)
 
 
-def _glow(stage: Stage, state: State, frame: bytearray) -> None:
+def _glow(stage: Stage, scene: Scene, frame: bytearray) -> None:
     colour = shade(WHITE, stage.style.idle_glow)
     for leds in stage.layout.locations.values():
         fill(frame, leds, colour)
 
 
-def _markers(stage: Stage, state: State, frame: bytearray) -> None:
-    for monster, where in _figures(state):
-        fill(frame, stage.layout.location(where), shade(monster_look(monster).colour, stage.style.marker))
+def _markers(stage: Stage, scene: Scene, frame: bytearray) -> None:
+    for marker in scene.markers:
+        fill(frame, stage.layout.location(marker.location), shade(marker.colour, stage.style.marker))
 
 
-def _figures(state: State) -> list[tuple[str, str]]:
-    """(monster, location) of every monster figure and Twig Blight on the board."""
-    found = []
-    for monster_id, monster in _mapping(state.get("monsters")).items():
-        monster = _mapping(monster)
-        if not monster.get("defeated") and isinstance(monster.get("location"), str):
-            found.append((str(monster_id), str(monster["location"])))
-    for mat_id, mat in _mapping(state.get("mats")).items():
-        blights = _mapping(mat).get("blights")
-        found.extend((str(mat_id), b) for b in (blights if isinstance(blights, list) else []) if isinstance(b, str))
-    return found
+def _tracks(stage: Stage, scene: Scene, frame: bytearray) -> None:
+    """Steps 1..level lit; in the warning look the bar turns vermillion and hatched."""
+    for track, shown in scene.tracks.items():
+        level, warning = shown.level, shown.warning
+        for step in range(1, min(level, stage.shape.steps(track) - 1) + 1):
+            hatched = warning and (level - step) % 2 == 1  # the top step always bright
+            level_of = stage.style.hatch if hatched else stage.style.track
+            fill(frame, stage.layout.step(track, step), shade(VERMILLION if warning else YELLOW, level_of))
 
 
-def _terror_bar(stage: Stage, state: State, frame: bytearray) -> None:
-    """Steps 1..level lit; near the maximum the bar turns vermillion and hatched."""
-    level = state.get("terror")
-    if not isinstance(level, int):
-        return
-    warning = stage.warning(level)
-    for step in range(1, min(level, stage.shape.terror_max) + 1):
-        hatched = warning and (level - step) % 2 == 1  # the top step always bright
-        level_of = stage.style.hatch if hatched else stage.style.terror
-        fill(frame, stage.layout.terror_step(step), shade(VERMILLION if warning else YELLOW, level_of))
+def _mats(stage: Stage, scene: Scene, frame: bytearray) -> None:
+    for name, light in scene.mats.items():
+        fill(frame, stage.layout.mat(name), shade(light.colour, 1.0 if light.on else stage.style.mat_dim))
 
 
-def _mats(stage: Stage, state: State, frame: bytearray) -> None:
-    frenzied = state.get("frenzy")
-    for monster_id, monster in _mapping(state.get("monsters")).items():
-        if not _mapping(monster).get("defeated"):
-            level = 1.0 if monster_id == frenzied else stage.style.mat_dim
-            fill(frame, stage.layout.mat(str(monster_id)), shade(monster_look(monster_id).colour, level))
-
-
-def _seat(stage: Stage, state: State, frame: bytearray) -> None:
-    active = state.get("active")
-    if isinstance(active, int) and not isinstance(active, bool) and state.get("phase") != "over":
-        fill(frame, stage.layout.seat(active), shade(WHITE, stage.style.seat))
-
-
-def _mapping(value: object) -> Mapping[str, object]:
-    return value if isinstance(value, Mapping) else {}
+def _seat(stage: Stage, scene: Scene, frame: bytearray) -> None:
+    if scene.seat is not None:
+        fill(frame, stage.layout.seat(scene.seat), shade(WHITE, stage.style.seat))

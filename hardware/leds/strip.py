@@ -41,10 +41,6 @@ class Strip(Protocol):
     def close(self) -> None: ...
 
 
-def black_frame(count: int) -> bytes:
-    return bytes(3 * count)
-
-
 def pixel(frame: bytes, index: int) -> Colour:
     """LED ``index`` of a frame as an (r, g, b) tuple (tests and the tablet use it)."""
     start = 3 * index

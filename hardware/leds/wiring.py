@@ -1,13 +1,14 @@
 """The LED board of one table, and how it follows the game.
 
-``start_leds`` builds everything from the configuration and never raises: a
-backend that cannot start, or a layout that does not fit the strip, leaves a
-board whose status says why, and the game goes on without LEDs. ``attach``
-subscribes the board to a ``companion.table.Table``: after each change the
-table calls ``on_change(table, view)`` (inside its lock), which only folds the
-effects into the renderer and wakes the animation thread, so the table never
-waits for the strip. Any error at this edge is logged and reported, never
-raised into the table.
+``start_leds`` builds everything from the configuration, the pack's board
+shape and its looks, and never raises: a backend that cannot start, or a
+layout that does not fit the strip, leaves a board whose status says why, and
+the game goes on without LEDs. ``attach`` subscribes the board to the table's
+game (a ``hardware.followed.FollowedTable``): after each change the table calls
+``on_change(table, view)`` (inside its lock), which only folds the effects and
+the pack's public view (the view's ``state``) into the renderer and wakes the
+animation thread, so the table never waits for the strip. Any error at this
+edge is logged and reported, never raised into the table.
 """
 
 from __future__ import annotations
@@ -16,22 +17,22 @@ import logging
 import threading
 import time
 import weakref
-from typing import TYPE_CHECKING, Callable, Mapping, Sequence
+from typing import Callable, Mapping, Sequence
+
+from hardware.followed import FollowedTable
 
 from .animator import Animator
 from .backends import Opener, start_strip
-from .board import BoardShape, shape_from_pack
+from .board import BoardShape
 from .config import LedConfig
 from .cues import Style, Timing
 from .layout import Layout, LayoutError, Problem, shipped_layout
+from .looks import Looks
 from .power import Output
 from .render import Renderer
 from .status import LedHealth, LedStatus
 from .strip import DisabledStrip, NoStrip, Strip
 from .tablet import Send, TabletFeed, overlay
-
-if TYPE_CHECKING:
-    from companion.table import Table
 
 log = logging.getLogger(__name__)
 CALIBRATION_LEVEL = 180  # one LED, bright enough to find under the board, never full white
@@ -61,15 +62,17 @@ class LedBoard:
     """One physical LED board: the strip, its layout, the renderer, the power
     limit, the animation thread and the health the owner sees. One per box,
     following whichever game is at the table; everything it does for a change
-    happens on its own thread, so a slow or broken strip never holds the game."""
+    happens on its own thread, so a slow or broken strip never holds the game.
+    ``shape`` and ``looks`` are the pack's: its board, and how its game lights it."""
 
     def __init__(self, strip: Strip, layout: Layout, shape: BoardShape, config: LedConfig,
                  timing: Timing = Timing(), style: Style = Style(), clock: Callable[[], float] = time.monotonic,
-                 problem: str = "") -> None:
+                 problem: str = "", *, looks: Looks) -> None:
         self.strip, self.layout, self.shape, self.config, self.clock = strip, layout, shape, config, clock
+        self.looks = looks
         self.status = _status_for(strip, config, problem)
         self.output = Output(config)
-        self.renderer = Renderer(layout, shape, timing, style, config.count)
+        self.renderer = Renderer(layout, shape, looks, timing, style, config.count)
         self._source = _Override(self.renderer)
         self._feeds: list[TabletFeed] = []
         self._feeds_lock = threading.Lock()
@@ -93,10 +96,10 @@ class LedBoard:
         if view.get("game") not in (None, self.layout.board):
             log.warning("the LED layout is for %s, not %s: LEDs not updated", self.layout.board, view.get("game"))
             return
-        state = view.get("state")
-        state = state if isinstance(state, Mapping) else {}
+        public = view.get("state")  # the pack's public view
+        public = public if isinstance(public, Mapping) else {}
         effects = view.get("effects") if animate else []
-        self.renderer.change(_effects(effects), state, self.clock())
+        self.renderer.change(_effects(effects), public, self.clock())
         self.animator.wake()
 
     def _guarded(self, work: Callable[[], None]) -> None:
@@ -106,7 +109,7 @@ class LedBoard:
             log.exception("the LED board could not follow a change")
             self.status.note(f"could not show a change: {problem!r}")
 
-    def follow(self, table: "Table") -> None:
+    def follow(self, table: FollowedTable) -> None:
         """Show ``table``'s game: its current state now, then every change.
         Following another table moves the LEDs to that game; each table is
         subscribed once (tables have no unsubscribe) and changes of games not
@@ -145,7 +148,7 @@ class LedBoard:
             raise LayoutError([Problem("count", problem)])
         stage = self.renderer.stage
         self.shape = shape or self.shape  # the owner's corrected board: where its locations and roads are
-        renderer = Renderer(layout, self.shape, stage.timing, stage.style, self.config.count)
+        renderer = Renderer(layout, self.shape, self.looks, stage.timing, stage.style, self.config.count)
         self.layout, self.renderer, self._source.renderer = layout, renderer, renderer
         self.animator.wake()
 
@@ -193,11 +196,12 @@ def _status_for(strip: Strip, config: LedConfig, problem: str) -> LedStatus:
     return LedStatus("off" if isinstance(strip, NoStrip) else "ok", config.backend)
 
 
-def start_leds(config: LedConfig, shape: BoardShape, layout: Layout | None = None, *,
+def start_leds(config: LedConfig, shape: BoardShape, layout: Layout | None = None, *, looks: Looks,
                timing: Timing | None = None, style: Style = Style(), backends: dict[str, Opener] | None = None,
                clock: Callable[[], float] = time.monotonic) -> LedBoard:
-    """The board for ``config``: the shipped layout unless one is given (calibrated),
-    animations at ``config.pace`` unless a ``timing`` is given (tests)."""
+    """The board for ``config`` and the pack's ``shape`` and ``looks``: the pack's shipped
+    layout unless one is given (calibrated), animations at ``config.pace`` unless a
+    ``timing`` is given (tests)."""
     try:
         chosen = layout if layout is not None else shipped_layout(shape)
     except LayoutError as trouble:
@@ -206,7 +210,7 @@ def start_leds(config: LedConfig, shape: BoardShape, layout: Layout | None = Non
         problem = _fit(chosen, config)
     strip = DisabledStrip(config.count, problem, config.backend) if problem else start_strip(config, backends)
     pace = timing if timing is not None else Timing().scaled(config.pace)
-    return LedBoard(strip, chosen, shape, config, pace, style, clock, problem)
+    return LedBoard(strip, chosen, shape, config, pace, style, clock, problem, looks=looks)
 
 
 def _fit(layout: Layout, config: LedConfig) -> str:
@@ -215,13 +219,7 @@ def _fit(layout: Layout, config: LedConfig) -> str:
     return ""
 
 
-def shape_of(table: "Table") -> BoardShape:
-    """The board of a table's game (packs that carry a board, like Ravenloft)."""
-    pack = getattr(table.kind.rules, "pack")
-    return shape_from_pack(pack, table.kind.name)
-
-
-def attach(table: "Table", board: LedBoard) -> LedBoard:
+def attach(table: FollowedTable, board: LedBoard) -> LedBoard:
     """Show ``table``'s game on ``board`` (see ``LedBoard.follow``)."""
     board.follow(table)
     return board

@@ -40,7 +40,8 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def companion(running: Server, args: list[str], on_line: Callable[[str], None] = lambda line: None) -> Iterator[None]:
+def companion(running: Server, args: list[str], on_line: Callable[[str], None] = lambda line: None,
+              env: dict[str, str] | None = None) -> Iterator[None]:
     """``python -m companion.server`` on ``running``'s port and state folder with ``args``,
     ready (READY printed and /api/health answering) for the ``with`` block, then stopped.
     Its output is kept in ``running.output`` (read all along, so the pipe never fills)."""
@@ -48,7 +49,7 @@ def companion(running: Server, args: list[str], on_line: Callable[[str], None] =
     process = subprocess.Popen(
         [sys.executable, "-m", "companion.server", *args, "--host", "127.0.0.1", "--port", str(port),
          "--state-dir", str(running.state_dir)],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, **(env or {})})
     running.process = process
     ready = threading.Event()
 

@@ -8,9 +8,7 @@
 // The events are in docs/leds.md ("Calibration API").
 
 import { h, s } from "./dom.js";
-import { setupBoard, xy } from "./board.js";
 import { healthWords } from "./leds.js";
-import { Names } from "./names.js";
 
 function fresh(reply) {
   return { view: reply.calibration, targets: reply.targets, answered: null, problems: [], busy: false, confirmFinish: false };
@@ -21,20 +19,21 @@ function fresh(reply) {
  * photo, as in the board editor), so LEDs and locations are seen in one picture.
  */
 async function loadBoardData(app) {
-  const reply = await app.conn.request("data_get", { game: "ravenloft" });
+  const game = app.leds.overlay && app.leds.overlay.board;
+  if (!game) return;
+  const reply = await app.conn.request("data_get", { game });
   if (app.route.name !== "leds" || !reply.ok || !reply.files || !reply.files["board.json"]) return;
   const board = reply.files["board.json"];
   app.ledBoard = {
     locations: board.locations.map(({ id, name, number, x, y, area }) => ({ id, name, number, x, y, area })),
     connections: board.connections.map((c) => [...c.between]),
-    photo: reply.photo ? `/api/data/ravenloft/photo?v=${Date.now()}` : null,
+    photo: reply.photo ? `/api/data/${encodeURIComponent(game)}/photo?v=${Date.now()}` : null,
   };
   app.render();
 }
 
 /** The pack to draw: the shipped one, with the owner's board when it has been read. */
-function boardPack(app) {
-  const pack = app.packCache;
+function boardPack(app, pack) {
   if (!pack || !app.ledBoard) return pack;
   return { ...pack, board: { ...pack.board, locations: app.ledBoard.locations, connections: app.ledBoard.connections } };
 }
@@ -56,6 +55,7 @@ export async function startCalibration(app) {
   }
   app.ledRefused = null;
   app.leds.overlay = reply.leds; // the frame lighting this LED may have come first: it is kept
+  if (!app.ledBoard) loadBoardData(app); // the owner's board of the game the LEDs lie under
   app.calibration = fresh(reply);
   if (reply.note) app.showBanner("info", reply.note);
   app.render();
@@ -162,8 +162,8 @@ function problemList(problems) {
 }
 
 /** A ring where the LED being asked about was answered (when going back over answers). */
-function currentMark(pack, current) {
-  if (!current || current === "open") return null;
+function currentMark(xy, pack, current) {
+  if (!current || current === "open" || !xy) return null;
   const at = (id) => pack.board.locations.find((l) => l.id === id);
   let point = null;
   if (current.kind === "location" && at(current.name)) point = xy(at(current.name));
@@ -243,30 +243,42 @@ function layoutPanel(app) {
     app.calibration.problems.length ? [h("p", { class: "hint" }, "Refused, because:"), problemList(app.calibration.problems)] : null);
 }
 
+/** The board of the game the LEDs lie under: drawn by that game's pack module. */
+function ledBoardModule(app) {
+  const game = app.leds.overlay && app.leds.overlay.board;
+  const module = game && app.packModules[game];
+  if (game && !module) {
+    app.loadPackModule(game).then(() => { if (app.route.name === "leds") app.render(); },
+                                  (e) => app.showBanner("error", String(e.message || e)));
+  }
+  return module && module.ledBoard ? { game, ...module.ledBoard } : null;
+}
+
 export function renderLedSetup(app) {
   const head = h("header", { class: "page-head" },
     h("button", { class: "btn", type: "button", "data-testid": "back-to-games", onclick: () => app.go("#/") }, "◀ Games"),
     h("h1", {}, "LED setup"), app.connectionPill());
-  if (app.packCache && !app.ledBoard && app.ledBoard !== undefined && app.conn.connected) {
+  const drawing = ledBoardModule(app);
+  if (drawing && app.packCaches[drawing.game] && !app.ledBoard && app.ledBoard !== undefined && app.conn.connected) {
     app.ledBoard = undefined; // read again after a data save (main.js sets it to null)
     loadBoardData(app);
   }
-  const pack = boardPack(app);
+  const pack = drawing ? boardPack(app, app.packCaches[drawing.game]) : null;
   if (!pack || !app.calibration) {
-    if (!pack) {
-      app.loadPack().then(() => { if (app.route.name === "leds") app.render(); },
-                          (e) => app.showBanner("error", String(e.message || e)));
+    if (drawing && !app.packCaches[drawing.game]) {
+      app.loadPack(drawing.game).then(() => { if (app.route.name === "leds") app.render(); },
+                                      (e) => app.showBanner("error", String(e.message || e)));
     }
     const words = app.ledRefused ? `LED setup cannot start: ${app.ledRefused}` : "Lighting the first LED…";
     return h("div", { class: "page", "data-testid": "screen-leds-loading" }, head, h("p", {}, words));
   }
-  const names = new Names(pack);
+  const names = drawing.names(pack);
   const { view } = app.calibration;
   // The companion places the LEDs and reads taps on the owner's board, as drawn here.
-  const board = setupBoard(pack, names, app.leds.overlay, app.leds.frame,
-                           (point) => { if (view.index !== null) send(app, "leds_calibration_tap", point); },
-                           app.ledBoard ? app.ledBoard.photo : null);
-  const mark = currentMark(pack, view.current);
+  const board = drawing.setupBoard(pack, names, app.leds.overlay, app.leds.frame,
+                                   (point) => { if (view.index !== null) send(app, "leds_calibration_tap", point); },
+                                   app.ledBoard ? app.ledBoard.photo : null);
+  const mark = currentMark(drawing.xy, pack, view.current);
   if (mark) board.insertBefore(mark, board.querySelector("#led-layer"));
   return h("div", { class: "page cal-page", "data-testid": "screen-leds" },
     head,

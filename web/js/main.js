@@ -1,24 +1,24 @@
-// The tablet app: its screens (games, new-game wizard, game, LED and dice
-// setup, pairing, box health) chosen by the address's #hash, one connection,
-// and one path for every change sent to the companion (App.send), which
-// carries the version the tablet last saw. A change refused because this
+// The tablet app's shell: its screens (games, new game, game, game data, LED
+// and dice setup, pairing, box health) chosen by the address's #hash, one
+// connection, and one path for every change sent to the companion (App.send),
+// which carries the version the tablet last saw. A change refused because this
 // tablet is not paired shows one banner offering to pair it.
+//
+// The shell knows no game: each game's own screens (its new-game wizard, its
+// board, its data screens) come from its pack's web module, loaded from
+// /packs/<game>/pack.js when first needed (docs/protocol.md, "Pack modules").
 
 import { Connection, authHeaders, sentence, setToken } from "./connection.js";
 import { h, clear } from "./dom.js";
-import { Names } from "./names.js";
 import { renderGames } from "./games.js";
-import { renderSetup } from "./setup.js";
-import { renderGame, refreshPrompt } from "./game.js";
+import { loadingScreen, refreshPrompt } from "./gamescreen.js";
 import { decodeFrame, paintLeds, showCalibrating } from "./leds.js";
 import { renderLedSetup, startCalibration, stopCalibration } from "./ledsetup.js";
 import { renderDiceSetup, startDiceSetup, stopDiceSetup } from "./dicesetup.js";
 import { CAMERA_LOST, acceptDice } from "./dice.js";
 import { renderPairing, startPairing, stopPairing } from "./pairing.js";
 import { renderHealth, startHealth, stopHealth } from "./health.js";
-import { renderDataStatus, startData } from "./datastatus.js";
-import { renderBoardEditor } from "./editor.js";
-import { renderLibrary } from "./library.js";
+import { forgetSeat, heldSeat, seatChooser } from "./seats.js";
 
 const STALE_MESSAGE = "Another tablet moved first — here is the current game. Check it, then tap again if you still need to.";
 const NOT_PAIRED = "This tablet can watch but not change the game";
@@ -37,7 +37,11 @@ class App {
     this.ui = {};
     this.historyOpen = false;
     this.outcomeHidden = false;
-    this.packCache = null;
+    this.packCache = null; // the pack view of the game on screen (or of the pack set up)
+    this.packCaches = {}; // pack views by game
+    this.packModules = {}; // pack web modules by game
+    this.packModule = null; // the module of the game on screen
+    this.packs = null; // the games on this box (/api/packs)
     this.leds = { overlay: null, frame: null }; // where the LEDs sit (from join) and the last frame shown
     this.calibration = null; // the LED setup under way on this tablet
     this.dice = { camera: false, hint: "", lost: false, report: null }; // the dice camera (from join, dice events)
@@ -79,15 +83,14 @@ class App {
   // -- routing -----------------------------------------------------------------------------
   parseRoute() {
     const hash = location.hash.replace(/^#\/?/, "");
-    const parts = hash.split("/").filter(Boolean);
-    if (parts[0] === "new") return { name: "setup" };
+    const parts = hash.split("/").filter(Boolean).map(decodeURIComponent);
+    if (parts[0] === "new") return { name: "setup", game: parts[1] || null };
     if (parts[0] === "leds") return { name: "leds" };
     if (parts[0] === "dice") return { name: "dice" };
     if (parts[0] === "pair") return { name: "pair" };
     if (parts[0] === "health") return { name: "health" };
-    if (parts[0] === "data") {
-      const page = ["board", "cards", "items", "perks", "heroes"].includes(parts[1]) ? parts[1] : "status";
-      return { name: "data", page };
+    if (parts[0] === "data") {  // #/data/<page> (the game chosen last), or #/data/<game>/<page>
+      return parts.length >= 3 ? { name: "data", game: parts[1], page: parts[2] } : { name: "data", game: null, page: parts[1] || "status" };
     }
     if (parts[0] === "game" && parts[1]) return { name: "game", gameId: decodeURIComponent(parts[1]) };
     return { name: "games" };
@@ -111,7 +114,7 @@ class App {
     if (wasDice && this.route.name !== "dice") stopDiceSetup(this);
     if (wasPair && this.route.name !== "pair") stopPairing(this);
     if (wasHealth && this.route.name !== "health") stopHealth(this);
-    if (this.route.name !== "games") this.clearBanner("safe");
+    if (this.route.name !== "games") { this.clearBanner("safe"); this.clearBanner("storage"); }
     if (this.route.name === "pair") this.clearBanner("pair"); // this screen is where it leads
     if (this.route.name === "game") {
       if (this.gameId !== this.route.gameId) {
@@ -120,6 +123,7 @@ class App {
         this.packDataId = undefined;
         this.ui = {};
         this.outcomeHidden = false;
+        this.watching = false;
         this.leds = { overlay: null, frame: null };
         this.dice = { camera: false, hint: "", lost: false, report: null };
         this.clearBanner("camera");
@@ -141,9 +145,58 @@ class App {
       if (this.route.name === "dice" && !wasDice) startDiceSetup(this);
       if (this.route.name === "pair" && !wasPair) startPairing(this);
       if (this.route.name === "health" && !wasHealth) startHealth(this);
-      if (this.route.name === "data" && !wasData) startData(this); // an unsaved working copy is kept
+      const otherData = this.route.name === "data" && (!wasData || (this.route.game && this.route.game !== this.screenPack));
+      if (this.route.name === "setup" || otherData) {  // between the pages of one game's data, its working copy is kept
+        this.screenPack = undefined;
+        this.openPackScreen();
+      }
     }
     window.scrollTo(0, 0);
+  }
+
+  // -- games and their modules --------------------------------------------------------------
+  /** The games on this box: id, title, what the tablet needs to offer them. */
+  async loadPacks() {
+    if (this.packs) return this.packs;
+    const response = await fetch("/api/packs", { cache: "no-store" });
+    if (!response.ok) throw new Error(`could not list the games (${response.status})`);
+    this.packs = (await response.json()).packs;
+    return this.packs;
+  }
+
+  /** A game's web module (its screens), imported once. */
+  async loadPackModule(game) {
+    if (!this.packModules[game]) {
+      const found = await import(`/packs/${encodeURIComponent(game)}/pack.js`);
+      this.packModules[game] = found.default;
+    }
+    return this.packModules[game];
+  }
+
+  /** The game the new-game and game-data screens are for: named in the address, else the only one. */
+  async screenGame() {
+    if (this.route.game) return this.route.game;
+    if (this.route.name === "data" && this.screenPack && this.route.page !== "status") return this.screenPack;
+    const packs = await this.loadPacks();
+    const wanted = this.route.name === "data" ? packs.filter((p) => p.owner_data) : packs;
+    return wanted.length === 1 ? wanted[0].id : null;
+  }
+
+  /** Open the module of the new-game or game-data screen's game, then draw it. */
+  async openPackScreen() {
+    const route = this.route;
+    let game;
+    try {
+      game = await this.screenGame();
+      if (game) this.packModule = await this.loadPackModule(game);
+    } catch (problem) {
+      this.showBanner("error", sentence(String(problem.message || problem)));
+      return;
+    }
+    if (route !== this.route) return;
+    this.screenPack = game;
+    if (this.route.name === "data" && game && this.packModule.startData) this.packModule.startData(this);
+    this.render();
   }
 
   onConnected() {
@@ -153,7 +206,7 @@ class App {
     else if (this.route.name === "leds") startCalibration(this);
     else if (this.route.name === "dice") startDiceSetup(this);
     else if (this.route.name === "pair") startPairing(this);
-    else if (this.route.name === "data") startData(this);
+    else if (this.route.name === "data" && this.packModule && this.screenPack) this.packModule.startData(this);
   }
 
   /**
@@ -162,14 +215,16 @@ class App {
    * (unsaved changes here are kept); LED setup redraws the board.
    */
   acceptData(event) {
-    if (event && event.game && event.game !== "ravenloft") return;
+    const shown = this.route.name === "game" ? this.view && this.view.game : this.screenPack;
+    if (event && event.game && shown && event.game !== shown) return;
+    if (event && event.game) delete this.packCaches[event.game];
     this.packCache = null;
     if (this.route.name === "game") this.join();
-    else if (this.route.name === "data") {
+    else if (this.route.name === "data" && this.packModule) {
       if (this.data && this.data.dirty && !this.data.saving) {
         this.showBanner("info", "The game data was just saved (maybe from another tablet). Your unsaved changes here are kept.");
       }
-      if (!this.data || !this.data.saving) startData(this);
+      if (!this.data || !this.data.saving) this.packModule.startData(this);
     } else if (this.route.name === "leds") {
       this.ledBoard = null;
       this.render();
@@ -240,7 +295,8 @@ class App {
     this.access = this.access ? { ...this.access, paired: false, device: null } : null;
   }
 
-  /** The games screen says so, and keeps saying so, when the box started in safe mode. */
+  /** The games screen says so, and keeps saying so, when the box started in safe mode or cannot
+   * save games (a full or read-only card, a damaged database set aside). */
   async checkSafeMode() {
     let view;
     try {
@@ -261,29 +317,54 @@ class App {
     } else {
       this.clearBanner("safe");
     }
+    this.showStorage(view && view.parts && view.parts.storage);
+  }
+
+  /** A banner while the box cannot save (or set a damaged file aside): what and why. */
+  showStorage(storage) {
+    this.clearBanner("storage");
+    if (!storage || storage.state === "ok") return;
+    const title = storage.state === "set-aside" ? "The box found its games file damaged and set it aside"
+      : storage.state === "failed" ? "The box could not save the last change" : "The box cannot save games now";
+    this.bannerArea.prepend(h("div", { class: "banner banner-safe", "data-testid": "banner", "data-kind": "storage",
+                                       "data-state": storage.state, role: "alert" },
+      h("div", { class: "banner-text" },
+        h("p", { class: "banner-title" }, title),
+        h("p", { class: "banner-detail", "data-testid": "storage-reason" }, sentence(storage.reason || ""))),
+      h("a", { class: "btn", href: "#/health", "data-testid": "banner-health-link" }, "Box health")));
   }
 
   async loadGames() {
     const reply = await this.conn.request("games", {});
     if (reply.ok) {
       this.games = reply.games;
+      if (this.route.name === "games") this.showStorage(reply.storage);
       if (this.route.name === "games") this.render();
     }
   }
 
-  async loadPack(game = "ravenloft") {
-    if (this.packCache) return this.packCache;
-    const response = await fetch(`/api/packs/${encodeURIComponent(game)}`);
-    if (!response.ok) throw new Error(`could not load the game box (${response.status})`);
-    this.packCache = await response.json();
+  /** A game's pack view (its board and components), as new games start with it. */
+  async loadPack(game) {
+    if (!this.packCaches[game]) {
+      const response = await fetch(`/api/packs/${encodeURIComponent(game)}`);
+      if (!response.ok) throw new Error(`could not load the game box (${response.status})`);
+      this.packCaches[game] = await response.json();
+    }
+    this.packCache = this.packCaches[game];
     return this.packCache;
   }
 
   async join() {
     const gameId = this.gameId;
     if (!gameId || !this.conn.connected) return;
-    const reply = await this.conn.request("join", { game_id: gameId });
+    const seat = heldSeat(gameId);
+    let reply = await this.conn.request("join", { game_id: gameId, ...(seat || {}) });
     if (gameId !== this.gameId) return;
+    if (!reply.ok && seat && reply.error.code === "not-your-seat") {
+      forgetSeat(gameId); // the seat was freed or taken meanwhile: watch, and choose again
+      reply = await this.conn.request("join", { game_id: gameId });
+      if (gameId !== this.gameId) return;
+    }
     if (!reply.ok) {
       if (reply.error.code === "unknown-game") {
         this.showBanner("error", `There is no game with id “${gameId}” on this companion.`);
@@ -293,10 +374,17 @@ class App {
       }
       return;
     }
+    try {
+      this.packModule = await this.loadPackModule(reply.view.game);
+    } catch (problem) {
+      this.showBanner("error", `This tablet cannot show the game ${reply.view.game}: ${problem.message || problem}`);
+      return;
+    }
+    if (gameId !== this.gameId) return;
     this.pack = reply.pack;
     this.packCache = reply.pack;
     this.packDataId = reply.view && reply.view.state ? reply.view.state.data_id ?? null : null;
-    this.names = new Names(reply.pack);
+    this.names = this.packModule.names ? this.packModule.names(reply.pack) : {};
     this.leds.overlay = reply.leds || null;
     this.acceptCamera(reply.dice);
     this.acceptView(reply.view, { force: true });
@@ -354,6 +442,12 @@ class App {
     const prompt = this.view && this.view.prompt;
     if (!prompt) return Promise.resolve();
     return this.send("act", { key: prompt.key, answer });
+  }
+
+  /** A move the game allows whatever is being asked (a Dark Gift accepted mid-phase, RL-HA-8). */
+  anytime(move) {
+    if (!this.view || !this.view.prompt) return Promise.resolve();
+    return this.send("act", { anytime: move });
   }
 
   /**
@@ -449,14 +543,13 @@ class App {
 
   // -- screens -----------------------------------------------------------------------------------
   render() {
-    const screen = this.route.name === "setup" ? renderSetup(this)
+    const screen = this.route.name === "setup" ? this.packScreen((module) => module.setupScreen(this))
       : this.route.name === "leds" ? renderLedSetup(this)
       : this.route.name === "dice" ? renderDiceSetup(this)
       : this.route.name === "pair" ? renderPairing(this)
       : this.route.name === "health" ? renderHealth(this)
-      : this.route.name === "game" ? renderGame(this)
-      : this.route.name === "data" ? (this.route.page === "board" ? renderBoardEditor(this)
-        : this.route.page === "status" ? renderDataStatus(this) : renderLibrary(this))
+      : this.route.name === "game" ? this.gameScreen()
+      : this.route.name === "data" ? this.packScreen((module) => module.dataScreen(this, this.route.page))
       : renderGames(this);
     clear(this.screen).append(screen);
     this.watchTopBar();
@@ -476,7 +569,40 @@ class App {
     else document.documentElement.style.setProperty("--topbar-h", "0px");
   }
 
-  refreshPrompt() { refreshPrompt(this); }
+  /** The game on screen, drawn by its pack module; first, a seat if the game has secrets and none is chosen. */
+  gameScreen() {
+    if (!this.view || !this.packModule || this.packModule !== this.packModules[this.view.game]) return loadingScreen(this);
+    if (this.pack && this.pack.secret_seats && this.view.seat === null && !this.watching) return seatChooser(this);
+    return this.packModule.gameScreen(this);
+  }
+
+  /** A new-game or game-data screen: its game's module, or the choice of game when the box has several. */
+  packScreen(draw) {
+    if (this.screenPack === null) return gameChooser(this);
+    if (this.screenPack === undefined || this.packModule !== this.packModules[this.screenPack]) {
+      return h("div", { class: "page", "data-testid": "screen-loading" }, h("p", {}, "Opening the box…"));
+    }
+    return draw(this.packModule);
+  }
+
+  refreshPrompt() {
+    if (this.packModule && this.packModule.refreshPrompt) this.packModule.refreshPrompt(this);
+    else refreshPrompt(this);
+  }
+}
+
+/** "Which game?" for a new game or the game data, when the box has several. */
+function gameChooser(app) {
+  const packs = (app.packs || []).filter((p) => app.route.name !== "data" || p.owner_data);
+  const where = app.route.name === "data" ? "#/data" : "#/new";
+  return h("div", { class: "page", "data-testid": "screen-choose-game" },
+    h("header", { class: "page-head" },
+      h("button", { class: "btn", type: "button", "data-testid": "back-to-games", onclick: () => app.go("#/") }, "◀ Games"),
+      h("h1", {}, app.route.name === "data" ? "Whose game data?" : "Which game?"), app.connectionPill()),
+    h("div", { class: "options" }, packs.map((pack) =>
+      h("button", { class: "btn option btn-huge", type: "button", "data-testid": `pack-${pack.id}`,
+                    onclick: () => app.go(`${where}/${app.route.name === "data" ? `${encodeURIComponent(pack.id)}/status` : encodeURIComponent(pack.id)}`) },
+        h("span", { class: "opt-main" }, pack.title)))));
 }
 
 const CONNECTION_WORDS = { connected: "Connected", reconnecting: "Reconnecting…", connecting: "Connecting…" };

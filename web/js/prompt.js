@@ -1,39 +1,33 @@
 // The prompt panel: the question in big letters and the ways to answer it.
 //   choice / draw  one big button per option (a filter box when there are many)
 //   pick           toggle buttons and a confirm that says how many are chosen
-//   roll           Monster dice: HIT / POW / blank per die; d20: a 1–20 grid per die
-//   action         the action menu from view.actions, grouped by kind
-// Selections live in app.ui, which is cleared whenever a new view arrives.
+//   roll           Monster dice: HIT / POW / blank per die; d20 / d6: a grid of numbers per die
+//   action         the game's own answer form (its pack module), else the menu from view.actions
+//   waiting        a question for another seat's eyes: whom it waits for
+// The game's pack module may show options, die rows and who answers in its own
+// words (app.packModule: optionContent, searchText, rowLabel, promptWho,
+// actionBody, phaseWord). Selections live in app.ui, cleared with every new view.
 
 import { h, folded } from "./dom.js";
-import { dieFaceIcon, d20SymbolIcon, itemIcon, itemTypeWord } from "./icons.js";
-import { PHASES, playerAndHero, humanize } from "./names.js";
+import { dieFaceIcon, d20SymbolIcon } from "./icons.js";
 import { diceCard, rollHint } from "./dice.js";
-import { cardBuilder } from "./cardbuilder.js";
+
+/** The pack module's answer to ``name``, or null when it has none. */
+function hook(app, name, ...args) {
+  const found = app.packModule && app.packModule[name];
+  return typeof found === "function" ? found(app, ...args) : null;
+}
+
+export function humanize(id) {
+  const text = String(id).replace(/[-_]/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
 
 const FILTER_FROM = 9; // options from which a filter box is offered
 
 // -- choice and draw ------------------------------------------------------------------------------
 function optionContent(app, prompt, option, i) {
-  const { names } = app;
-  if (prompt.key === "item" || (prompt.key === "defend-items" && names.items[option.id])) {
-    const item = names.items[option.id];
-    if (item) {
-      return [itemIcon(item.type, item.strength, 34),
-        h("span", { class: "opt-main" }, item.name, h("small", {}, `${itemTypeWord(item.type)} ${item.strength} · ${names.place(item.location)}`))];
-    }
-  }
-  if (prompt.key === "perk" && names.perks[option.id]) {
-    return h("span", { class: "opt-main" }, names.perks[option.id].name, h("small", {}, names.perks[option.id].text));
-  }
-  if (prompt.key === "monster-card" && names.cards[option.id]) {
-    const card = names.cards[option.id];
-    return h("span", { class: "opt-main" }, card.name, h("small", {}, `${card.items} item${card.items === 1 ? "" : "s"}`));
-  }
-  if (option.data && Array.isArray(option.data.path)) {
-    return [h("span", { class: `path-no path-no-${i % 6}` }, String(i + 1)), h("span", { class: "opt-main" }, option.text)];
-  }
-  return h("span", { class: "opt-main" }, option.text);
+  return hook(app, "optionContent", prompt, option, i) || h("span", { class: "opt-main" }, option.text);
 }
 
 function filterBox(listEl, placeholder) {
@@ -55,8 +49,7 @@ function filterBox(listEl, placeholder) {
 }
 
 function searchText(app, option) {
-  const item = app.names.items[option.id];
-  return folded([option.text, option.id, item ? `${item.type} ${item.strength}` : ""].join(" "));
+  return hook(app, "searchText", option) || folded([option.text, option.id].join(" "));
 }
 
 function choiceBody(app, prompt) {
@@ -65,7 +58,7 @@ function choiceBody(app, prompt) {
       h("button", { class: "btn option", type: "button", "data-testid": "option", "data-id": option.id, "data-search": searchText(app, option),
                     onclick: () => app.answer(option.id) }, optionContent(app, prompt, option, i))));
   const many = prompt.options.length >= FILTER_FROM;
-  const what = prompt.key === "item" ? "Type the item's name, type or strength…" : "Type to find it…";
+  const what = hook(app, "filterHint", prompt) || "Type to find it…";
   return [prompt.kind === "draw" ? h("p", { class: "prompt-hint" }, "Tap the one that came up.") : null,
     many ? filterBox(list, what) : null, list];
 }
@@ -99,9 +92,8 @@ function pickBody(app, prompt) {
 const FACE_WORDS = { hit: "HIT", pow: "POW", blank: "blank" };
 
 function rowLabel(app, prompt, i) {
-  const players = prompt.context && prompt.context.players;
-  if (Array.isArray(players) && players[i]) return playerAndHero(app.names, app.view.state, players[i]);
-  return prompt.count > 1 ? `Die ${i + 1}` : prompt.die === "monster" ? "The Monster die" : "The d20";
+  return hook(app, "rowLabel", prompt, i) || (prompt.count > 1 ? `Die ${i + 1}` : prompt.die === "monster" ? "The Monster die"
+    : prompt.die === "d6" ? "The d6" : "The d20");
 }
 
 function rollBody(app, prompt) {
@@ -138,166 +130,35 @@ function rollBody(app, prompt) {
   ];
 }
 
-// -- action -----------------------------------------------------------------------------------------
-const GROUPS = [
-  ["move", "Move"], ["guide", "Guide a villager"], ["pick_up", "Pick up"], ["share", "Share"],
-  ["advance", "Advance a monster's challenge"], ["defeat", "Defeat a monster"], ["special", "Special action"],
-  ["perk", "Perk cards (free)"], ["gift", "Dark Gift (free)"],
-];
+// -- action and waiting ---------------------------------------------------------------------------------
 const FINISHERS = ["end", "skip", "done"];
 
-/** The menu as sent, plus the obvious variants a player wants (one item at a time, moving alone). */
-function expandedMenu(app) {
-  const { view, names } = app;
-  const state = view.state;
-  const out = [];
-  const strip = (action) => { const { label, ...answer } = action; return answer; };
-  for (const action of view.actions) {
-    const answer = strip(action);
-    if (action.action === "move") {
-      out.push({ answer, label: action.label });
-      if (Array.isArray(action.villagers) && action.villagers.length) {
-        out.push({ answer: { ...answer, villagers: [] }, label: `Move to ${names.place(action.to)} alone` });
-      }
-    } else if (action.action === "pick_up") {
-      const things = [...(action.items || []).map((i) => ["items", i]), ...(action.relics || []).map((r) => ["relics", r])];
-      out.push({ answer, label: things.length > 1 ? `Pick up everything: ${things.map(([k, id]) => (k === "items" ? names.item(id) : names.relic(id))).join(", ")}` : action.label });
-      if (things.length > 1) {
-        for (const [kind, id] of things) {
-          out.push({ answer: { action: "pick_up", items: kind === "items" ? [id] : [], relics: kind === "relics" ? [id] : [] },
-                     label: `Pick up ${kind === "items" ? names.item(id) : names.relic(id)}` });
-        }
-      }
-    } else if (action.action === "share" && Array.isArray(action.give) && action.give[0]) {
-      const { from, to } = action.give[0];
-      const giver = state.heroes[from];
-      if (!giver) { out.push({ answer, label: action.label }); continue; }
-      for (const item of giver.items) {
-        out.push({ answer: { action: "share", give: [{ item, from, to }] }, label: `${names.hero(from)} gives ${names.item(item)} to ${names.hero(to)}` });
-      }
-      for (const relic of giver.relics) {
-        out.push({ answer: { action: "share", give: [{ relic, from, to }] }, label: `${names.hero(from)} gives ${names.relic(relic)} to ${names.hero(to)}` });
-      }
-    } else if (action.action === "advance") {
-      out.push({ answer, label: advanceLabel(app, action) });
-    } else if (action.action === "perk") {
-      out.push({ answer, label: action.label, detail: names.perks[action.perk]?.text, manual: "changes" in action });
-    } else {
-      out.push({ answer, label: action.label });
-    }
-  }
-  return out;
-}
-
-function advanceLabel(app, action) {
-  const { names } = app;
-  const extra = [];
-  if (typeof action.part === "number") extra.push(`spare part ${action.part + 1}`);
-  if (Array.isArray(action.spaces)) extra.push(`Hut spaces: ${action.spaces.map(humanize).join(", ")}`);
-  if (typeof action.space === "string") extra.push(`Hut space: ${humanize(action.space)}`);
-  if (typeof action.to === "string") extra.push(`Gem to: ${humanize(action.to)}`);
-  if (typeof action.blight === "number") extra.push(`Twig Blight ${action.blight + 1}`);
-  if (typeof action.relic === "string") extra.push(names.relic(action.relic));
-  return extra.length ? `${action.label} (${extra.join("; ")})` : action.label;
-}
-
-function actionButton(app, entry, extraClass = "") {
-  const a = entry.answer;
-  const onclick = entry.manual ? () => { app.ui.editing = entry; app.refreshPrompt(); } : () => app.answer(a);
-  return h("button", { class: `btn action ${extraClass}`, type: "button", "data-testid": "action", "data-action": a.action,
-                       "data-to": a.action === "move" ? a.to : null, onclick },
-    h("span", { class: "opt-main" }, entry.label, entry.detail ? h("small", {}, entry.detail) : null));
-}
-
+/** The game's own form, else one button per labelled action of the menu (finishers last). */
 function actionBody(app, prompt) {
-  if (prompt.key === "card-builder") return cardBuilder(app);
-  if (app.ui.editing) return changeEditor(app, app.ui.editing);
-  const menu = expandedMenu(app);
-  const left = typeof prompt.context?.actions_left === "number" ? prompt.context.actions_left : null;
-  const parts = [];
-  if (prompt.key === "hero-action" && left !== null) {
-    const hero = app.pack.heroes.find((x) => x.id === prompt.context.hero);
-    const total = Math.max(left, hero ? hero.actions : left);
-    parts.push(h("div", { class: "pips", "data-testid": "prompt-actions-left", "data-left": left, "aria-label": `${left} actions left` },
-      Array.from({ length: total }, (_, i) => h("span", { class: i < left ? "pip on" : "pip" })),
-      h("span", { class: "pips-text" }, `${left} action${left === 1 ? "" : "s"} left`)));
-    if (menu.some((e) => e.answer.action === "move")) parts.push(h("p", { class: "prompt-hint" }, "Tap a glowing place on the board to move there, or use the buttons."));
-  }
-  if (prompt.key === "manual-event") {
-    const done = menu.find((e) => e.answer.action === "done") || { answer: { action: "done", changes: [] }, label: "Done" };
-    return [...parts, changeEditor(app, done, true)];
-  }
-  const known = new Set([...GROUPS.map(([k]) => k), ...FINISHERS]);
-  const groups = [...GROUPS, ...[...new Set(menu.map((e) => e.answer.action).filter((k) => !known.has(k)))].map((k) => [k, humanize(k)])];
-  for (const [kind, title] of groups) {
-    const entries = menu.filter((e) => e.answer.action === kind);
-    if (!entries.length) continue;
-    parts.push(h("section", { class: "action-group", "data-testid": "action-group", "data-kind": kind },
-      h("h3", {}, title), h("div", { class: "options" }, entries.map((e) => actionButton(app, e)))));
-  }
-  const finishers = menu.filter((e) => FINISHERS.includes(e.answer.action));
-  if (finishers.length) parts.push(h("div", { class: "finishers" }, finishers.map((e) => actionButton(app, e, "btn-finish"))));
-  if (!menu.length) parts.push(h("p", { class: "subtle" }, "No actions are offered."));
-  return parts;
+  const own = hook(app, "actionBody", prompt);
+  if (own) return own;
+  const button = (action) => {
+    const { label, ...answer } = action;
+    return h("button", { class: `btn action${FINISHERS.includes(answer.action) ? " btn-finish" : ""}`, type: "button",
+                         "data-testid": "action", "data-action": answer.action, onclick: () => app.answer(answer) },
+      h("span", { class: "opt-main" }, label || humanize(answer.action)));
+  };
+  const menu = app.view.actions || [];
+  if (!menu.length) return h("p", { class: "subtle" }, "No actions are offered.");
+  return [h("div", { class: "options" }, menu.filter((a) => !FINISHERS.includes(a.action)).map(button)),
+    h("div", { class: "finishers" }, menu.filter((a) => FINISHERS.includes(a.action)).map(button))];
 }
 
-// -- manual changes (a card the players carry out by hand, a manual Perk) ----------------------------
-function describeChange(app, change) {
-  const { names } = app;
-  if ("place" in change) {
-    const [kind, id] = change.place.split(":");
-    const who = kind === "hero" ? names.hero(id) : kind === "villager" ? names.villager(id) : names.monster(id);
-    return change.at === null ? `Take ${who} off the board` : `Put ${who} at ${names.place(change.at)}`;
-  }
-  if ("terror" in change) return `Terror ${change.terror > 0 ? "+" : ""}${change.terror}`;
-  if ("frenzy" in change) return `Frenzy marker to ${names.monster(change.frenzy)}`;
-  if ("discard" in change) return `Discard ${names.item(change.discard)}`;
-  return JSON.stringify(change);
+/** Who a seat is, in the game's words (the view lists the seats). */
+export function seatName(app, seat) {
+  const found = (app.view.seats || []).find((s) => s.id === seat);
+  return found ? found.name : humanize(seat);
 }
 
-function select(testid, label, options) {
-  return h("select", { class: "select", "data-testid": testid, "aria-label": label },
-    options.map(([value, text]) => h("option", { value }, text)));
-}
-
-function changeEditor(app, base, isEvent = false) {
-  const { names, view } = app;
-  const state = view.state;
-  const changes = (app.ui.changes ||= []);
-  const add = (change) => { changes.push(change); app.refreshPrompt(); };
-  const figures = [
-    ...state.seats.map((id) => [`hero:${id}`, `${names.hero(id)} (${state.heroes[id].player})`]),
-    ...Object.values(state.villagers).map((v) => [`villager:${v.id}`, names.villager(v.id)]),
-    ...Object.values(state.monsters).filter((m) => !m.defeated && m.id !== "gulthias-tree").map((m) => [`monster:${m.id}`, names.monster(m.id)]),
-  ];
-  const strahd = "strahd" in state.monsters;
-  const places = [["", "off the board"], ...app.pack.board.locations.filter((l) => l.area !== "castle-mat" || strahd).map((l) => [l.id, l.name])];
-  const held = [...Object.values(state.heroes).flatMap((hero) => hero.items), ...Object.keys(state.items_at || {})];
-  const figureSel = select("change-figure", "Figure", figures);
-  const placeSel = select("change-place", "Where", places);
-  const frenzySel = select("change-frenzy", "Monster", Object.values(state.monsters).filter((m) => !m.defeated).map((m) => [m.id, names.monster(m.id)]));
-  const itemSel = select("change-item", "Item", held.map((id) => [id, names.item(id)]));
-  const send = () => app.answer({ ...base.answer, changes: [...changes] });
-  return h("div", { class: "change-editor", "data-testid": "change-editor" },
-    h("p", { class: "prompt-hint" }, isEvent ? "Do it on the table, then tell the companion what changed (or nothing)." :
-      `${base.label}: tell the companion what the card changed on the table.`),
-    changes.length ? h("ol", { class: "change-list", "data-testid": "change-list" }, changes.map((c, i) =>
-      h("li", {}, describeChange(app, c), h("button", { class: "btn btn-small", type: "button", "aria-label": "Remove",
-                                                        onclick: () => { changes.splice(i, 1); app.refreshPrompt(); } }, "✕")))) : null,
-    h("div", { class: "change-row" }, figureSel, placeSel,
-      h("button", { class: "btn", type: "button", "data-testid": "add-place",
-                    onclick: () => add({ place: figureSel.value, at: placeSel.value || null }) }, "Add move")),
-    h("div", { class: "change-row" },
-      h("button", { class: "btn", type: "button", "data-testid": "terror-down", onclick: () => add({ terror: -1 }) }, "Terror −1"),
-      h("button", { class: "btn", type: "button", "data-testid": "terror-up", onclick: () => add({ terror: 1 }) }, "Terror +1")),
-    Object.keys(state.monsters).length > 1 ? h("div", { class: "change-row" }, frenzySel,
-      h("button", { class: "btn", type: "button", onclick: () => add({ frenzy: frenzySel.value }) }, "Move Frenzy marker")) : null,
-    held.length ? h("div", { class: "change-row" }, itemSel,
-      h("button", { class: "btn", type: "button", onclick: () => add({ discard: itemSel.value }) }, "Discard item")) : null,
-    h("div", { class: "finishers" },
-      isEvent ? null : h("button", { class: "btn", type: "button", onclick: () => { app.ui.editing = null; app.ui.changes = []; app.refreshPrompt(); } }, "Cancel"),
-      h("button", { class: "btn btn-primary btn-huge btn-finish", type: "button", "data-testid": "action", "data-action": base.answer.action, onclick: send },
-        changes.length ? `${isEvent ? "Done" : "Play it"}: ${changes.length} change${changes.length === 1 ? "" : "s"}` : isEvent ? "Done: nothing changed" : "Play it: nothing changed")));
+function waitingBody(app, prompt) {
+  const names = (prompt.audience || [prompt.player]).filter(Boolean).map((seat) => seatName(app, seat));
+  return h("p", { class: "prompt-hint", "data-testid": "waiting" },
+    `${names.join(" and ") || "Another player"} ${names.length > 1 ? "are" : "is"} answering in secret, on their own device.`);
 }
 
 // -- the panel ---------------------------------------------------------------------------------------
@@ -308,17 +169,19 @@ export function promptPanel(app) {
     return h("section", { class: "panel prompt", "data-testid": "prompt", "data-kind": "none", "data-version": view.version },
       h("h2", { class: "prompt-text" }, view.outcome ? "The game is over." : "Waiting for the companion…"));
   }
-  const who = prompt.player && view.state.heroes[prompt.player] ? playerAndHero(app.names, view.state, prompt.player) : null;
+  const who = hook(app, "promptWho", prompt) || (prompt.player ? seatName(app, prompt.player) : null);
   const body = prompt.kind === "choice" || prompt.kind === "draw" ? choiceBody(app, prompt)
     : prompt.kind === "pick" ? pickBody(app, prompt)
     : prompt.kind === "roll" ? rollBody(app, prompt)
     : prompt.kind === "action" ? actionBody(app, prompt)
+    : prompt.kind === "waiting" ? waitingBody(app, prompt)
     : h("p", {}, `This app cannot answer a “${prompt.kind}” question yet.`);
+  const phase = hook(app, "phaseWord");
   return h("section", { class: `panel prompt prompt-${prompt.kind}`, id: "prompt-panel", "data-testid": "prompt", "data-key": prompt.key,
                         "data-kind": prompt.kind, "data-version": view.version },
-    h("div", { class: "prompt-who" }, h("span", { class: "phase" }, PHASES[view.state.phase] || view.state.phase),
-      who ? h("span", {}, ` · ${who} answers`) : null),
-    h("h2", { class: "prompt-text", "data-testid": "prompt-text" }, prompt.text),
+    h("div", { class: "prompt-who" }, phase ? h("span", { class: "phase" }, phase) : null,
+      who ? h("span", {}, `${phase ? " · " : ""}${who} ${prompt.kind === "waiting" ? "is answering" : "answers"}`) : null),
+    prompt.kind === "waiting" ? null : h("h2", { class: "prompt-text", "data-testid": "prompt-text" }, prompt.text),
     diceCard(app),
     body);
 }

@@ -1,74 +1,16 @@
-"""What in the game data is known, and from where: the owner's data status page.
-
-Why: the shipped pack mixes facts printed in the rulebook with our guesses.
-An owner correcting it needs to see, element by element, which is which and
-what they have already checked against their own box - and we must never
-present a guess as fact. Three states: ``rulebook`` (shipped and printed in
-the rulebook), ``confirmed`` (the owner checked it), ``guess`` (neither; also
-an element the owner changed but has not confirmed).
-"""
+"""The owner's data status page for Ravenloft (companion/games/datastatus.py says what and why)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final
 
-from .ownerdata import OwnerData, element_index
+from companion.games import datastatus as core
 
-#: The kind of element each key prefix names.
-KINDS: Final = {"board.locations": "location", "board.connections": "connection", "villagers.villagers": "villager",
-                "monsters.monsters": "monster", "heroes.heroes": "hero", "items.items": "item", "perks.perks": "perk",
-                "cards.cards": "card", "board.terror_max": "terror_max", "dice.monster_die": "monster_die"}
-STATES: Final = ("rulebook", "confirmed", "guess")
+from .ownerdata import OVERLAY, OwnerData
+
+STATES = core.STATES
 
 
 def data_status(shipped: Mapping[str, object], effective: Mapping[str, object], data: OwnerData) -> dict[str, object]:
     """Every element of the effective pack with its state, and counts per kind."""
-    before = element_index(shipped)
-    confirmed = set(data.confirmed)
-    names = _location_names(effective)
-    elements = [_element(key, element, before.get(key), key in confirmed, names)
-                for key, element in element_index(effective).items()]
-    summary: dict[str, dict[str, int]] = {}
-    for element in elements:
-        counts = summary.setdefault(str(element["kind"]), {state: 0 for state in STATES})
-        counts[str(element["state"])] += 1
-    return {"summary": summary, "elements": elements}
-
-
-def _element(key: str, element: Mapping[str, object], shipped: Mapping[str, object] | None, confirmed: bool,
-             names: Mapping[str, str]) -> dict[str, object]:
-    changed = shipped is None or _without_flag(shipped) != _without_flag(element)
-    state = "confirmed" if confirmed else "rulebook" if shipped is not None and shipped.get("verified") is True \
-        and not changed else "guess"
-    return {"key": key, "kind": _kind(key), "name": _name(key, element, names), "state": state, "changed": changed,
-            "note": str(element.get("note", ""))}
-
-
-def _without_flag(element: Mapping[str, object]) -> dict[str, object]:
-    return {k: v for k, v in element.items() if k != "verified"}
-
-
-def _kind(key: str) -> str:
-    for prefix, kind in KINDS.items():
-        if key == prefix or key.startswith(prefix + "."):
-            return kind
-    return key.split(".")[0]
-
-
-def _name(key: str, element: Mapping[str, object], names: Mapping[str, str]) -> str:
-    if key.startswith("board.connections."):
-        between = element.get("between")
-        pair = between if isinstance(between, list) else []
-        return " – ".join(names.get(str(p), str(p)) for p in pair)
-    if key == "board.terror_max":
-        return f"Terror track length ({element.get('value')})"
-    if key == "dice.monster_die":
-        return "Monster die faces"
-    return str(element.get("name", key.rsplit(".", 1)[-1]))
-
-
-def _location_names(files: Mapping[str, object]) -> dict[str, str]:
-    board = files.get("board.json")
-    locations = board.get("locations") if isinstance(board, Mapping) else None
-    return {str(loc.get("id")): str(loc.get("name")) for loc in locations or [] if isinstance(loc, Mapping)}
+    return core.data_status(OVERLAY, shipped, effective, data)

@@ -1,173 +1,29 @@
-"""The owner's corrections to the shipped pack: an overlay, kept apart from it.
-
-Why an overlay and not an edited copy: the shipped pack is our best guess and
-will be updated; the owner's corrections (their board's connections and
-numbers, the Monster cards of their box, items, perks, hero tables) must
-survive every update. So they are kept as changes keyed by the ids of the
-pack's elements, applied on top of whatever pack is shipped, and checked by
-the same loader as the pack itself - a correction can never make the
-companion play with broken data.
-
-An owner-data document::
-
-    {"format": "table-companion.owner-data", "version": 1, "game": "ravenloft",
-     "changes": {
-        "board": {"set": {"gates": "..."},
-                  "locations": {"krezk": {"number": 7, "x": 0.2, "y": 0.3}, "new-place": {...all fields}},
-                  "connections": {"add": [["a", "b"]], "remove": [["c", "d"]]}},
-        "cards": {"cards": {"ambush": {"name": "...", "items": 2, "event": {...}, "attack": {...}}}},
-        "villagers": {"villagers": {"bildrath": {"safe_location": "..."}}}, ...},
-     "confirmed": ["board.locations.krezk", "board.connections.a+b", "cards.cards.ambush", "board.terror_max"]}
-
-In a collection an id maps to the fields that change (an id the pack does not
-have adds an element, with all its fields; ``null`` removes one). ``confirmed``
-lists what the owner checked against their own box: those elements count as
-verified. Docs/game-data.md describes it for owners.
-"""
+"""The owner's corrections to the shipped Ravenloft pack: the shared overlay
+(companion/games/overlay.py, which explains why an overlay) with what Ravenloft's owner
+may set - the Terror track, the Gates of Barovia, Madam Eva's Tent, the castle link and
+the Monster die - and the shipped files it applies to. Docs/game-data.md describes it."""
 
 from __future__ import annotations
 
-import copy
 import functools
-import hashlib
 import json
-import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Final
 
-from .pack import PACK_FILES, PackError, pack_from_files, read_pack_files
+from companion.games import overlay as core
+from companion.games.horrified_core.ownerdata import COLLECTIONS, NOUNS, horrified_overlay
+from companion.games.overlay import FORMAT, OwnerData, OwnerDataError
+
+from .pack import PACK_FILES, pack_from_files, read_pack_files
 from .pack_types import Pack
 
-FORMAT: Final = "table-companion.owner-data"
 GAME: Final = "ravenloft"
-#: The element lists of each file, by file stem; their elements have an ``id``.
-COLLECTIONS: Final[dict[str, tuple[str, ...]]] = {
-    "board": ("locations",), "villagers": ("villagers",), "monsters": ("monsters",), "heroes": ("heroes",),
-    "items": ("items",), "perks": ("perks",), "cards": ("cards",), "dice": (),
-}
-#: Top-level values of a file the owner may set whole.
 SETTABLE: Final[dict[str, tuple[str, ...]]] = {"board": ("terror_max", "gates", "madam_evas_tent", "castle_link"),
                                                "dice": ("monster_die",)}
-#: Single values that carry their own ``verified`` flag, and so can be confirmed.
-CONFIRMABLE_VALUES: Final = ("board.terror_max", "dice.monster_die")
-NOUNS: Final = {"locations": "location", "villagers": "villager", "monsters": "monster", "heroes": "hero",
-                "items": "item", "perks": "perk", "cards": "Monster card"}
+#: Single values that carry their own ``verified`` flag, and so can be confirmed (with their names).
+CONFIRMABLE: Final[dict[str, str]] = {"board.terror_max": "Terror track length ({value})",
+                                      "dice.monster_die": "Monster die faces"}
 
-
-class OwnerDataError(ValueError):
-    """The owner's data is refused; ``problems`` names each thing wrong, in plain words."""
-
-    def __init__(self, problems: list[str]) -> None:
-        self.problems = problems
-        count = len(problems)
-        super().__init__(f"the game data has {count} problem{'s' if count != 1 else ''}: " + "; ".join(problems))
-
-
-@dataclass(frozen=True)
-class OwnerData:
-    """A checked owner-data document (its shape; whether it makes a good pack is ``owner_pack``'s)."""
-
-    changes: dict[str, dict[str, object]] = field(default_factory=dict)
-    confirmed: tuple[str, ...] = ()
-
-    def to_plain(self) -> dict[str, object]:
-        return {"format": FORMAT, "version": 1, "game": GAME, "changes": copy.deepcopy(self.changes),
-                "confirmed": list(self.confirmed)}
-
-    @property
-    def fingerprint(self) -> str:
-        """Names this data: two games with the same corrections share one built pack."""
-        body = json.dumps({"changes": self.changes, "confirmed": sorted(self.confirmed)}, sort_keys=True)
-        return hashlib.sha256(body.encode()).hexdigest()[:16]
-
-    @property
-    def empty(self) -> bool:
-        return not self.changes and not self.confirmed
-
-
-# -- reading a document ----------------------------------------------------------------------------
-
-def parse_owner_data(data: object) -> OwnerData:
-    """A document from a file or a tablet; every shape problem at once, with where it is."""
-    if not isinstance(data, Mapping):
-        raise OwnerDataError(["the game data must be a JSON object"])
-    problems = _head_problems(data)
-    changes = data.get("changes", {})
-    if not isinstance(changes, Mapping):
-        problems.append("changes: must be an object of files (board, cards, ...)")
-        changes = {}
-    for stem, change in changes.items():
-        problems += _file_problems(str(stem), change)
-    confirmed = data.get("confirmed", [])
-    if not isinstance(confirmed, list) or not all(isinstance(key, str) for key in confirmed):
-        problems.append("confirmed: must be a list of element names like 'board.locations.krezk'")
-        confirmed = []
-    if problems:
-        raise OwnerDataError(problems)
-    return OwnerData({str(k): dict(v) for k, v in changes.items()}, tuple(dict.fromkeys(confirmed)))
-
-
-def _head_problems(data: Mapping[str, object]) -> list[str]:
-    problems = []
-    if data.get("format") != FORMAT:
-        problems.append(f"format: must be {FORMAT!r} (a file saved by the data editor), got {data.get('format')!r}")
-    if data.get("version") != 1:
-        problems.append(f"version: this companion reads version 1, got {data.get('version')!r}")
-    if data.get("game", GAME) != GAME:
-        problems.append(f"game: this data is for {data.get('game')!r}, not {GAME!r}")
-    unknown = sorted(set(data) - {"format", "version", "game", "changes", "confirmed", "note"})
-    problems += [f"{key}: not a part of owner data" for key in unknown]
-    return problems
-
-
-def _file_problems(stem: str, change: object) -> list[str]:
-    if stem not in COLLECTIONS:
-        return [f"changes.{stem}: no such pack file (files: {', '.join(COLLECTIONS)})"]
-    if not isinstance(change, Mapping):
-        return [f"changes.{stem}: must be an object"]
-    allowed = {"set", *COLLECTIONS[stem], *(["connections"] if stem == "board" else [])}
-    problems = [f"changes.{stem}.{key}: cannot be changed (it can: {', '.join(sorted(allowed))})"
-                for key in change if key not in allowed]
-    problems += _set_problems(stem, change.get("set", {}))
-    for collection in COLLECTIONS[stem]:
-        problems += _collection_problems(f"changes.{stem}.{collection}", change.get(collection, {}))
-    if stem == "board":
-        problems += _connection_problems(change.get("connections", {}))
-    return problems
-
-
-def _set_problems(stem: str, values: object) -> list[str]:
-    if not isinstance(values, Mapping):
-        return [f"changes.{stem}.set: must be an object"]
-    return [f"changes.{stem}.set.{key}: cannot be set (it can: {', '.join(SETTABLE.get(stem, ())) or 'nothing'})"
-            for key in values if key not in SETTABLE.get(stem, ())]
-
-
-def _collection_problems(where: str, patches: object) -> list[str]:
-    if not isinstance(patches, Mapping):
-        return [f"{where}: must be an object of ids"]
-    return [f"{where}.{key}: must be an object of fields, or null to remove it"
-            for key, patch in patches.items() if patch is not None and not isinstance(patch, Mapping)]
-
-
-def _connection_problems(connections: object) -> list[str]:
-    if not isinstance(connections, Mapping):
-        return ["changes.board.connections: must be an object with 'add' and 'remove'"]
-    problems = [f"changes.board.connections.{key}: only 'add' and 'remove'" for key in connections
-                if key not in ("add", "remove")]
-    for key in ("add", "remove"):
-        pairs = connections.get(key, [])
-        if not isinstance(pairs, list) or not all(_is_pair(p) for p in pairs):
-            problems.append(f"changes.board.connections.{key}: must be a list of two location ids each")
-    return problems
-
-
-def _is_pair(value: object) -> bool:
-    return isinstance(value, list) and len(value) == 2 and all(isinstance(v, str) for v in value)
-
-
-# -- applying it -------------------------------------------------------------------------------------
 
 @functools.lru_cache(maxsize=1)
 def _shipped_text() -> str:
@@ -180,134 +36,27 @@ def shipped_files() -> dict[str, object]:
     return files
 
 
+CONFIRMABLE_VALUES: Final = tuple(CONFIRMABLE)
+OVERLAY: Final = horrified_overlay(GAME, SETTABLE, CONFIRMABLE, shipped_files, pack_from_files)
+
+
+def parse_owner_data(data: object) -> OwnerData:
+    return core.parse_owner_data(OVERLAY, data)
+
+
 def apply_owner_data(files: Mapping[str, object], data: OwnerData) -> dict[str, object]:
-    """The pack files with the owner's changes; raises OwnerDataError for changes
-    that name nothing (the pack loader checks the rest)."""
-    result = copy.deepcopy(dict(files))
-    problems: list[str] = []
-    for stem, change in data.changes.items():
-        body = result[f"{stem}.json"]
-        assert isinstance(body, dict)
-        body.update(copy.deepcopy(dict(_mapping(change.get("set")))))
-        for collection in COLLECTIONS[stem]:
-            _patch(body, collection, _mapping(change.get(collection)), problems)
-        if stem == "board":
-            _connect(body, _mapping(change.get("connections")), problems)
-    _confirm(result, data.confirmed, problems)
-    if problems:
-        raise OwnerDataError(problems)
-    return result
-
-
-def _mapping(value: object) -> Mapping[str, object]:
-    return value if isinstance(value, Mapping) else {}
-
-
-def _patch(body: dict[str, object], collection: str, patches: Mapping[str, object], problems: list[str]) -> None:
-    elements = body.get(collection)
-    assert isinstance(elements, list)
-    by_id = {e.get("id"): e for e in elements if isinstance(e, dict)}
-    for element_id, patch in patches.items():
-        if patch is None:
-            if element_id not in by_id:
-                problems.append(f"{NOUNS[collection]} {element_id!r}: there is none to remove")
-            else:
-                elements.remove(by_id.pop(element_id))
-        elif element_id in by_id:
-            by_id[element_id].update(copy.deepcopy(dict(_mapping(patch))))
-        else:
-            by_id[element_id] = {"id": element_id, "verified": False, **copy.deepcopy(dict(_mapping(patch)))}
-            elements.append(by_id[element_id])
-
-
-def _connect(board: dict[str, object], change: Mapping[str, object], problems: list[str]) -> None:
-    connections = board.get("connections")
-    assert isinstance(connections, list)
-    for pair in _pairs(change.get("remove")):
-        found = [c for c in connections if isinstance(c, dict) and _pair_key(c.get("between")) == _pair_key(pair)]
-        if not found:
-            problems.append(f"connection {pair[0]} – {pair[1]}: there is none to remove")
-        for connection in found:
-            connections.remove(connection)
-    connections.extend({"between": list(pair), "verified": False} for pair in _pairs(change.get("add")))
-
-
-def _pairs(value: object) -> list[list[str]]:
-    return [list(map(str, p)) for p in value] if isinstance(value, list) else []
-
-
-def _pair_key(value: object) -> str:
-    return "+".join(sorted(map(str, value))) if isinstance(value, list) else ""
-
-
-def _confirm(files: dict[str, object], keys: tuple[str, ...], problems: list[str]) -> None:
-    targets = element_index(files)
-    for key in keys:
-        target = targets.get(key)
-        if target is None:
-            problems.append(f"confirmed: {key!r} names nothing in the game data")
-        else:
-            target["verified"] = True
+    return core.apply_owner_data(OVERLAY, files, data)
 
 
 def element_index(files: Mapping[str, object]) -> dict[str, dict[str, object]]:
-    """Every confirmable element of the pack files by its name (``board.locations.krezk``,
-    ``board.connections.a+b``, ``board.terror_max``), pointing into ``files``."""
-    index: dict[str, dict[str, object]] = {}
-    for stem, collections in COLLECTIONS.items():
-        body = _mapping(files.get(f"{stem}.json"))
-        for collection in collections:
-            for element in _list(body, collection):
-                if isinstance(element, dict):
-                    index[f"{stem}.{collection}.{element.get('id')}"] = element
-    for connection in _list(_mapping(files.get("board.json")), "connections"):
-        if isinstance(connection, dict):
-            index[f"board.connections.{_pair_key(connection.get('between'))}"] = connection
-    for key in CONFIRMABLE_VALUES:
-        stem, name = key.split(".")
-        value = _mapping(files.get(f"{stem}.json")).get(name)
-        if isinstance(value, dict):
-            index[key] = value
-    return index
-
-
-def _list(body: Mapping[str, object], key: str) -> list[object]:
-    value = body.get(key)
-    return value if isinstance(value, list) else []
+    return core.element_index(OVERLAY, files)
 
 
 def owner_pack(data: OwnerData, shipped: Mapping[str, object] | None = None) -> Pack:
-    """The Pack of the shipped files with the owner's data; OwnerDataError lists every problem."""
-    files = apply_owner_data(shipped_files() if shipped is None else shipped, data)
-    try:
-        return pack_from_files(files)
-    except PackError as problem:
-        raise OwnerDataError([_plain(p, files) for p in problem.problems]) from None
+    pack = core.owner_pack(OVERLAY, data, shipped)
+    assert isinstance(pack, Pack)
+    return pack
 
 
-_INDEXED: Final = re.compile(r"^(\w+)\.json: (\w+)\[(\d+)\]")
-
-
-def _plain(problem: str, files: Mapping[str, object]) -> str:
-    """The loader's ``board.json: locations[2].number: ...`` as ``board: location 'krezk' .number: ...``:
-    the owner knows their elements by id, not by place in a list."""
-    found = _INDEXED.match(problem)
-    if found is None:
-        return problem.replace(".json: ", ": ", 1)
-    stem, collection, index = found.group(1), found.group(2), int(found.group(3))
-    elements = _list(_mapping(files.get(f"{stem}.json")), collection)
-    element = elements[index] if index < len(elements) else None
-    name = _element_name(collection, element)
-    return f"{stem}: {name}{problem[found.end():]}" if name else problem.replace(".json: ", ": ", 1)
-
-
-def _element_name(collection: str, element: object) -> str:
-    if not isinstance(element, dict):
-        return ""
-    if collection == "connections":
-        return "connection " + " – ".join(map(str, element.get("between") or []))
-    return f"{NOUNS.get(collection, collection)} {element.get('id')!r}" if element.get("id") else ""
-
-
-__all__ = ["FORMAT", "OwnerData", "OwnerDataError", "PACK_FILES", "apply_owner_data", "element_index",
-           "owner_pack", "parse_owner_data", "shipped_files"]
+__all__ = ["COLLECTIONS", "CONFIRMABLE", "CONFIRMABLE_VALUES", "FORMAT", "NOUNS", "GAME", "OVERLAY", "OwnerData", "OwnerDataError", "PACK_FILES",
+           "SETTABLE", "apply_owner_data", "element_index", "owner_pack", "parse_owner_data", "shipped_files"]

@@ -1,187 +1,41 @@
-"""Ravenloft's rules as the engine runs them: build the starting state from an
-origin (a new game's setup, a position, or a saved state) and play it."""
+"""Ravenloft's rules as the engine runs them: the Horrified core (horrified_core.rules)
+with the Ravenloft edition, its shipped pack and its owner-data overlay, and the one
+move Ravenloft allows at any moment: accepting a Dark Gift."""
 
 from __future__ import annotations
 
-import threading
-from dataclasses import dataclass
 from typing import Mapping
 
 from companion.engine.effects import EffectSink
-from companion.engine.errors import IllegalInput, SetupError
-from companion.engine.game import Flow, Game, Input
-from companion.engine.graph import Graph
-from companion.engine.plain import PlainDataError, from_plain
+from companion.engine.errors import IllegalInput
+from companion.games.horrified_core.rules import HorrifiedRules
+from companion.games.horrified_core.state import GameState
 
-from .context import GameContext, GameData, GameEnded, board_graph
-from .hero_phase import hero_phase
-from .monster_phase import monster_phase
-from .monsters import MonsterRules, rules_for
-from .ownerdata import OwnerData, OwnerDataError, owner_pack, parse_owner_data
+from .edition import RavenloftEdition
+from .gifts import accept_gift
+from .ownerdata import OVERLAY
 from .pack import load_pack
 from .pack_types import Pack
-from .position import state_from_position
-from .setup import initial_state, parse_setup, setup_table
-from .state import GameState
-from .turns import pass_turn, start_turn
-
-Origin = Mapping[str, object]
 
 
-class RavenloftRules:
-    """The Rules the generic :class:`Game` runner plays.
-
-    A game plays with the shipped pack, or with the owner's corrections of it
-    (``ownerdata``): given in its origin, or changed mid-game by a ``data``
-    input. Each owner-data document is built into a pack once and shared by
-    every game that plays with it."""
+class RavenloftRules(HorrifiedRules):
+    """The Rules the generic :class:`Game` runner plays (see HorrifiedRules): a game plays
+    with the shipped pack, or with the owner's corrections of it."""
 
     name = "ravenloft"
 
     def __init__(self, pack: Pack | None = None) -> None:
-        self.pack = pack or load_pack()
-        self.monster_rules: dict[str, MonsterRules] = rules_for(self.pack)
-        self._graphs = {flag: board_graph(self.pack, flag) for flag in (False, True)}
-        self._owned: dict[str, _Built] = {}
-        self._lock = threading.Lock()
+        super().__init__(RavenloftEdition(), OVERLAY, pack or load_pack())
 
-    def graph_for(self, state: GameState) -> Graph:
-        return self._graphs["strahd" in state.monsters]
-
-    def begin(self, origin: Origin, sink: EffectSink) -> tuple[GameState, Flow[None]]:
-        state = self.starting_state(origin)
-        return state, play(self.context(state, sink))
-
-    def context(self, state: GameState, sink: EffectSink) -> GameContext:
-        """The rules' view of ``state``, following its data when the owner changes it."""
-        monster_rules = {m: self.monster_rules[m] for m in state.monsters}
-        return GameContext(self.pack, state, sink, monster_rules, self.graph_for(state), self.data_for)
-
-    def data_for(self, state: GameState) -> GameData:
-        """The pack, graph and monster rules a game's data gives (the shipped ones without data)."""
-        built = self._built(state.data) if state.data_id else _Built(self.pack, self.monster_rules, self._graphs)
-        return GameData(built.pack, built.graphs["strahd" in state.monsters],
-                        {m: built.monster_rules[m] for m in state.monsters})
-
-    def pack_for(self, state: GameState) -> Pack:
-        return self._built(state.data).pack if state.data_id else self.pack
-
-    def owner_pack(self, data: object) -> Pack:
-        """The pack with an owner-data document (OwnerDataError when it does not hold)."""
-        return self._built(data).pack
-
-    def _built(self, data: object) -> "_Built":
-        owner = parse_owner_data(data)
-        with self._lock:
-            found = self._owned.get(owner.fingerprint)
-        if found is None:
-            pack = owner_pack(owner)
-            found = _Built(pack, rules_for(pack), {flag: board_graph(pack, flag) for flag in (False, True)})
-            with self._lock:
-                self._owned[owner.fingerprint] = found
-        return found
-
-    def starting_state(self, origin: Origin) -> GameState:
-        if "setup" in origin:
-            owner = _origin_data(origin)
-            pack = self.pack if owner is None else self._built_or_refused(owner)
-            state = initial_state(pack, parse_setup(pack, origin["setup"]))
-            _set_data(state, owner)
-            return state
-        if "position" in origin:
-            return state_from_position(self.pack, self.monster_rules, origin["position"])
-        if "state" in origin:
-            try:
-                return from_plain(GameState, origin["state"], "state")
-            except PlainDataError as problem:
-                raise SetupError(str(problem)) from None
-        raise SetupError("a game starts from a 'setup', a 'position' or a saved 'state'")
-
-    def _built_or_refused(self, owner: OwnerData) -> Pack:
-        try:
-            return self._built(owner.to_plain()).pack
-        except OwnerDataError as problem:
-            raise SetupError(f"the game data this game starts with is refused: {problem}") from None
-
-    def change_data(self, state: GameState, data: object, sink: EffectSink) -> None:
-        """The owner corrected the game data in the middle of a game: checked (the data
-        holds, and every figure, item and card of the game is still in it), then used
-        from the next step on. Refused whole, changing nothing."""
-        try:
-            owner = parse_owner_data(data)
-            pack = self._built(data).pack
-        except OwnerDataError as problem:
-            raise IllegalInput(str(problem)) from None
-        lost = _missing_in(state, pack)
-        if lost:
-            raise IllegalInput("this game cannot take the new game data: " + "; ".join(lost))
-        _set_data(state, None if owner.empty else owner)
-        sink.emit("data-changed", "The game data changed (the board editor or the card library); "
-                                  "the game goes on with it", data_id=state.data_id)
-
-    def new_game(self, origin: Origin, inputs: list[Input] | None = None) -> Game:
-        return Game(self, origin, inputs or [])
+    def anytime(self, state: GameState, move: object, sink: EffectSink) -> None:
+        """Moves any player may make whatever is being asked: accepting a Dark Gift (RL-HA-8,
+        "at any time on any player's turn, even before an effect resolves")."""
+        if not isinstance(move, Mapping) or move.get("action") != "gift":
+            raise IllegalInput(f"the only move that can be made at any time is accepting a Dark Gift "
+                               f"({{'action': 'gift', 'hero': ...}}), not {move!r}")
+        hero = move.get("hero")
+        if not isinstance(hero, str):
+            raise IllegalInput(f"name the hero whose Dark Gift is accepted with 'hero', got {hero!r}")
+        accept_gift(self.context(state, sink), hero)
 
 
-@dataclass(frozen=True)
-class _Built:
-    pack: Pack
-    monster_rules: dict[str, MonsterRules]
-    graphs: dict[bool, Graph]
-
-
-def _origin_data(origin: Origin) -> OwnerData | None:
-    data = origin.get("data")
-    if data is None:
-        return None
-    try:
-        owner = parse_owner_data(data)
-    except OwnerDataError as problem:
-        raise SetupError(f"the game data this game starts with is refused: {problem}") from None
-    return None if owner.empty else owner
-
-
-def _set_data(state: GameState, owner: OwnerData | None) -> None:
-    state.data = None if owner is None else owner.to_plain()
-    state.data_id = "" if owner is None else owner.fingerprint
-
-
-def _missing_in(state: GameState, pack: Pack) -> list[str]:
-    """What the game has that the new data no longer has: a figure's or an item's place, a card, an item."""
-    places = {loc.id for loc in pack.board.locations}
-    items, cards = {i.id for i in pack.items}, {c.id for c in pack.cards} | set(state.entered_cards)
-    standing = [(f"hero {h}", h_state.location) for h, h_state in state.heroes.items()]
-    standing += [(f"monster {m}", m_state.location) for m, m_state in state.monsters.items()]
-    standing += [(f"villager {v}", v_state.location) for v, v_state in state.villagers.items()]
-    standing += [(f"item {i}", where) for i, where in state.items_at.items()]
-    lost = [f"{who} is at {where!r}, which the new data does not have" for who, where in standing
-            if where is not None and where not in places]
-    lost += [f"Monster card {c!r} is still in the deck" for c in state.deck if c not in cards]
-    held = [i for h in state.heroes.values() for i in h.items] + list(state.items_at) + state.haversack
-    lost += [f"item {i!r} is in play" for i in dict.fromkeys(held) if i not in items]
-    return lost
-
-
-def play(ctx: GameContext) -> Flow[None]:
-    """The whole game: setup if new, then turns until it is won or lost."""
-    try:
-        if ctx.state.phase == "setup":
-            yield from setup_table(ctx)
-            yield from start_turn(ctx)
-        while True:
-            if ctx.state.phase == "hero":
-                yield from hero_phase(ctx)
-            yield from monster_phase(ctx)
-            pass_turn(ctx)
-            yield from start_turn(ctx)
-    except GameEnded as end:
-        finish(ctx, end)
-
-
-def finish(ctx: GameContext, end: GameEnded) -> None:
-    """RL-END-1 .. RL-END-3: the game ends at once."""
-    ctx.state.outcome = end.outcome
-    ctx.state.phase = "over"
-    kind = "game-won" if end.outcome == "won" else "game-lost"
-    text = "You win! " if end.outcome == "won" else "You lose: "
-    ctx.emit(kind, text + end.why + ".", outcome=end.outcome)

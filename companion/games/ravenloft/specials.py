@@ -1,55 +1,78 @@
-"""Hero special actions (RL-HA-7): roll the d20 and apply the tile's row at
-once. Rows are data (pack heroes.json); each row names a primitive here."""
+"""Hero special actions (RL-HA-7): roll the d20 and apply the tile's row at once.
+Rows are data (pack heroes.json); each row names a primitive here. The Paladin's,
+Ranger's and Warlock's rows give bonuses for part of the turn (RL-HA-9): the ward
+stops hits before a hero answers them, the slow-down shortens the monsters' moves."""
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from typing import Callable, Literal, Mapping
 
 from companion.engine.errors import IllegalInput
 from companion.engine.game import Flow
-from companion.engine.registry import Registry
 from companion.engine.prompts import Option, Prompt
+from companion.engine.registry import Registry
+from companion.games.horrified_core.challenges import advance
+from companion.games.horrified_core.context import Character, GameContext
+from companion.games.horrified_core.fields import Params, amount
+from companion.games.horrified_core.items import draw_and_place, draw_item, take_item
+from companion.games.horrified_core.movement import choose_location_within, move_a_monster, move_character
+from companion.games.horrified_core.perk_deck import gain_perk
+from companion.games.horrified_core.terror import change_terror
 
-from .challenges import advance
-from .context import Character, Figure, GameContext
 from .d20 import hero_roll
-from .movement import move_character
-from .pack_types import D20Entry
+from .gifts import gift_effects, table_row
+from .pack_types import tile
+from .state import bonuses_of, hero_of
 
-Params = Mapping[str, object]
 Special = Callable[[GameContext, str, Params], Flow[None]]
 SPECIALS: Registry[Special] = Registry("special-action primitive")
 
 
-
 def special_action(ctx: GameContext, hero_id: str, action: Mapping[str, object]) -> Flow[None]:
-    hero = ctx.pack.hero(hero_id)
+    """RL-HA-7. The tile side is read after the roll window: a Gift accepted there flips it first."""
+    hero = tile(ctx.pack, hero_id)
     value = yield from hero_roll(ctx, "special", f"{ctx.hero_name(hero_id)}'s special action: roll the d20.")
-    table = hero.special_after_gift if ctx.state.heroes[hero_id].gift else hero.special
-    row = table_row(table, min(value, 20))
+    table = hero.special_after_gift if hero_of(ctx.state, hero_id).gift else hero.special
+    row = table_row(table, value)
     ctx.emit("special", f"{value}: {row.effect.text or row.effect.kind}", hero=hero_id, value=value, effect=row.effect.kind)
     if value == 1:
+        _one_costs_terror(ctx, hero_id)
         return
     yield from SPECIALS[row.effect.kind](ctx, hero_id, row.effect.params)
 
 
-def table_row(table: tuple[D20Entry, ...], value: int) -> D20Entry:
-    for row in table:
-        if row.low <= value <= row.high:
-            return row
-    raise ValueError(f"the hero table has no row for {value}")  # the pack loader forbids gaps
+def _one_costs_terror(ctx: GameContext, hero_id: str) -> None:
+    """A Gift whose price is terror whenever the special roll's result is a 1 (the Warlock's, as we guess it)."""
+    times = gift_effects(ctx, hero_id).get("special_one_terror", 0)
+    if times:
+        change_terror(ctx, times, f"{ctx.hero_name(hero_id)}'s Dark Gift: the special roll was a 1")
 
 
-def amount(params: Params, key: str, default: int = 1) -> int:
-    value = params.get(key, default)
-    return value if isinstance(value, int) else default
+Bonus = Literal["roll_bonus", "next_roll", "slow_monsters", "ward"]
 
 
-def add_bonus(ctx: GameContext, name: str, more: int, text: str) -> None:
+def add_bonus(ctx: GameContext, name: Bonus, more: int, text: str) -> None:
     """Effects that last part of a turn add together (RL-HA-9); ``text`` shows the new total."""
-    total = getattr(ctx.state.bonuses, name) + more
-    setattr(ctx.state.bonuses, name, total)
+    bonuses = bonuses_of(ctx.state)
+    total = getattr(bonuses, name) + more
+    setattr(bonuses, name, total)
     ctx.emit("bonus", text.format(total), **{name: total})
+
+
+def slowed(ctx: GameContext, steps: int) -> int:
+    """A monster's move on the attack line, less the Ranger's slow-down (RL-MP-20)."""
+    return max(0, steps - bonuses_of(ctx.state).slow_monsters)
+
+
+def warded(ctx: GameContext, hero_id: str, hits: int) -> int:
+    """The Warlock's ward stops the first hits on heroes this Monster Phase (RL-MP-20)."""
+    bonuses = bonuses_of(ctx.state)
+    ward = min(bonuses.ward, hits)
+    if ward:
+        bonuses.ward -= ward
+        ctx.emit("hit-ignored", f"The ward stops {ward} hit{'s' if ward > 1 else ''} on {ctx.hero_name(hero_id)}.",
+                 hero=hero_id, hits=ward)
+    return hits - ward
 
 
 @SPECIALS.register("nothing")
@@ -60,10 +83,7 @@ def _nothing(ctx: GameContext, hero_id: str, params: Params) -> Flow[None]:
 
 @SPECIALS.register("place_item")
 def _place_item(ctx: GameContext, hero_id: str, params: Params) -> Flow[None]:
-    for _ in range(amount(params, "count")):
-        item = yield from ctx.draw_item("special action")
-        if item is not None:
-            ctx.place_item(item)
+    yield from draw_and_place(ctx, amount(params, "count"), "special action")
 
 
 @SPECIALS.register("move_monster")
@@ -71,44 +91,16 @@ def _move_monster(ctx: GameContext, hero_id: str, params: Params) -> Flow[None]:
     yield from move_a_monster(ctx, amount(params, "steps"))
 
 
-def move_a_monster(ctx: GameContext, steps: int) -> Flow[None]:
-    """Move one monster figure (not the rooted Tree) up to ``steps`` locations."""
-    figures = [f for f in ctx.monster_figures() if f.blight is not None or not getattr(ctx.monster_rules[f.monster], "rooted", False)]
-    if not figures:
-        ctx.emit("note", "No monster can be moved.")
-        return
-    options = [Option(f"{f.monster}:{'' if f.blight is None else f.blight}", ctx.figure_name(f)) for f in figures]
-    chosen = yield from ctx.choose("move-which-monster", "Which monster do you move?", options)
-    monster, _, blight = chosen.partition(":")
-    figure = Figure(monster, int(blight) if blight else None)
-    here = ctx.where(figure)
-    assert here is not None
-    to = yield from choose_location_within(ctx, here, steps, "move-monster-to", f"Move {ctx.figure_name(figure)} where?")
-    ctx.put(figure, to)
-    ctx.emit("monster-moved", f"Move {ctx.figure_name(figure)} from {ctx.place_name(here)} to {ctx.place_name(to)}.",
-             monster=figure.monster, blight=figure.blight, path=[here, to])
-
-
-def choose_location_within(ctx: GameContext, here: str, steps: int, key: str, text: str) -> Flow[str]:
-    dist = ctx.graph.distances(here)
-    reachable = sorted(loc for loc, d in dist.items() if 0 < d <= steps)
-    if not reachable:
-        raise IllegalInput(f"nowhere to go from {ctx.place_name(here)}")
-    options = [Option(loc, ctx.place_name(loc)) for loc in reachable]
-    return (yield from ctx.choose(key, text, options))
-
-
 @SPECIALS.register("hero_draws")
 def _hero_draws(ctx: GameContext, hero_id: str, params: Params) -> Flow[None]:
     options = [Option(h, ctx.hero_name(h)) for h in ctx.state.seats]
     chosen = yield from ctx.choose("which-hero", "Which hero draws?", options)
     for _ in range(amount(params, "items", 2)):
-        item = yield from ctx.draw_item(f"{ctx.hero_name(chosen)} draws")
+        item = yield from draw_item(ctx, f"{ctx.hero_name(chosen)} draws")
         if item is not None:
-            ctx.state.heroes[chosen].items.append(item)
-            ctx.emit("item-taken", f"{ctx.hero_name(chosen)} takes the {ctx.pack.item(item).name}.", hero=chosen, item=item)
+            take_item(ctx, chosen, item)
     if params.get("perk", True):
-        yield from ctx.gain_perk(chosen, "special action")
+        yield from gain_perk(ctx, chosen, "special action")
 
 
 @SPECIALS.register("distanced_advance")
@@ -159,4 +151,4 @@ def _place_hero(ctx: GameContext, hero_id: str, params: Params) -> Flow[None]:
 
 @SPECIALS.register("gain_perk")
 def _gain_perk(ctx: GameContext, hero_id: str, params: Params) -> Flow[None]:
-    yield from ctx.gain_perk(hero_id, "special action")
+    yield from gain_perk(ctx, hero_id, "special action")

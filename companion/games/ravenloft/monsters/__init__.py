@@ -1,31 +1,28 @@
-"""Each monster's own rules, found by id in ``REGISTRY``.
+"""Ravenloft's four monsters, each a plug-in found by id in ``REGISTRY``.
 
-Importing this package imports every monster module, so each registers
-itself; the shared rules then ask ``rules_for(pack)`` for one instance per
-monster in the pack. The instances hold no game state (that lives on the mats
-in ``GameState``), so one set serves every game played with the pack.
-"""
+Importing this package imports every monster module, so each registers itself; the
+shared rules then ask ``rules_for(pack)`` for one instance per monster in the pack.
+Each plug-in brings its mat's data and state (``<monster>_mat.py``), its rules, its
+words and its look (``look_of``)."""
 
 from __future__ import annotations
 
-from companion.engine.errors import SetupError
+from companion.games.horrified_core.monsters import Actor, MonsterLook, MonsterRules, defeat_monster
 
 from ..pack_types import Pack
 from . import baba_lysaga, carrionette, gulthias_tree, strahd
-from .base import REGISTRY, Actor, MonsterRules, defeat_monster
+from .registry import REGISTRY
 
 
 def rules_for(pack: Pack) -> dict[str, MonsterRules]:
     """One rules object per monster in the pack, keyed by monster id."""
-    rules: dict[str, MonsterRules] = {}
-    for monster in pack.monsters:
-        cls = REGISTRY.get(monster.id)
-        if cls is None:
-            known = ", ".join(sorted(REGISTRY))
-            raise SetupError(f"the pack's monster {monster.id!r} has no rules module (known: {known})")
-        rules[monster.id] = cls(monster)
-    return rules
+    return REGISTRY.rules_for(pack)
 
 
-__all__ = ["REGISTRY", "Actor", "MonsterRules", "defeat_monster", "rules_for",
+def look_of(monster_id: str) -> MonsterLook | None:
+    """How a Ravenloft monster shows under the board (None for a monster that is not one)."""
+    return REGISTRY[monster_id].look if monster_id in REGISTRY else None
+
+
+__all__ = ["REGISTRY", "Actor", "MonsterLook", "MonsterRules", "defeat_monster", "look_of", "rules_for",
            "baba_lysaga", "carrionette", "gulthias_tree", "strahd"]

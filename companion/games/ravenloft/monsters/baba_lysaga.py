@@ -8,21 +8,26 @@ spaces; her own token blocks the way for good.
 
 from __future__ import annotations
 
-from collections import deque
+from typing import Iterator
 
 from companion.engine.errors import IllegalInput
 from companion.engine.game import Flow
 from companion.engine.graph import Graph
 from companion.engine.prompts import Option
+from companion.games.horrified_core.arrivals import villager_arrives
+from companion.games.horrified_core.challenge import (away_from, by_strength, check_items, held_of_type,
+                                                      one_per_strength, require_at, spend_and_check)
+from companion.games.horrified_core.context import Character, Figure, GameContext
+from companion.games.horrified_core.fields import action_names, action_text, humanize
+from companion.games.horrified_core.items import discard_item
+from companion.games.horrified_core.monsters import MAX_OPTIONS, Action, ActionDict, MonsterLook, MonsterRules, View
+from companion.games.horrified_core.movement import choose_path, walk_monster
+from companion.games.horrified_core.perk_deck import gain_perk
+from companion.games.horrified_core.state import Mat
 
-from ..arrivals import villager_arrives
-from ..challenge import check_items, held_of_type, require_at
-from ..context import Character, Figure, GameContext
-from ..movement import choose_path, walk_monster
-from ..pack_types import BabaLysagaDetails, HutToken, ItemType
-from ..state import HutMat, Mat
-from .base import (MAX_OPTIONS, Action, ActionDict, MonsterRules, action_names, action_text, ask_draw, away_from,
-                   by_strength, one_per_strength, register, spend_and_roll)
+from ..pack_types import ItemType
+from .baba_lysaga_mat import BabaLysagaDetails, HutMat, HutToken, parse_details
+from .registry import REGISTRY
 
 #: How far Carried Off takes her (RL-BL-1).
 CARRY_STEPS = 2
@@ -30,10 +35,13 @@ CARRY_STEPS = 2
 FIGHTS: dict[str, ItemType] = {"scarecrow": "weapon", "raven": "magical"}
 
 
-@register
+@REGISTRY.register
 class BabaLysagaRules(MonsterRules):
     id = "baba-lysaga"
     defeat_type = "magical"
+    carries_characters = True
+    look = MonsterLook("reddish purple", "double blink")
+    parse_details = staticmethod(parse_details)
 
     @property
     def details(self) -> BabaLysagaDetails:
@@ -41,10 +49,24 @@ class BabaLysagaRules(MonsterRules):
         assert isinstance(details, BabaLysagaDetails), "Baba Lysaga's pack entry needs her Hut"
         return details
 
+    def defeat_target(self) -> int:
+        return self.details.defeat_target
+
     def mat(self, ctx: GameContext) -> HutMat:
-        mat = ctx.state.mats[self.id]
-        assert isinstance(mat, HutMat)
-        return mat
+        return self.mat_of(ctx, HutMat)
+
+    def mat_view(self, ctx: GameContext) -> View:
+        """The Gem's space and the tokens: face down, face up (by space), beaten."""
+        mat = self.mat(ctx)
+        down = len(mat.face_down)
+        lines = [f"Gem on the {humanize(mat.gem).lower()} space · {down} token{'' if down == 1 else 's'} face down"]
+        if mat.revealed:
+            lines.append("Face up: " + ", ".join(f"{humanize(space)}: {humanize(token)}"
+                                                 for space, token in mat.revealed.items()))
+        if mat.removed:
+            lines.append("Beaten: " + ", ".join(map(humanize, mat.removed)))
+        return {"lines": lines, "gem": mat.gem, "face_down": list(mat.face_down), "revealed": dict(mat.revealed),
+                "removed": list(mat.removed)}
 
     def new_mat(self) -> HutMat:
         """The Gem on its start space; a face-down token on every other space but the Door (RL-SU-8)."""
@@ -108,7 +130,7 @@ class BabaLysagaRules(MonsterRules):
                  f"{ctx.place_name(path[-1])}.", villager=villager_id, path=list(path))
         for step in path[1:]:
             villager.location, villager.clutched = step, False
-            yield from villager_arrives(ctx, villager_id, carried=True)
+            yield from villager_arrives(ctx, villager_id, carrier=self.id)
 
     # -- Advance: explore the Hut (RL-BL-2, RL-BL-4) ---------------------------------------------------
     def advance_kinds(self) -> tuple[str, ...]:
@@ -130,7 +152,7 @@ class BabaLysagaRules(MonsterRules):
     def _reveal(self, ctx: GameContext, hero_id: str, action: Action) -> Flow[None]:
         item = self._one_item(ctx, hero_id, action, "mundane")
         spaces = self._spaces_to_reveal(ctx, action, ctx.pack.item(item).strength)
-        ctx.discard_item(item, "spent to reveal Hut tokens")
+        discard_item(ctx, item, "spent to reveal Hut tokens")
         for space in spaces:
             yield from self._reveal_one(ctx, space)
 
@@ -151,8 +173,8 @@ class BabaLysagaRules(MonsterRules):
     def _reveal_one(self, ctx: GameContext, space: str) -> Flow[None]:
         mat = self.mat(ctx)
         options = [Option(t.id, self._token_text(t), {"kind": t.kind, "target": t.target}) for t in self._unseen(mat)]
-        token = yield from ask_draw(ctx, "hut-token", f"Turn over the Hut token on the {space} space. Which is it?",
-                                    options)
+        token = yield from ctx.ask_draw("hut-token", f"Turn over the Hut token on the {space} space. Which is it?",
+                                        options)
         mat.face_down.remove(space)
         mat.revealed[space] = token
         ctx.emit("hut-token", f"The {space} space shows {self._token_text(self.token(token))}: leave it face up.",
@@ -173,7 +195,7 @@ class BabaLysagaRules(MonsterRules):
         item = self._one_item(ctx, hero_id, action, "mundane")
         to, mat = action_text(action, "to", "Hut space for the Gem"), self.mat(ctx)
         self._check_gem_move(mat, to, ctx.pack.item(item).strength)
-        ctx.discard_item(item, "spent to move the Gem")
+        discard_item(ctx, item, "spent to move the Gem")
         mat.gem = to
         door = " It is on the Door: Baba Lysaga can now be confronted." if to == self.details.door else ""
         ctx.emit("gem-moved", f"Move the Gem to the {to} space of the Hut.{door}", monster=self.id, space=to)
@@ -184,24 +206,38 @@ class BabaLysagaRules(MonsterRules):
             raise IllegalInput(f"the Hut has no space called {to!r} (its spaces: {', '.join(spaces)})")
         if to == mat.gem:
             raise IllegalInput(f"the Gem is already on the {to} space")
-        steps = self.gem_reach(mat).get(to)
-        if steps is None:
-            raise IllegalInput(f"the Gem cannot reach the {to} space: Hut tokens (face up or down) block every way")
-        if steps > power:
-            raise IllegalInput(f"the {to} space is {steps} spaces from the Gem, but the item only moves it {power}")
+        if to in mat.face_down or to in mat.revealed:
+            raise IllegalInput(f"the Gem cannot reach the {to} space: a Hut token lies on it (the Gem moves only "
+                               "through empty spaces)")
+        ends = self.gem_ends(mat, power)
+        if not ends:
+            raise IllegalInput(f"the Gem cannot move: Hut tokens (face up or down) block every way out of the "
+                               f"{mat.gem} space")
+        if to not in ends:
+            raise IllegalInput(f"the Gem moves exactly {power} empty space{'s' if power != 1 else ''} (the item's "
+                               f"Strength; fewer only onto the Door or where no longer way is free), so it cannot "
+                               f"end on the {to} space; from the {mat.gem} space it can end on: {', '.join(sorted(ends))}")
 
-    def gem_reach(self, mat: HutMat) -> dict[str, int]:
-        """How many steps the Gem needs to each space it can reach through empty spaces."""
-        blocked = set(mat.face_down) | set(mat.revealed)
-        links = self._links()
-        seen, queue = {mat.gem: 0}, deque([mat.gem])
-        while queue:
-            here = queue.popleft()
-            for there in links[here]:
-                if there not in seen and there not in blocked:
-                    seen[there] = seen[here] + 1
-                    queue.append(there)
-        return seen
+    def gem_ends(self, mat: HutMat, power: int) -> set[str]:
+        """Where a move of ``power`` spaces can leave the Gem (RL-BL-2, docs/engine.md Readings): a walk
+        through empty spaces, never the same space twice, exactly ``power`` long, or as long as the
+        free spaces allow when that is less; reaching the Door ends the move early."""
+        walks = list(self._gem_walks(mat, power))
+        longest = max((len(w) - 1 for w in walks), default=0)
+        door = self.details.door
+        return {w[-1] for w in walks if len(w) > 1 and (len(w) - 1 == longest or w[-1] == door)}
+
+    def _gem_walks(self, mat: HutMat, power: int) -> Iterator[tuple[str, ...]]:
+        """Every walk of the Gem that cannot go on: ``power`` long, at the Door, or boxed in."""
+        blocked, links, door = set(mat.face_down) | set(mat.revealed), self._links(), self.details.door
+        stack: list[tuple[str, ...]] = [(mat.gem,)]
+        while stack:
+            walk = stack.pop()
+            onward = [] if len(walk) - 1 == power or (walk[-1] == door and len(walk) > 1) else \
+                [s for s in sorted(links[walk[-1]]) if s not in blocked and s not in walk]
+            if not onward:
+                yield walk
+            stack.extend(walk + (s,) for s in onward)
 
     def _links(self) -> dict[str, set[str]]:
         links: dict[str, set[str]] = {s.id: set() for s in self.details.spaces}
@@ -216,12 +252,12 @@ class BabaLysagaRules(MonsterRules):
         item = self._one_item(ctx, hero_id, action, FIGHTS[kind])
         space = action_text(action, "space", "Hut space")
         token = self._token_on(ctx, space, kind)
-        if not (yield from spend_and_roll(ctx, [item], kind, f"beat the {kind}", token.target or 0)):
+        if not (yield from spend_and_check(ctx, [item], kind, f"beat the {kind}", token.target or 0)):
             ctx.emit("note", f"The {kind} holds its space; the spent item stays discarded.", space=space)
             return
         self._remove_token(ctx, space, token)
         if kind == "raven":
-            yield from ctx.gain_perk(ctx.active_player, "a raven was released")
+            yield from gain_perk(ctx, ctx.active_player, "a raven was released")
 
     def _token_on(self, ctx: GameContext, space: str, kind: str) -> HutToken:
         mat = self.mat(ctx)
@@ -262,11 +298,12 @@ class BabaLysagaRules(MonsterRules):
         return [self.advance_action("reveal", item=i, spaces=hidden[:n]) for n, i in chosen.items() if n]
 
     def _gem_options(self, ctx: GameContext, hero_id: str) -> list[ActionDict]:
-        mundane, mat, options = by_strength(ctx, held_of_type(ctx, hero_id, "mundane")), self.mat(ctx), []
-        for space, steps in sorted(self.gem_reach(mat).items()):
-            able = [i for i in mundane if ctx.pack.item(i).strength >= steps]
-            if space != mat.gem and able:
-                options.append(self.advance_action("gem", item=able[0], to=space))
+        """One Gem move per space it can end on, with the weakest Mundane item that ends there."""
+        mat, options, seen = self.mat(ctx), [], set[str]()
+        for item in one_per_strength(ctx, held_of_type(ctx, hero_id, "mundane")):
+            for space in sorted(self.gem_ends(mat, ctx.pack.item(item).strength) - seen):
+                seen.add(space)
+                options.append(self.advance_action("gem", item=item, to=space))
         return options
 
     # -- Defeat (RL-BL-3) -------------------------------------------------------------------------

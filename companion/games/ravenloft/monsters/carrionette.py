@@ -3,7 +3,7 @@
 A puppet: the heroes swap its spare parts for their own items, one risky
 d20 roll at a time, and only then can they take it apart with weapons. The
 swapped items stay on its mat until it is defeated, so they are counted there
-(``items_on_mat``) and never lost from the table.
+(``mat_items``) and never lost from the table. Its mat: carrionette_mat.py.
 """
 
 from __future__ import annotations
@@ -11,20 +11,24 @@ from __future__ import annotations
 from companion.engine.errors import IllegalInput
 from companion.engine.game import Flow
 from companion.engine.graph import Graph
+from companion.games.horrified_core.challenge import away_from, by_strength, check_items, names_of, require_at
+from companion.games.horrified_core.context import Character, Figure, GameContext
+from companion.games.horrified_core.fields import action_index, action_text, ordinal
+from companion.games.horrified_core.items import discard_item, draw_item
+from companion.games.horrified_core.monsters import MAX_OPTIONS, Action, ActionDict, MonsterLook, MonsterRules, View
+from companion.games.horrified_core.state import HeroState, Mat
 
-from ..challenge import check_items, require_at
-from ..context import Character, Figure, GameContext
 from ..d20 import check
-from ..pack_types import CarrionetteDetails
-from ..state import CarrionetteMat, HeroState, Mat
-from .base import (MAX_OPTIONS, Action, ActionDict, MonsterRules, action_index, action_text, away_from,
-                   by_strength, names_of, ordinal, register)
+from .registry import REGISTRY
+from .carrionette_mat import CarrionetteDetails, CarrionetteMat, parse_details
 
 
-@register
+@REGISTRY.register
 class CarrionetteRules(MonsterRules):
     id = "carrionette"
     defeat_type = "weapon"
+    look = MonsterLook("orange", "steady")
+    parse_details = staticmethod(parse_details)
 
     @property
     def details(self) -> CarrionetteDetails:
@@ -32,10 +36,11 @@ class CarrionetteRules(MonsterRules):
         assert isinstance(details, CarrionetteDetails), "the Carrionette's pack entry needs spare parts"
         return details
 
+    def defeat_target(self) -> int:
+        return self.details.defeat_target
+
     def mat(self, ctx: GameContext) -> CarrionetteMat:
-        mat = ctx.state.mats[self.id]
-        assert isinstance(mat, CarrionetteMat)
-        return mat
+        return self.mat_of(ctx, CarrionetteMat)
 
     def new_mat(self) -> CarrionetteMat:
         return CarrionetteMat(parts=[None] * len(self.details.spare_parts))
@@ -45,15 +50,25 @@ class CarrionetteRules(MonsterRules):
         parts = len(self.details.spare_parts)
         return [] if len(mat.parts) == parts else [f"'parts' needs {parts} entries (item id or null), not {len(mat.parts)}"]
 
+    def mat_items(self, mat: Mat) -> list[str]:
+        """The swapped items lie on the mat until it is defeated, never lost from the table."""
+        assert isinstance(mat, CarrionetteMat)
+        return [item for item in mat.parts if item is not None]
+
+    def mat_view(self, ctx: GameContext) -> View:
+        mat = self.mat(ctx)
+        parts = [f"{n + 1}: {ctx.pack.item(item).name if item else 'not swapped'}" for n, item in enumerate(mat.parts)]
+        return {"lines": [f"Spare parts: {' · '.join(parts)}"], "parts": list(mat.parts)}
+
     # -- Power: Silver Needle (RL-CA-1) ----------------------------------------------------
     def power(self, ctx: GameContext, figure: Figure, target: Character) -> Flow[None]:
         """The drawn item only names a strength; it is discarded, and so is every matching item
         held by a hero standing with the Carrionette (relics are not items, so they are safe)."""
-        drawn = yield from ctx.draw_item("the Carrionette's Silver Needle")
+        drawn = yield from draw_item(ctx, "the Carrionette's Silver Needle")
         if drawn is None:
             return
         needle = ctx.pack.item(drawn).strength
-        ctx.discard_item(drawn, f"Silver Needle: it names strength {needle}")
+        discard_item(ctx, drawn, f"Silver Needle: it names strength {needle}")
         here = self.here(ctx)
         for hero in ctx.state.heroes_at(here) if here else []:
             self._needle(ctx, hero, needle)
@@ -67,7 +82,7 @@ class CarrionetteRules(MonsterRules):
         ctx.emit("silver-needle", f"Silver Needle: {name} discards {names_of(ctx, matching)} (strength {needle}).",
                  hero=hero.id, items=matching, strength=needle)
         for item in matching:
-            ctx.discard_item(item, f"Silver Needle, strength {needle}")
+            discard_item(ctx, item, f"Silver Needle, strength {needle}")
 
     # -- Advance: swap a spare part (RL-CA-2) --------------------------------------------------
     def advance_kinds(self) -> tuple[str, ...]:
@@ -104,7 +119,7 @@ class CarrionetteRules(MonsterRules):
                      f"({done} of {len(parts)} swapped).", monster=self.id, item=item, part=part)
             return
         parts[part] = None
-        ctx.discard_item(item, "caught swapping a spare part")
+        discard_item(ctx, item, "caught swapping a spare part")
 
     def bonus(self, ctx: GameContext, item_id: str, part: int) -> int:
         """+5 when the item matches the part's type or strength, +10 when it matches both."""
@@ -135,9 +150,6 @@ class CarrionetteRules(MonsterRules):
             return (f"the Carrionette cannot be taken apart yet: {left} of its spare parts "
                     f"still need swapping")
         return away_from(ctx, hero_id, self.here(ctx), "take the Carrionette apart")
-
-    def items_on_mat(self, ctx: GameContext) -> list[str]:
-        return [item for item in self.mat(ctx).parts if item is not None]
 
     def on_defeated(self, ctx: GameContext) -> None:
         """The swapped items were discarded by ``defeat_monster``; the parts are empty now."""

@@ -12,22 +12,28 @@ from companion.engine.errors import IllegalInput
 from companion.engine.game import Flow
 from companion.engine.graph import Graph
 from companion.engine.prompts import Option
+from companion.games.horrified_core.attack import attack
+from companion.games.horrified_core.challenge import (away_from, check_items, held_of_type, item_sets, items_named,
+                                                      one_per_strength, require_at, spend_and_check)
+from companion.games.horrified_core.context import Character, Figure, GameContext
+from companion.games.horrified_core.fields import action_index, action_text
+from companion.games.horrified_core.items import discard_item
+from companion.games.horrified_core.monsters import (MAX_OPTIONS, Action, ActionDict, Actor, MonsterLook,
+                                                     MonsterRules, View)
+from companion.games.horrified_core.state import Mat
 
-from ..attack import attack
-from ..challenge import check_items, held_of_type, items_named, require_at
-from ..context import Character, Figure, GameContext
-from ..movement import move_toward_closest
-from ..pack_types import GulthiasTreeDetails
-from ..state import Mat, TreeMat
-from .base import (MAX_OPTIONS, Action, ActionDict, Actor, MonsterRules, action_index, action_text, ask_draw,
-                   away_from, item_sets, one_per_strength, register, spend_and_roll)
+from ..d20 import roll_d20
+from .gulthias_tree_mat import GulthiasTreeDetails, TreeMat, parse_details
+from .registry import REGISTRY
 
 
-@register
+@REGISTRY.register
 class GulthiasTreeRules(MonsterRules):
     id = "gulthias-tree"
     defeat_type = "weapon"
     rooted = True
+    look = MonsterLook("bluish green", "marching chase")
+    parse_details = staticmethod(parse_details)
 
     @property
     def details(self) -> GulthiasTreeDetails:
@@ -35,10 +41,39 @@ class GulthiasTreeRules(MonsterRules):
         assert isinstance(details, GulthiasTreeDetails), "the Gulthias Tree's pack entry needs Roots and Blights"
         return details
 
+    def defeat_target(self) -> int:
+        return self.details.defeat_target
+
     def mat(self, ctx: GameContext) -> TreeMat:
-        mat = ctx.state.mats[self.id]
-        assert isinstance(mat, TreeMat)
-        return mat
+        return self.mat_of(ctx, TreeMat)
+
+    # -- its minions: the Twig Blights ----------------------------------------------------------
+    def minions_on_board(self, ctx: GameContext) -> list[int]:
+        return [index for index, where in enumerate(self.mat(ctx).blights) if where is not None]
+
+    def minion_location(self, ctx: GameContext, index: int) -> str | None:
+        return self.mat(ctx).blights[index]
+
+    def put_minion(self, ctx: GameContext, index: int, location: str | None) -> None:
+        self.mat(ctx).blights[index] = location
+
+    def minion_name(self, index: int) -> str:
+        return f"Twig Blight {index + 1}"
+
+    def figures_at(self, ctx: GameContext) -> list[str | None]:
+        return [self.here(ctx), *self.mat(ctx).blights]
+
+    def mat_view(self, ctx: GameContext) -> View:
+        mat = self.mat(ctx)
+        roots = ", ".join(f"{group} {left}" for group, left in mat.roots.items()) or "none"
+        blights = " · ".join(f"{n + 1} {f'at {ctx.place_name(where)}' if where else 'off the board'}"
+                             for n, where in enumerate(mat.blights))
+        return {"lines": [f"Roots face down: {roots}", f"Twig Blights: {blights}"], "roots": dict(mat.roots),
+                "blights": list(mat.blights), "blights_used": list(mat.blights_used)}
+
+    def board_figures(self, ctx: GameContext) -> list[View]:
+        return [{"kind": "twig-blight", "index": n, "location": where, "name": self.minion_name(n)}
+                for n, where in enumerate(self.mat(ctx).blights) if where is not None]
 
     def new_mat(self) -> TreeMat:
         details = self.details
@@ -81,8 +116,8 @@ class GulthiasTreeRules(MonsterRules):
                      monster=self.id, blight=index)
             return
         while True:
-            roll = yield from ctx.roll_d20("blight-setup" if at_setup else "necrosynthesis",
-                                           f"Roll the d20 to place {name}.")
+            roll = yield from roll_d20(ctx, "blight-setup" if at_setup else "necrosynthesis",
+                                       f"Roll the d20 to place {name}.")
             if roll == 1 and not at_setup:
                 ctx.emit("critical-failure", f"A 1: critical failure, {name} stays off the board.", blight=index)
                 return
@@ -141,6 +176,26 @@ class GulthiasTreeRules(MonsterRules):
     def actors(self, ctx: GameContext) -> list[Actor]:
         return [Actor(self.id, "tree", "Gulthias Tree"), Actor(self.id, "blight", "a Twig Blight")]
 
+    def could_act(self, ctx: GameContext, actor: Actor, carriers: bool) -> bool:
+        """The Tree attacks only someone at its own location (RL-GT-1), and only a carrier can bring
+        someone there during the attack line. A Blight acts if one is ready, or if the Tree may
+        attack first and bring cut-down Blights back (Necrosynthesis): only then does the order
+        between the Tree and a Blight change anything."""
+        tree_able = self._tree_could_attack(ctx, carriers)
+        if actor.role == "tree":
+            return tree_able
+        fallen = None in self.mat(ctx).blights
+        able = bool(self._ready(ctx)) or (fallen and tree_able)
+        return able and super().could_act(ctx, actor, carriers)
+
+    def _tree_could_attack(self, ctx: GameContext, carriers: bool) -> bool:
+        here = self.here(ctx)
+        return here is not None and (bool(ctx.characters_at(here)) or carriers)
+
+    def _ready(self, ctx: GameContext) -> list[int]:
+        mat = self.mat(ctx)
+        return [i for i, where in enumerate(mat.blights) if where is not None and i not in mat.blights_used]
+
     def start_of_turn(self, ctx: GameContext) -> None:
         """A Blight may act again in a new turn (RL-GT-2)."""
         self.mat(ctx).blights_used.clear()
@@ -154,8 +209,7 @@ class GulthiasTreeRules(MonsterRules):
         yield from self._blight_acts(ctx, move, dice)
 
     def _blight_acts(self, ctx: GameContext, move: int, dice: int) -> Flow[None]:
-        mat = self.mat(ctx)
-        ready = [i for i, where in enumerate(mat.blights) if where is not None and i not in mat.blights_used]
+        mat, ready = self.mat(ctx), self._ready(ctx)
         if not ready:
             ctx.emit("note", "No Twig Blight can act: each is off the board or has already acted this turn.",
                      monster=self.id)
@@ -164,9 +218,7 @@ class GulthiasTreeRules(MonsterRules):
         index = int((yield from ctx.choose("which-blight", "Which Twig Blight moves and attacks?", options)))
         mat.blights_used.append(index)
         figure = Figure(self.id, index)
-        ctx.emit("monster-activated", f"Twig Blight {index + 1} moves and attacks.", monster=self.id, blight=index)
-        yield from move_toward_closest(ctx, figure, max(0, move - ctx.state.bonuses.slow_monsters))
-        yield from attack(ctx, figure, dice)
+        yield from self.move_and_attack(ctx, figure, f"Twig Blight {index + 1} moves and attacks.", move, dice)
 
     # -- Advance: prune (RL-GT-5) and dig (RL-GT-6) -------------------------------------------------
     def advance_kinds(self) -> tuple[str, ...]:
@@ -186,7 +238,7 @@ class GulthiasTreeRules(MonsterRules):
             raise IllegalInput(f"{name} is not on the board, so there is nothing to prune")
         require_at(ctx, hero_id, where, f"prune {name}", distanced)
         items = check_items(ctx, hero_id, items_named(action), "mundane")
-        if (yield from spend_and_roll(ctx, items, "prune", f"prune {name}", self.details.prune_target)):
+        if (yield from spend_and_check(ctx, items, "prune", f"prune {name}", self.details.prune_target)):
             ctx.put(Figure(self.id, index), None)
             ctx.emit("blight-removed", f"{name} is cut down: take it off {ctx.place_name(where)}.",
                      monster=self.id, blight=index, location=where)
@@ -202,7 +254,7 @@ class GulthiasTreeRules(MonsterRules):
             raise IllegalInput("every Root is already dug up: the Gulthias Tree can be chopped down now")
         revealed: list[str] = []
         while item is not None:
-            ctx.discard_item(item, "spent to dig up a Root")
+            discard_item(ctx, item, "spent to dig up a Root")
             group = yield from self._turn_root(ctx, revealed)
             if group in revealed:
                 self._bust(ctx, group, len(revealed) + 1)
@@ -216,7 +268,7 @@ class GulthiasTreeRules(MonsterRules):
         down = {g: n - revealed.count(g) for g, n in roots.items() if n - revealed.count(g) > 0}
         options = [Option(g, self._root_text(g), {"symbols": self.group_size(g), "face_down": n})
                    for g, n in down.items()]
-        group = yield from ask_draw(ctx, "root", "Turn a face-down Root face up. Which Root is it?", options)
+        group = yield from ctx.ask_draw("root", "Turn a face-down Root face up. Which Root is it?", options)
         if group not in revealed:
             ctx.emit("root-revealed", f"The Root shows {self._root_text(group)}; {roots[group] - 1} more of that group "
                      "still lie face down, and turning one of them now would spoil this dig.",
@@ -277,6 +329,3 @@ class GulthiasTreeRules(MonsterRules):
                 ctx.emit("blight-removed", f"Take Twig Blight {index + 1} off {ctx.place_name(where)}.",
                          monster=self.id, blight=index, location=where)
                 mat.blights[index] = None
-
-    def figures_at(self, ctx: GameContext) -> list[str | None]:
-        return [self.here(ctx), *self.mat(ctx).blights]

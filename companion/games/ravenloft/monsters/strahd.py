@@ -12,19 +12,29 @@ from companion.engine.errors import IllegalInput
 from companion.engine.game import Flow
 from companion.engine.graph import Graph
 from companion.engine.prompts import Option
+from companion.games.horrified_core.attack import land_hits, spared
+from companion.games.horrified_core.challenge import (away_from, by_strength, check_items, held_of_type, item_sets,
+                                                      items_named, require_at, spend_and_check)
+from companion.games.horrified_core.context import Character, Figure, GameContext
+from companion.games.horrified_core.fields import action_text
+from companion.games.horrified_core.items import discard_item
+from companion.games.horrified_core.monsters import MAX_OPTIONS, Action, ActionDict, MonsterLook, MonsterRules, View
+from companion.games.horrified_core.state import Mat
 
-from ..attack import land_hits
-from ..challenge import check_items, held_of_type, items_named, require_at
-from ..context import Character, Figure, GameContext
-from ..pack_types import ITEM_TYPES, ItemType, Relic, StrahdDetails, TarokkaCard
-from ..state import Mat, StrahdMat
-from .base import (MAX_OPTIONS, Action, ActionDict, MonsterRules, action_text, ask_draw, away_from, by_strength,
-                   item_sets, register, spend_and_roll)
+from ..pack_types import CASTLE_MAT, ITEM_TYPES, board_of
+from ..state import bonuses_of
+from .registry import REGISTRY
+from .strahd_mat import Relic, StrahdDetails, StrahdMat, TarokkaCard, parse_details
+
+ITEM_TYPE_WORDS = {"weapon": "Weapon", "magical": "Magical", "mundane": "Mundane"}
 
 
-@register
+@REGISTRY.register
 class StrahdRules(MonsterRules):
     id = "strahd"
+    area = CASTLE_MAT  # his second mat joins the board while he is in the game (RL-SU-9, RL-ST-6)
+    look = MonsterLook("blue", "slow breathing")
+    parse_details = staticmethod(parse_details)
 
     @property
     def details(self) -> StrahdDetails:
@@ -32,16 +42,43 @@ class StrahdRules(MonsterRules):
         assert isinstance(details, StrahdDetails), "Strahd's pack entry needs his Tarokka cards and Relics"
         return details
 
+    def defeat_target(self) -> int:
+        return self.details.defeat_target
+
     def mat(self, ctx: GameContext) -> StrahdMat:
-        mat = ctx.state.mats[self.id]
-        assert isinstance(mat, StrahdMat)
-        return mat
+        return self.mat_of(ctx, StrahdMat)
 
     def new_mat(self) -> StrahdMat:
         return StrahdMat()
 
     def relic_ids(self) -> tuple[str, ...]:
         return tuple(relic.id for relic in self.details.relics)
+
+    def relics_at(self, ctx: GameContext, location: str) -> list[str]:
+        return [relic for relic, where in self.mat(ctx).relics_on_board.items() if where == location]
+
+    def relic_name(self, relic_id: str) -> str:
+        return self.relic(relic_id).name
+
+    def mat_view(self, ctx: GameContext) -> View:
+        """The Tarokka cards turned face up, the Relics lying out and back home, the Heart."""
+        mat = self.mat(ctx)
+        shown = ", ".join(f"{ITEM_TYPE_WORDS.get(kind, kind)}: {self.card(card).name}" for kind, card in mat.revealed.items())
+        out = ", ".join(f"{self.relic(r).name} at {ctx.place_name(where)}" for r, where in mat.relics_on_board.items())
+        home = ", ".join(self.relic(r).name for r in mat.relics_returned)
+        lines = [f"Tarokka cards shown: {shown}" if shown else "No Tarokka card shown yet",
+                 *([f"Relics on the board: {out}"] if out else []), *([f"Relics returned: {home}"] if home else []),
+                 f"Heart of Sorrow: {'destroyed' if mat.heart_destroyed else 'intact'}"]
+        return {"lines": lines, "revealed": dict(mat.revealed), "relics_on_board": dict(mat.relics_on_board),
+                "relics_returned": list(mat.relics_returned), "heart_destroyed": mat.heart_destroyed}
+
+    def board_figures(self, ctx: GameContext) -> list[View]:
+        return [{"kind": "relic", "id": relic, "location": where, "name": self.relic(relic).name}
+                for relic, where in self.mat(ctx).relics_on_board.items()]
+
+    def pack_view(self) -> dict[str, list[View]]:
+        """His Relics by name: the state holds only their ids (heroes' hands, the mat)."""
+        return {"relics": [{"id": r.id, "name": r.name, "return_to": r.return_to} for r in self.details.relics]}
 
     def mat_problems(self, mat: Mat, graph: Graph) -> list[str]:
         assert isinstance(mat, StrahdMat)
@@ -72,11 +109,11 @@ class StrahdRules(MonsterRules):
 
     # -- Power: Strahd's Fury (RL-ST-1) ----------------------------------------------------------
     def power(self, ctx: GameContext, figure: Figure, target: Character) -> Flow[None]:
-        """One hit to everyone with him; the active player orders them (RL-MP-5)."""
+        """One hit to everyone with him (a hero no monster may attack this turn is passed over)."""
         here = self.here(ctx)
-        victims = ctx.characters_at(here) if here else []
+        victims = [c for c in ctx.characters_at(here) if not spared(ctx, c)] if here else []
         if not victims:
-            ctx.emit("note", "Strahd's Fury: no one is with Strahd.", monster=self.id)
+            ctx.emit("note", "Strahd's Fury: no one he may hit is with Strahd.", monster=self.id)
             return
         ctx.emit("strahd-fury", f"Strahd's Fury: everyone at {ctx.place_name(here)} takes 1 hit.",
                  monster=self.id, location=here)
@@ -85,12 +122,22 @@ class StrahdRules(MonsterRules):
                 yield from land_hits(ctx, who, 1)
 
     def _fury_order(self, ctx: GameContext, victims: list[Character]) -> Flow[list[Character]]:
-        left, order = {f"{c.kind}:{c.id}": c for c in victims}, []
-        while left:
+        """The order is asked only where it changes what happens (RL-MP-5): a Warlock's ward stops
+        the first hits on heroes, so with fewer wards than heroes hit, the player says whose hits
+        come first. Otherwise every victim takes the same hit whatever the order."""
+        heroes = [c for c in victims if c.kind == "hero"]
+        wards = bonuses_of(ctx.state).ward
+        if not 0 < wards < len(heroes):
+            return heroes + [c for c in victims if c.kind != "hero"]
+        shielded: list[Character] = []
+        while len(shielded) < wards:
+            left = {f"hero:{c.id}": c for c in heroes if c not in shielded}
             options = [Option(key, ctx.character_name(c)) for key, c in left.items()]
-            chosen = yield from ctx.choose("fury-order", "Strahd's Fury: whose hit is dealt next?", options)
-            order.append(left.pop(chosen))
-        return order
+            chosen = yield from ctx.choose("fury-order", f"Strahd's Fury: the ward stops {wards} hit"
+                                           f"{'s' if wards > 1 else ''} on heroes. Whose hit does it stop?", options)
+            shielded.append(left[chosen])
+        rest = [c for c in victims if c not in shielded]
+        return shielded + rest
 
     # -- Relics on the board (RL-IT-5) ---------------------------------------------------------------
     def pick_up_relics(self, ctx: GameContext, hero_id: str, relic_ids: list[str]) -> None:
@@ -126,7 +173,7 @@ class StrahdRules(MonsterRules):
 
     def _consult_eva(self, ctx: GameContext, hero_id: str, action: Action, distanced: bool) -> Flow[None]:
         """The item's type picks the Tarokka card; which card of that type lay there is an input."""
-        require_at(ctx, hero_id, ctx.pack.board.madam_evas_tent, "consult Madam Eva", distanced)
+        require_at(ctx, hero_id, board_of(ctx.pack).madam_evas_tent, "consult Madam Eva", distanced)
         item = check_items(ctx, hero_id, [action_text(action, "item", "item")], count=1)[0]
         kind, mat = ctx.pack.item(item).type, self.mat(ctx)
         if kind in mat.revealed:
@@ -135,17 +182,17 @@ class StrahdRules(MonsterRules):
         cards = self._cards_left(ctx, kind)
         if not cards:
             raise IllegalInput(f"no Tarokka card for {kind} items can still point to a Relic")
-        ctx.discard_item(item, "spent to consult Madam Eva")
+        discard_item(ctx, item, "spent to consult Madam Eva")
         options = [Option(c.id, f"{c.name} ({ctx.place_name(c.location)})") for c in cards]
-        card = self.card((yield from ask_draw(ctx, "tarokka", f"Turn over the Tarokka card for {kind} items. "
-                                              "Which card is it?", options)))
+        card = self.card((yield from ctx.ask_draw("tarokka", f"Turn over the Tarokka card for {kind} items. "
+                                                  "Which card is it?", options)))
         mat.revealed[kind] = card.id
         mat.relics_on_board[card.relic] = card.location
         ctx.emit("relic-placed", f"The card is {card.name}: put the {self.relic(card.relic).name} at "
                  f"{ctx.place_name(card.location)}.", monster=self.id, card=card.id, relic=card.relic,
                  location=card.location)
 
-    def _cards_left(self, ctx: GameContext, kind: ItemType) -> list[TarokkaCard]:
+    def _cards_left(self, ctx: GameContext, kind: str) -> list[TarokkaCard]:
         return [c for c in self.details.tarokka if c.type == kind and not self._relic_found(ctx, c.relic)]
 
     def _relic_found(self, ctx: GameContext, relic_id: str) -> bool:
@@ -177,7 +224,7 @@ class StrahdRules(MonsterRules):
                                f"still missing: {', '.join(missing)}")
         require_at(ctx, hero_id, details.heart_location, "destroy the Heart of Sorrow", distanced)
         items = check_items(ctx, hero_id, items_named(action), "weapon")
-        if not (yield from spend_and_roll(ctx, items, "heart", "destroy the Heart of Sorrow", details.heart_target)):
+        if not (yield from spend_and_check(ctx, items, "heart", "destroy the Heart of Sorrow", details.heart_target)):
             ctx.emit("note", "The Heart of Sorrow still beats; the spent items stay discarded.", monster=self.id)
             return
         mat.heart_destroyed = True
@@ -196,7 +243,7 @@ class StrahdRules(MonsterRules):
         return options[:MAX_OPTIONS]
 
     def _eva_options(self, ctx: GameContext, hero_id: str, distanced: bool) -> list[ActionDict]:
-        if not distanced and away_from(ctx, hero_id, ctx.pack.board.madam_evas_tent, "eva"):
+        if not distanced and away_from(ctx, hero_id, board_of(ctx.pack).madam_evas_tent, "eva"):
             return []
         options: list[ActionDict] = []
         for kind in ITEM_TYPES:

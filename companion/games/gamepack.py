@@ -1,0 +1,190 @@
+"""The seam every game plugs into: a ``GamePack``.
+
+Why one interface: the box serves several games, and nothing outside a game's
+own folder may know which one is played (docs/engine.md, "Writing a pack").
+The table, the service, the box's buttons, the LEDs, the command line and the
+tablet's shell talk to a game only through what is declared here; a pack
+answers each question for its game. Packs are found by id in
+``companion.games.registry``, the one place that names them.
+
+What a pack gives:
+
+* ``rules``: the engine's ``Rules`` (origin -> state, inputs -> prompts and
+  effects), and the game's ``id`` and ``title``;
+* views, which are the protocol (docs/protocol.md), never the state
+  dataclass: ``public_view`` is what everyone at the table may see (the shared
+  screen, the LEDs, every seat), ``seat_view`` what one seat alone may see
+  (a secret pact, a planned move); ``pack_view`` is the drawing data and names
+  a tablet needs once (the board, the components);
+* ``seats``: who plays; prompts name the seat that answers and who may see them;
+* ``action_menu``: concrete actions for an ``action`` prompt, with labels;
+* ``next_answer``: what the box's NEXT button answers (engine/defaults.py);
+* ``leds``: its board shape and LED looks, or None for a game with no LED board;
+* ``owner_data``: its owner-data desk, or None when its data cannot be corrected;
+* ``cli``: its command-line part (``companion play --game ID``, its own commands);
+* ``web``: its tablet module, a folder of static files the shell loads.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
+
+from companion.engine.defaults import Suggestion
+from companion.engine.game import Game, Rules, Step
+from companion.engine.prompts import Prompt
+
+if TYPE_CHECKING:
+    from hardware.leds import BoardShape, Looks
+
+View = dict[str, object]
+Policy = Callable[[Prompt, object], object]
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One place at the table: ``id`` is what prompts and views name (a hero id, ``p1``,
+    ``dm``); ``name`` is how the tablet shows it."""
+
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class PackWeb:
+    """The pack's tablet module: ``folder`` holds its static files, served under
+    ``/packs/<id>/``; ``module`` is the file the shell imports from it."""
+
+    folder: Path
+    module: str = "pack.js"
+
+
+class OwnerDataDesk(Protocol):
+    """What the service needs to let an owner correct a pack's data (docs/game-data.md)."""
+
+    def parse(self, data: object) -> Any:
+        """A checked document (a ``Refusal`` listing every problem when its shape is wrong)."""
+        ...
+
+    def check(self, data: object) -> tuple[dict[str, object], dict[str, object]]:
+        """The effective pack files and the data status (a ``Refusal`` listing every problem)."""
+        ...
+
+    def pack_view(self, data: object) -> View:
+        ...
+
+    def empty(self) -> dict[str, object]:
+        ...
+
+
+class PackCli(Protocol):
+    """A pack's part of the ``companion`` command."""
+
+    def add_play_options(self, parser: argparse.ArgumentParser) -> None:
+        """The options ``companion play --game ID`` takes to set up a game."""
+        ...
+
+    def setup(self, args: argparse.Namespace) -> Mapping[str, object]:
+        """The ``setup`` origin those options give (ValueError naming the bad option)."""
+        ...
+
+    def policy(self, name: str, seed: int) -> Policy:
+        """``random`` (seeded) or ``first``: who answers a played game's prompts."""
+        ...
+
+    def step(self, game: Game, policy: Policy) -> Step:
+        """Answer the current prompt with ``policy``, the pack's way (a refused action drawn
+        again, a phase ended when none holds)."""
+        ...
+
+    def summary(self, game: Game) -> list[str]:
+        """The table in a few lines, from the state alone."""
+        ...
+
+    def add_commands(self, commands: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+        """Commands of this pack's own (Ravenloft: ``demo``, ``resolve``)."""
+        ...
+
+
+class GamePack(Protocol):
+    """One game on the box. Made on demand by the registry; holds no game's state."""
+
+    @property
+    def id(self) -> str:
+        ...
+
+    @property
+    def title(self) -> str:
+        ...
+
+    @property
+    def rules(self) -> Rules:
+        ...
+
+    @property
+    def quiet_effects(self) -> frozenset[str]:
+        """Effect kinds too small to name an input in the history (a die as rolled, a note)."""
+        ...
+
+    def pack_view(self, game: Game | None = None) -> View:
+        """Drawing data and names: the shipped pack's, or the data ``game`` plays with."""
+        ...
+
+    def data_id(self, game: Game) -> str:
+        """Names the data a game plays with ("" for the shipped pack)."""
+        ...
+
+    def public_view(self, game: Game) -> View:
+        """What everyone may see: the shared screen, the LEDs, every seat."""
+        ...
+
+    def seat_view(self, game: Game, seat: str) -> View:
+        """What ``seat`` alone may see, beside the public view ({} for a game with no secrets)."""
+        ...
+
+    def seats(self, game: Game) -> list[Seat]:
+        ...
+
+    def outcome(self, game: Game) -> str | None:
+        """How the game ended ("won", "lost: terror", "Ana wins" ...), None while it goes on."""
+        ...
+
+    def action_menu(self, game: Game, seat: str | None) -> list[View]:
+        """Concrete labelled answers to the current ``action`` prompt, for ``seat`` (None: the shared screen)."""
+        ...
+
+    def next_answer(self, prompt: Prompt | None) -> Suggestion:
+        ...
+
+    def owner_data(self) -> OwnerDataDesk | None:
+        ...
+
+    def leds(self) -> "PackLeds | None":
+        ...
+
+    def cli(self) -> PackCli:
+        ...
+
+    def web(self) -> PackWeb:
+        ...
+
+
+class PackLeds(Protocol):
+    """A pack's LED board: its shape for the layout and calibration, and how its views and
+    effects look under the board (hardware/leds draws; the pack says what)."""
+
+    def shape(self, data: Mapping[str, object] | None) -> "BoardShape":
+        """The board's shape with the owner's data, if any (locations, connections, named
+        tracks, mats, seats, and the pack's shipped default layout)."""
+        ...
+
+    def looks(self) -> "Looks":
+        """The pack's looks: its ``CueBook`` (an animation per effect kind) and its scene
+        (the still picture of its public view)."""
+        ...
+
+
+__all__ = ["GamePack", "OwnerDataDesk", "PackCli", "PackLeds", "PackWeb", "Policy", "Seat", "View"]
+

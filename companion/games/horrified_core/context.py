@@ -1,0 +1,195 @@
+"""The running game as the rules see it: the edition, the pack, the board graph, the
+state and the effects sink, with the names of things and where figures stand. Shared
+access only: the rules themselves live in the rule modules (terror.py, items.py,
+perk_deck.py, ...), which all take a context.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Collection, Iterator, Mapping
+
+from companion.engine.effects import EffectSink
+from companion.engine.game import Flow
+from companion.engine.graph import Graph
+from companion.engine.prompts import Option, Prompt
+
+from .pack_types import MAIN_BOARD, Monster, Pack
+from .state import GameState, HeroState, VillagerState
+
+if TYPE_CHECKING:
+    from .edition import Edition
+    from .monsters import MonsterRules
+
+Outcome = str
+
+
+class GameEnded(Exception):
+    """Raised inside the rules when the game is won or lost at once (RL-END-*)."""
+
+    def __init__(self, outcome: Outcome, why: str) -> None:
+        super().__init__(why)
+        self.outcome = outcome
+        self.why = why
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A monster figure on the board: the monster itself, or one of its minions (``minion``:
+    the minion's index on the monster's mat; its plug-in says where it stands)."""
+
+    monster: str
+    minion: int | None = None
+
+
+@dataclass(frozen=True)
+class Character:
+    """A hero or a villager: what monsters move toward and attack."""
+
+    kind: str  # "hero" or "villager"
+    id: str
+
+
+@dataclass(frozen=True)
+class GameData:
+    """What a game plays with: the pack (shipped, or with the owner's data), its
+    board graph and the rules of the monsters in play."""
+
+    pack: Pack
+    graph: Graph
+    monster_rules: Mapping[str, MonsterRules]
+
+
+class GameContext:
+    """Shared access for the rules modules; holds no rules of its own.
+
+    ``data``: how to get a game's data from its state. The owner may correct the
+    game data in the middle of a game (an input of the game's log), so ``pack``,
+    ``graph`` and ``monster_rules`` are looked up again whenever the state's
+    ``data_id`` changes; without ``data`` they are the ones given."""
+
+    def __init__(self, pack: Pack, state: GameState, sink: EffectSink,
+                 monster_rules: Mapping[str, MonsterRules] | None = None, graph: Graph | None = None,
+                 data: Callable[[GameState], GameData] | None = None, *, edition: Edition) -> None:
+        self.edition = edition
+        self.state = state
+        self.sink = sink
+        self.emit = sink.emit
+        rules = monster_rules or {}
+        self._given = GameData(pack, graph or board_graph(pack, areas_of(rules.values())), rules)
+        self._data = data
+        self._seen = ("", self._given)
+
+    @property
+    def pack(self) -> Pack:
+        return self._current().pack if self.state.data_id else self._given.pack
+
+    @property
+    def graph(self) -> Graph:
+        return self._current().graph if self.state.data_id else self._given.graph
+
+    @property
+    def monster_rules(self) -> Mapping[str, MonsterRules]:
+        return self._current().monster_rules if self.state.data_id else self._given.monster_rules
+
+    def _current(self) -> GameData:
+        """(Asked often: the shipped data's case is answered by the properties themselves.)"""
+        data_id = self.state.data_id
+        if self._data is None or not data_id:
+            return self._given
+        if self._seen[0] != data_id:
+            self._seen = (data_id, self._data(self.state))
+        return self._seen[1]
+
+    # -- names, for the plain words on the tablet -------------------------------------
+    def place_name(self, location: str | None) -> str:
+        return "off the board" if location is None else self.pack.location(location).name
+
+    def hero_name(self, hero_id: str) -> str:
+        return "the " + self.pack.hero(hero_id).name
+
+    def figure_name(self, figure: Figure) -> str:
+        if figure.minion is not None:
+            return self.monster_rules[figure.monster].minion_name(figure.minion)
+        return self.pack.monster(figure.monster).name
+
+    def character_name(self, who: Character) -> str:
+        if who.kind == "hero":
+            return self.hero_name(who.id)
+        return self.pack.villager(who.id).name
+
+    def monster(self, monster_id: str) -> Monster:
+        return self.pack.monster(monster_id)
+
+    @property
+    def active_player(self) -> str:
+        return self.state.seats[self.state.active]
+
+    # -- where things stand ----------------------------------------------------------
+    def where(self, figure: Figure) -> str | None:
+        if figure.minion is not None:
+            return self.monster_rules[figure.monster].minion_location(self, figure.minion)
+        return self.state.monsters[figure.monster].location
+
+    def put(self, figure: Figure, location: str | None) -> None:
+        if figure.minion is not None:
+            self.monster_rules[figure.monster].put_minion(self, figure.minion, location)
+        else:
+            self.state.monsters[figure.monster].location = location
+
+    def monster_figures(self) -> Iterator[Figure]:
+        """Every monster figure on the board, minions included."""
+        rules = self.monster_rules
+        for monster in self.state.monsters_in_play():
+            yield Figure(monster.id)
+            for index in rules[monster.id].minions_on_board(self):
+                yield Figure(monster.id, index)
+
+    def characters_at(self, location: str) -> list[Character]:
+        heroes = [Character("hero", h.id) for h in self.state.heroes_at(location)]
+        return heroes + [Character("villager", v.id) for v in self.state.villagers_at(location)]
+
+    def character_location(self, who: Character) -> str | None:
+        if who.kind == "hero":
+            return self.state.heroes[who.id].location
+        return self.state.villagers[who.id].location
+
+    def heroes_on_board(self) -> list[HeroState]:
+        return [h for h in self.state.heroes.values() if h.location is not None]
+
+    def villagers_on_board(self) -> list[VillagerState]:
+        return [v for v in self.state.villagers.values() if v.location is not None]
+
+    # -- asking -----------------------------------------------------------------------
+    def choose(self, key: str, text: str, options: list[Option]) -> Flow[str]:
+        """Ask the active player to choose, unless there is only one way (no prompt then)."""
+        if len(options) == 1:
+            return options[0].id
+        answer = yield Prompt("choice", key, text, self.active_player, tuple(options))
+        assert isinstance(answer, str)
+        return answer
+
+    def ask_draw(self, key: str, text: str, options: list[Option]) -> Flow[str]:
+        """Ask which hidden token or card turned up; with one possibility there is nothing to ask."""
+        if len(options) == 1:
+            return options[0].id
+        answer = yield Prompt("draw", key, text, self.active_player, tuple(options))
+        assert isinstance(answer, str)
+        return answer
+
+    def roll_monster_dice(self, key: str, text: str, count: int) -> Flow[list[str]]:
+        answer = yield Prompt("roll", key, text, self.active_player, die="monster", count=count)
+        assert isinstance(answer, tuple)
+        return [str(face) for face in answer]
+
+
+def areas_of(rules: Collection[MonsterRules]) -> frozenset[str]:
+    """The areas on the table: the main board, and the extra mats the monsters in the game bring."""
+    return frozenset([MAIN_BOARD, *(r.area for r in rules if r.area)])
+
+
+def board_graph(pack: Pack, areas: Collection[str]) -> Graph:
+    """The board of the areas on the table (an extra mat joins only with its monster, RL-SU-9)."""
+    locations = [loc.id for loc in pack.board.locations if loc.area in areas]
+    edges = [(c.a, c.b) for c in pack.board.connections]
+    return Graph.from_edges(locations, edges)

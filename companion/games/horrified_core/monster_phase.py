@@ -1,0 +1,149 @@
+"""The Monster Phase: draw a card, then Items, Event, Monster Attack, in that
+order (RL-MP-1, RL-MP-2), the attack line read left to right (RL-MP-4)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from companion.engine.errors import IllegalInput
+from companion.engine.game import Flow
+from companion.engine.prompts import Option, Prompt
+
+from .context import GameContext, GameEnded
+from .events import in_chosen_order, monsters_with, resolve_event
+from .items import draw_item, place_item
+from .monsters import Actor, MonsterRules
+from .pack_types import FRENZY, AttackLine, MonsterCard
+from companion.games.datafiles import PackError
+from .packfiles import parse_entered_card
+
+
+def monster_phase(ctx: GameContext) -> Flow[None]:
+    ctx.state.phase = "monster"
+    card = yield from draw_card(ctx)
+    for number in range(card.items):
+        item = yield from draw_item(ctx, f"item {number + 1} of {card.items} for {card.name}")
+        if item is not None:
+            place_item(ctx, item)
+    yield from resolve_event(ctx, card.event)
+    yield from resolve_attack_line(ctx, card.attack, card)
+    ctx.state.played_cards.append(card.id)
+    ctx.emit("card-discarded", f"Put {card.name} face up on the Monster discard pile.", card=card.id)
+
+
+def draw_card(ctx: GameContext) -> Flow[MonsterCard]:
+    """Which card came off the deck is an input; an empty deck loses the game (RL-END-3)."""
+    if not ctx.state.deck:
+        raise GameEnded("lost: out of time", "a Monster card had to be drawn but the deck is empty")
+    options = [Option(c, ctx.pack.card(c).name) for c in sorted(ctx.state.deck, key=lambda c: ctx.pack.card(c).name)]
+    if _guessed_left(ctx):
+        options.append(Option(ENTER_CARD, "My card is not in this list: enter it"))
+    answer = yield Prompt("draw", "monster-card", "Draw the top Monster card. Which card is it?",
+                          ctx.active_player, tuple(options), context={"left": len(ctx.state.deck)})
+    assert isinstance(answer, str)
+    card = (yield from enter_card(ctx)) if answer == ENTER_CARD else _take_listed(ctx, answer)
+    ctx.emit("card-drawn", f"Monster card: {card.name}.", card=card.id, left=len(ctx.state.deck))
+    return card
+
+
+ENTER_CARD = "enter-card"
+
+
+def _take_listed(ctx: GameContext, card_id: str) -> MonsterCard:
+    ctx.state.deck.remove(card_id)
+    return ctx.pack.card(card_id)
+
+
+def _guessed_left(ctx: GameContext) -> list[str]:
+    """Cards still in the deck that are only the pack's guess (a typed-in card replaces one)."""
+    return sorted(c for c in ctx.state.deck if not ctx.pack.card(c).verified)
+
+
+def enter_card(ctx: GameContext) -> Flow[MonsterCard]:
+    """The card builder: the players type in a card the pack does not list.
+
+    The card lives in the game log (so replay and undo know it); it takes the
+    place of one of the pack's guessed cards, so the deck still counts right for
+    the out-of-time rule (RL-MP-1).
+    """
+    answer = yield Prompt("action", "card-builder", "Enter the card you drew: its name, items, Event and attack line.",
+                          ctx.active_player, context={"symbols": [FRENZY, *ctx.edition.pack_spec.symbols],
+                                                      "event_kinds": ["none", "manual", "place_villager"]})
+    assert isinstance(answer, Mapping)
+    card_id = f"entered-{len(ctx.state.entered_cards) + 1}"
+    try:
+        card = parse_entered_card(ctx.edition.pack_spec, ctx.pack, answer.get("card"), card_id)
+    except PackError as problem:
+        raise IllegalInput(f"this card cannot be used: {'; '.join(problem.problems)}") from None
+    replaced = _guessed_left(ctx)[-1]
+    ctx.state.deck.remove(replaced)
+    ctx.state.entered_cards[card_id] = dict(answer["card"])
+    ctx.emit("card-entered", f"{card.name} is noted; it replaces one of the guessed cards in the deck count.",
+             card=card_id, name=card.name, replaces=replaced, fields=dict(answer["card"]))
+    return card
+
+
+def resolve_attack_line(ctx: GameContext, line: AttackLine, card: MonsterCard | None = None) -> Flow[None]:
+    """``card``: the card the line is printed on, for an edition whose Event monster does not strike."""
+    for symbol in line.symbols:
+        actors = actors_for(ctx, symbol, card)
+        if not actors:
+            ctx.emit("symbol-ignored", _ignored_text(ctx, symbol), symbol=symbol)
+            continue
+        ctx.emit("symbol", f"Attack line: {symbol} symbol.", symbol=symbol,
+                 monsters=sorted({a.monster for a in actors}))
+        for actor in (yield from _order_actors(ctx, actors)):
+            yield from _rules(ctx, actor).activate(ctx, actor, line.move, line.dice)
+
+
+def actors_for(ctx: GameContext, symbol: str, card: MonsterCard | None = None) -> list[Actor]:
+    """Frenzy: the frenzied monster; a symbol: every monster in play showing it."""
+    if symbol == FRENZY:
+        chosen = [ctx.state.frenzy] if ctx.state.frenzy else []
+    else:
+        chosen = [m.id for m in ctx.state.monsters_in_play() if symbol in ctx.monster(m.id).symbols]
+    actors: list[Actor] = []
+    for monster_id in chosen:
+        if not ctx.state.monsters[monster_id].defeated and ctx.edition.strikes(ctx, monster_id, symbol, card):
+            actors.extend(ctx.monster_rules[monster_id].actors(ctx))
+    return actors
+
+
+def _order_actors(ctx: GameContext, actors: list[Actor]) -> Flow[list[Actor]]:
+    """The active player orders only the actors whose order can change what happens (RL-MP-5):
+    one that cannot act whatever the others do (no character it could reach or attack) goes last
+    without a question."""
+    carriers = any(_rules(ctx, a).carries_characters for a in actors)
+    able = [a for a in actors if _rules(ctx, a).could_act(ctx, a, carriers)]
+    idle = [a for a in actors if a not in able]
+    by_key = {f"{a.monster}/{a.role}": a for a in able}
+    if len(by_key) <= 1:
+        return list(by_key.values()) + idle
+    order = yield from in_chosen_order_of(ctx, by_key)
+    return [by_key[k] for k in order] + idle
+
+
+def _rules(ctx: GameContext, actor: Actor) -> MonsterRules:
+    return ctx.monster_rules[actor.monster]
+
+
+def in_chosen_order_of(ctx: GameContext, actors: dict[str, Actor]) -> Flow[list[str]]:
+    left, order = list(actors), []
+    while left:
+        options = [Option(k, actors[k].label) for k in left]
+        chosen = yield from ctx.choose("monster-order", "Several monsters act now: which one goes first?", options)
+        left.remove(chosen)
+        order.append(chosen)
+    return order
+
+
+def _ignored_text(ctx: GameContext, symbol: str) -> str:
+    if symbol == FRENZY:
+        return "Frenzy symbol, but no monster is frenzied: nothing happens."
+    showing = [ctx.monster(m).name for m in monsters_with(ctx, symbol)]
+    if showing:  # the edition holds them back on this card
+        return f"{' and '.join(showing)} {'does' if len(showing) == 1 else 'do'} not strike on this card: skip it."
+    return f"No monster in play has the {symbol} symbol: skip it."
+
+
+__all__ = ["monster_phase", "resolve_attack_line", "actors_for", "draw_card", "in_chosen_order"]

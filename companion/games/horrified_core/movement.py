@@ -1,0 +1,140 @@
+"""Monster movement: toward the closest character along a shortest path
+(RL-MP-7 .. RL-MP-12), with the active player choosing between ties."""
+
+from __future__ import annotations
+
+from companion.engine.errors import IllegalInput
+from companion.engine.game import Flow
+from companion.engine.graph import Path, distinct_prefixes
+from companion.engine.prompts import Option
+
+from .arrivals import villager_arrives, hero_arrives
+from .context import Character, Figure, GameContext
+
+
+def closest_character_goal(ctx: GameContext, here: str) -> Flow[str | None]:
+    """The location a monster at ``here`` heads for, or None with no character on the board.
+
+    A hero beats a villager at the same distance; equal heroes (or equal
+    villagers) in different locations are the active player's choice (RL-MP-8).
+    """
+    dist = ctx.graph.distances(here)
+    heroes = {h.location for h in ctx.heroes_on_board() if h.location in dist}
+    villagers = {v.location for v in ctx.villagers_on_board() if v.location in dist}
+    everyone = heroes | villagers
+    if not everyone:
+        return None
+    best = min(dist[loc] for loc in everyone if loc is not None)
+    tied = sorted(loc for loc in heroes if loc is not None and dist[loc] == best)
+    tied = tied or sorted(loc for loc in villagers if loc is not None and dist[loc] == best)
+    options = [Option(loc, _toward_text(ctx, loc), {"location": loc}) for loc in tied]
+    return (yield from ctx.choose("move-toward", "Equally close: which one does the monster go for?", options))
+
+
+def _toward_text(ctx: GameContext, location: str) -> str:
+    names = ", ".join(ctx.character_name(c) for c in ctx.characters_at(location))
+    return f"{names} at {ctx.place_name(location)}"
+
+
+def choose_path(ctx: GameContext, here: str, goal: str, steps: int) -> Flow[Path]:
+    """The part of a shortest path the figure will walk; ask only if the walked parts differ."""
+    prefixes = distinct_prefixes(ctx.graph.shortest_paths(here, goal), steps)
+    options = [Option(str(i), _path_text(ctx, p), {"path": list(p)}) for i, p in enumerate(prefixes)]
+    chosen = yield from ctx.choose("path", "Several shortest paths: which way does it go?", options)
+    return prefixes[int(chosen)]
+
+
+def _path_text(ctx: GameContext, path: Path) -> str:
+    return "via " + " → ".join(ctx.place_name(loc) for loc in path[1:])
+
+
+def walk_monster(ctx: GameContext, figure: Figure, path: Path, stop_at_characters: bool = True) -> Path:
+    """Move the figure along ``path``; it stops on entering a location with a character (RL-MP-10)."""
+    walked = [path[0]]
+    for location in path[1:]:
+        walked.append(location)
+        if stop_at_characters and ctx.characters_at(location):
+            break
+    ctx.put(figure, walked[-1])
+    _say_moved(ctx, figure, tuple(walked))
+    return tuple(walked)
+
+
+def _say_moved(ctx: GameContext, figure: Figure, walked: Path) -> None:
+    name = ctx.figure_name(figure)
+    if len(walked) == 1:
+        ctx.emit("monster-stays", f"{name} stays at {ctx.place_name(walked[0])}.",
+                 monster=figure.monster, blight=figure.minion, location=walked[0])
+        return
+    ctx.emit("monster-moved",
+             f"Move {name} from {ctx.place_name(walked[0])} to {ctx.place_name(walked[-1])}"
+             f" ({len(walked) - 1} location{'s' if len(walked) > 2 else ''}).",
+             monster=figure.monster, blight=figure.minion, path=list(walked))
+
+
+def move_toward_closest(ctx: GameContext, figure: Figure, steps: int) -> Flow[None]:
+    """A monster's move on the attack line (RL-MP-7, -9, -10, -11, -12)."""
+    here = ctx.where(figure)
+    if here is None:
+        return
+    if ctx.characters_at(here):
+        ctx.emit("monster-stays", f"{ctx.figure_name(figure)} starts with a character, so it does not move.",
+                 monster=figure.monster, blight=figure.minion, location=here)
+        return
+    goal = yield from closest_character_goal(ctx, here)
+    if goal is None:
+        ctx.emit("monster-stays", f"No character is on the board: {ctx.figure_name(figure)} does not move.",
+                 monster=figure.monster, blight=figure.minion, location=here)
+        return
+    if steps <= 0:
+        _say_moved(ctx, figure, (here,))
+        return
+    path = yield from choose_path(ctx, here, goal, steps)
+    walk_monster(ctx, figure, path)
+
+
+def move_toward_location(ctx: GameContext, figure: Figure, goal: str, steps: int) -> Flow[None]:
+    """An event's "move toward <place>": shortest path, stops at the goal (RL-MP-12)."""
+    here = ctx.where(figure)
+    if here is None or here == goal or goal not in ctx.graph:
+        return
+    path = yield from choose_path(ctx, here, goal, steps)
+    walk_monster(ctx, figure, path, stop_at_characters=False)
+
+
+def move_a_monster(ctx: GameContext, steps: int) -> Flow[None]:
+    """Move one monster figure (never a rooted one; its minions may go) up to ``steps`` locations."""
+    figures = [f for f in ctx.monster_figures() if f.minion is not None or not ctx.monster_rules[f.monster].rooted]
+    if not figures:
+        ctx.emit("note", "No monster can be moved.")
+        return
+    options = [Option(f"{f.monster}:{'' if f.minion is None else f.minion}", ctx.figure_name(f)) for f in figures]
+    chosen = yield from ctx.choose("move-which-monster", "Which monster do you move?", options)
+    monster, _, minion = chosen.partition(":")
+    figure = Figure(monster, int(minion) if minion else None)
+    here = ctx.where(figure)
+    assert here is not None
+    to = yield from choose_location_within(ctx, here, steps, "move-monster-to", f"Move {ctx.figure_name(figure)} where?")
+    ctx.put(figure, to)
+    ctx.emit("monster-moved", f"Move {ctx.figure_name(figure)} from {ctx.place_name(here)} to {ctx.place_name(to)}.",
+             monster=figure.monster, blight=figure.minion, path=[here, to])
+
+
+def choose_location_within(ctx: GameContext, here: str, steps: int, key: str, text: str) -> Flow[str]:
+    dist = ctx.graph.distances(here)
+    reachable = sorted(loc for loc, d in dist.items() if 0 < d <= steps)
+    if not reachable:
+        raise IllegalInput(f"nowhere to go from {ctx.place_name(here)}")
+    options = [Option(loc, ctx.place_name(loc)) for loc in reachable]
+    return (yield from ctx.choose(key, text, options))
+
+
+def move_character(ctx: GameContext, who: Character, to: str) -> Flow[None]:
+    """A hero or villager moved or placed at ``to``; rescues happen on arrival."""
+    if who.kind == "hero":
+        ctx.state.heroes[who.id].location = to
+        yield from hero_arrives(ctx, who.id)
+    else:
+        villager = ctx.state.villagers[who.id]
+        villager.location, villager.clutched = to, False
+        yield from villager_arrives(ctx, who.id)

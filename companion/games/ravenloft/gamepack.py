@@ -1,0 +1,88 @@
+"""Ravenloft as a ``GamePack`` (companion/games/gamepack.py): what the box needs
+from this game, answered from the rules, the pack data and the modules beside
+this one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from companion.engine.defaults import Suggestion
+from companion.engine.game import Game
+from companion.engine.prompts import Prompt
+from companion.games.gamepack import GamePack, PackWeb, Seat, View
+
+from .cli import RavenloftCli
+from .datadesk import RavenloftDataDesk
+from .leds import RavenloftLeds
+from .nextstep import next_answer
+from .pack import PACK_NAME
+from .rules import RavenloftRules
+from .simulate import context_for
+from .state import GameState
+from .tablet import action_menu, pack_view
+from .view import public_view
+
+WEB = Path(__file__).resolve().with_name("web")
+
+
+class RavenloftPack:
+    id = "ravenloft"
+    title = PACK_NAME
+    #: Effects too small to name an input in the history: a die as rolled, the dice, a note.
+    quiet_effects = frozenset({"d20", "dice", "note"})
+
+    def __init__(self, rules: RavenloftRules | None = None) -> None:
+        """``rules``: other rules than the shipped pack's (tests play with their own cards)."""
+        self.rules = rules or RavenloftRules()
+
+    def pack_view(self, game: Game | None = None) -> View:
+        return pack_view(self.rules.pack if game is None else self.rules.pack_for(_state(game)))
+
+    def data_id(self, game: Game) -> str:
+        return _state(game).data_id
+
+    def public_view(self, game: Game) -> View:
+        return public_view(context_for(self.rules, _state(game)))
+
+    def seat_view(self, game: Game, seat: str) -> View:
+        """Nothing in Ravenloft is one player's secret."""
+        return {}
+
+    def seats(self, game: Game) -> list[Seat]:
+        state = _state(game)
+        pack = self.rules.pack_for(state)
+        return [Seat(h, f"{state.heroes[h].player} ({pack.hero(h).name})") for h in state.seats]
+
+    def outcome(self, game: Game) -> str | None:
+        return _state(game).outcome
+
+    def action_menu(self, game: Game, seat: str | None) -> list[View]:
+        return action_menu(self.rules, game)
+
+    def next_answer(self, prompt: Prompt | None) -> Suggestion:
+        return next_answer(prompt)
+
+    def owner_data(self) -> RavenloftDataDesk:
+        return RavenloftDataDesk(self.rules)
+
+    def leds(self) -> RavenloftLeds:
+        return RavenloftLeds(self.rules)
+
+    def cli(self) -> RavenloftCli:
+        return RavenloftCli(self, self.rules)
+
+    def web(self) -> PackWeb:
+        return PackWeb(WEB)
+
+
+def _state(game: Game) -> GameState:
+    state = game.state
+    assert isinstance(state, GameState), "a Ravenloft game's state"
+    return state
+
+
+def _as_game_pack(pack: RavenloftPack) -> GamePack:
+    """For the type checker: RavenloftPack is a GamePack."""
+    return pack
+
+
+__all__ = ["RavenloftPack"]

@@ -1,0 +1,416 @@
+// The board editor (#/data/board): the owner's photo of their board behind
+// the picture; each location drawn at its x, y and dragged onto its place on
+// the photo; roads as lines, added or removed in "Connect" mode by tapping two
+// locations; a tapped location's name, d20 number, area and role (Gates of
+// Barovia, Madam Eva's Tent); villagers' safe places and monsters' starts; new
+// locations. Every change goes into the working copy (datastatus.js), is
+// checked by the companion at once, and is kept until Save or Discard.
+
+import { h, s } from "/js/dom.js";
+import { authHeaders, sentence } from "/js/connection.js";
+import { castleMat, photoBackdrop, xy } from "./board.js";
+import { GAME, checksPanel, dataHead, editWork, loadingPage, quotedIds, saveBar, workFiles } from "./datastatus.js";
+
+const W = 1000;
+const H = 720;
+const DRAG_FROM_PX = 6; // a smaller movement is a tap
+const PHOTO_MAX_PX = 2400; // a tablet photo is scaled down to this before it is sent
+
+export function photoUrl(app) {
+  return app.data && app.data.photo ? `/api/data/${GAME}/photo?v=${app.data.photoVersion}` : null;
+}
+
+export function kebab(name) {
+  return String(name).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+    .replace(/['’]/g, "").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+}
+
+function round(value) { return Math.round(Math.min(1, Math.max(0, value)) * 1000) / 1000; }
+
+// -- changes to the working copy ----------------------------------------------------------------------------
+function shippedLocation(app, id) {
+  return ((app.data.shipped && app.data.shipped["board.json"].locations) || []).find((l) => l.id === id) || null;
+}
+
+/** Set fields of a location in the working copy; a value back to the shipped one is no change. */
+function setLocation(app, id, fields, options) {
+  const shipped = shippedLocation(app, id);
+  editWork(app, (work) => {
+    const board = (work.changes.board ||= {});
+    const locations = (board.locations ||= {});
+    const patch = locations[id] || {};
+    for (const [field, value] of Object.entries(fields)) {
+      patch[field] = value;
+      if (shipped && shipped[field] === value) delete patch[field];
+    }
+    if (shipped && !Object.keys(patch).length) delete locations[id];
+    else locations[id] = patch;
+  }, options);
+}
+
+function setBoardValue(app, key, value) {
+  const shipped = app.data.shipped["board.json"][key];
+  editWork(app, (work) => {
+    const board = (work.changes.board ||= {});
+    const set = (board.set ||= {});
+    if (JSON.stringify(shipped) === JSON.stringify(value)) delete set[key];
+    else set[key] = value;
+  });
+}
+
+/** Add the road a – b, or remove it if there is one. */
+function toggleRoad(app, a, b) {
+  const key = [a, b].sort().join("+");
+  const exists = workFiles(app)["board.json"].connections.some((c) => [...c.between].sort().join("+") === key);
+  const same = (pair) => [...pair].sort().join("+") === key;
+  editWork(app, (work) => {
+    const board = (work.changes.board ||= {});
+    const roads = (board.connections ||= {});
+    roads.add ||= [];
+    roads.remove ||= [];
+    if (exists) {
+      if (roads.add.some(same)) roads.add = roads.add.filter((p) => !same(p));
+      else roads.remove.push([a, b]);
+    } else if (roads.remove.some(same)) {
+      roads.remove = roads.remove.filter((p) => !same(p));
+    } else {
+      roads.add.push([a, b]);
+    }
+  });
+  return !exists;
+}
+
+function setElement(app, stem, id, field, value) {
+  const shipped = (app.data.shipped[`${stem}.json`][stem] || []).find((e) => e.id === id);
+  editWork(app, (work) => {
+    const change = (work.changes[stem] ||= {});
+    const patches = (change[stem] ||= {});
+    const patch = patches[id] || {};
+    patch[field] = value;
+    if (shipped && shipped[field] === value) delete patch[field];
+    if (!Object.keys(patch).length) delete patches[id];
+    else patches[id] = patch;
+  });
+}
+
+function addLocation(app, name) {
+  const files = workFiles(app);
+  const taken = new Set(files["board.json"].locations.map((l) => l.id));
+  let id = kebab(name);
+  if (!id) { app.showBanner("error", "Give the new location a name first."); return; }
+  for (let n = 2; taken.has(id); n += 1) id = `${kebab(name)}-${n}`;
+  editWork(app, (work) => {
+    const board = (work.changes.board ||= {});
+    (board.locations ||= {})[id] = { name: name.trim(), number: null, x: 0.5, y: 0.5, area: "board" };
+  }, { render: false });
+  app.data.ui.selected = id;
+  app.render();
+}
+
+function removeLocation(app, id) {
+  const shipped = shippedLocation(app, id);
+  editWork(app, (work) => {
+    const board = (work.changes.board ||= {});
+    const locations = (board.locations ||= {});
+    if (shipped) locations[id] = null;
+    else delete locations[id];
+    const roads = board.connections;
+    if (roads && roads.add) roads.add = roads.add.filter((p) => !p.includes(id));
+  }, { render: false });
+  app.data.ui.selected = null;
+  app.render();
+}
+
+// -- the photo ----------------------------------------------------------------------------------------------
+/** A photo from the tablet, scaled down (a camera's full size is far more than the board needs). */
+async function shrink(file) {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const scale = Math.min(1, PHOTO_MAX_PX / Math.max(bitmap.width, bitmap.height));
+    if (scale === 1 && file.size < 4 * 1024 * 1024 && (file.type === "image/jpeg" || file.type === "image/png")) return file;
+    const canvas = document.createElement("canvas");
+    canvas.width = Math.round(bitmap.width * scale);
+    canvas.height = Math.round(bitmap.height * scale);
+    canvas.getContext("2d").drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    return await new Promise((resolve) => canvas.toBlob((blob) => resolve(blob || file), "image/jpeg", 0.88));
+  } catch {
+    return file;
+  }
+}
+
+async function uploadPhoto(app, input) {
+  const file = input.files && input.files[0];
+  input.value = "";
+  if (!file) return;
+  const body = await shrink(file);
+  let reply;
+  try {
+    const response = await fetch(`/api/data/${GAME}/photo`, { method: "POST", body,
+      headers: authHeaders({ "Content-Type": body.type === "image/png" ? "image/png" : "image/jpeg" }) });
+    reply = await response.json().catch(() => ({ ok: response.ok, error: { message: `the companion answered ${response.status}` } }));
+  } catch {
+    app.showBanner("error", "Could not reach the companion to send the photo.");
+    return;
+  }
+  if (!reply.ok) {
+    if (reply.error && reply.error.code === "not-paired") app.notPaired(reply.error.message);
+    else app.showBanner("error", `The photo was not kept: ${sentence(reply.error ? reply.error.message : "refused")}`);
+    return;
+  }
+  app.data.photo = true;
+  app.data.photoVersion = Date.now();
+  app.showBanner("info", "Photo kept. Drag each location onto its place on the photo.");
+  app.render();
+}
+
+async function cameraPhoto(app) {
+  app.data.ui.snapping = true;
+  app.render();
+  const reply = await app.conn.request("data_photo_snapshot", { game: GAME });
+  app.data.ui.snapping = false;
+  if (!reply.ok) app.showBanner("error", `No photo from the dice camera: ${sentence(reply.error.message)}`);
+  else { app.data.photo = true; app.data.photoVersion = Date.now(); }
+  app.render();
+}
+
+// -- the picture -------------------------------------------------------------------------------------------
+function boardPoint(svg, event) {
+  const matrix = svg.getScreenCTM();
+  const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+  return { x: (point.x - 30) / 940, y: (point.y - 12) / 690 };
+}
+
+/** The editor's picture of the working copy: drag a location, tap it (or two, in Connect mode). */
+export function editorBoard(app, files) {
+  const board = files["board.json"];
+  const ui = app.data.ui;
+  const marked = quotedIds(app.data.check.problems);
+  const locations = board.locations;
+  const pos = {};
+  for (const l of locations) pos[l.id] = xy(l);
+  const svg = s("svg", { class: `board board-editor mode-${ui.mode || "move"}`, viewBox: `0 0 ${W} ${H}`, role: "group",
+                         "aria-label": "The board: drag a location onto its place; tap one to edit it", "data-testid": "ed-board",
+                         "data-mode": ui.mode || "move", preserveAspectRatio: "xMidYMid meet" });
+  const backdrop = photoBackdrop(photoUrl(app));
+  if (backdrop) svg.append(backdrop);
+  const castle = castleMat(locations, pos);
+  if (castle) svg.append(castle);
+  const roads = s("g", { class: "roads" });
+  for (const c of board.connections) {
+    const [a, b] = c.between;
+    if (!pos[a] || !pos[b]) continue;
+    roads.append(s("line", { x1: pos[a][0], y1: pos[a][1], x2: pos[b][0], y2: pos[b][1], class: `road${c.verified ? " verified" : ""}`,
+                             "data-testid": "ed-road", "data-a": a, "data-b": b, "data-key": [a, b].sort().join("+") }));
+  }
+  svg.append(roads);
+  const places = s("g", { class: "places" });
+  for (const loc of locations) {
+    const [cx, cy] = pos[loc.id];
+    const roles = [board.gates === loc.id ? "gates" : null, board.madam_evas_tent === loc.id ? "tent" : null].filter(Boolean);
+    const g = s("g", { class: `ed-loc place area-${loc.area}${ui.selected === loc.id ? " selected" : ""}${ui.connectFrom === loc.id ? " connect-from" : ""}${marked.has(loc.id) ? " has-problem" : ""}`,
+                       "data-testid": "ed-loc", "data-id": loc.id, "data-number": loc.number ?? "", "data-problem": marked.has(loc.id) ? "yes" : "no",
+                       "data-x": loc.x, "data-y": loc.y, transform: `translate(${cx.toFixed(1)} ${cy.toFixed(1)})`, role: "button", tabindex: 0,
+                       "aria-label": `${loc.name}${loc.number ? `, number ${loc.number}` : ""}` },
+      s("title", {}, loc.name),
+      s("circle", { r: 34, class: "ed-ring" }),
+      s("circle", { r: loc.number ? 25 : 19, class: "loc-disc" }),
+      loc.number ? s("text", { y: 7, class: "loc-number" }, String(loc.number)) : null,
+      s("text", { y: 47, class: "loc-name", "data-testid": "ed-loc-name" }, loc.name),
+      roles.length ? s("text", { y: -32, class: "ed-role" }, roles.map((r) => (r === "gates" ? "Gates" : "Tent")).join(" ")) : null,
+      s("circle", { r: 40, class: "loc-hit" }));
+    places.append(g);
+  }
+  svg.append(places);
+  dragging(app, svg, pos);
+  return svg;
+}
+
+/** Pointer events: a press on a location that moves is a drag (saved as x, y on release), one that does not is a tap. */
+function dragging(app, svg, pos) {
+  let drag = null;
+  svg.addEventListener("pointerdown", (event) => {
+    const g = event.target.closest && event.target.closest("[data-testid=ed-loc]");
+    if (!g || event.button > 0) return;
+    event.preventDefault();
+    drag = { id: g.dataset.id, g, x0: event.clientX, y0: event.clientY, moved: false, pointer: event.pointerId };
+    try { svg.setPointerCapture(event.pointerId); } catch { /* synthetic pointers cannot be captured */ }
+  });
+  svg.addEventListener("pointermove", (event) => {
+    if (!drag || event.pointerId !== drag.pointer) return;
+    if (!drag.moved && Math.hypot(event.clientX - drag.x0, event.clientY - drag.y0) < DRAG_FROM_PX) return;
+    if ((app.data.ui.mode || "move") !== "move") return; // Connect mode: taps only
+    drag.moved = true;
+    const point = boardPoint(svg, event);
+    drag.point = { x: round(point.x), y: round(point.y) };
+    const [cx, cy] = xy(drag.point);
+    drag.g.setAttribute("transform", `translate(${cx.toFixed(1)} ${cy.toFixed(1)})`);
+    for (const line of svg.querySelectorAll(`[data-testid=ed-road][data-a='${drag.id}']`)) { line.setAttribute("x1", cx); line.setAttribute("y1", cy); }
+    for (const line of svg.querySelectorAll(`[data-testid=ed-road][data-b='${drag.id}']`)) { line.setAttribute("x2", cx); line.setAttribute("y2", cy); }
+  });
+  const end = (event) => {
+    if (!drag || event.pointerId !== drag.pointer) return;
+    const done = drag;
+    drag = null;
+    if (event.type === "pointercancel") { app.render(); return; }
+    if (done.moved && done.point) {
+      app.data.ui.selected = done.id;
+      setLocation(app, done.id, done.point);
+    } else {
+      tapLocation(app, done.id);
+    }
+  };
+  svg.addEventListener("pointerup", end);
+  svg.addEventListener("pointercancel", end);
+  svg.addEventListener("keydown", (event) => {
+    const g = event.target.closest && event.target.closest("[data-testid=ed-loc]");
+    if (g && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); tapLocation(app, g.dataset.id); }
+  });
+}
+
+function tapLocation(app, id) {
+  const ui = app.data.ui;
+  if ((ui.mode || "move") === "connect") {
+    if (!ui.connectFrom || ui.connectFrom === id) {
+      ui.connectFrom = ui.connectFrom === id ? null : id;
+      app.render();
+      return;
+    }
+    const from = ui.connectFrom;
+    ui.connectFrom = null;
+    const names = placeNames(workFiles(app));
+    const added = toggleRoad(app, from, id);
+    ui.lastRoad = `${added ? "Road added" : "Road removed"}: ${names[from]} – ${names[id]}`;
+    app.render();
+    return;
+  }
+  ui.selected = ui.selected === id ? null : id;
+  app.render();
+}
+
+function placeNames(files) {
+  const names = {};
+  for (const l of files["board.json"].locations) names[l.id] = l.name;
+  return names;
+}
+
+// -- the side panels -------------------------------------------------------------------------------------------
+function modePanel(app) {
+  const ui = app.data.ui;
+  const mode = ui.mode || "move";
+  const set = (m) => { ui.mode = m; ui.connectFrom = null; ui.lastRoad = null; app.render(); };
+  const names = placeNames(workFiles(app));
+  return h("section", { class: "panel" },
+    h("div", { class: "cal-buttons", role: "group", "aria-label": "What a tap does" },
+      h("button", { class: "btn btn-huge", type: "button", "data-testid": "mode-move", "aria-pressed": mode === "move" ? "true" : "false",
+                    onclick: () => set("move") }, "✥ Move and edit"),
+      h("button", { class: "btn btn-huge", type: "button", "data-testid": "mode-connect", "aria-pressed": mode === "connect" ? "true" : "false",
+                    onclick: () => set("connect") }, "⟷ Connect")),
+    h("p", { class: "subtle", "data-testid": "mode-hint" }, mode === "connect"
+      ? (ui.connectFrom ? `Now tap the location joined to ${names[ui.connectFrom] || ui.connectFrom} (tap it again to cancel). A road already there is removed.`
+        : "Tap two locations one Move apart to add the road between them; tap two joined ones to remove their road.")
+      : "Drag a location onto its place on the photo. Tap one to change its name, number and more."),
+    ui.lastRoad ? h("p", { class: "hint", "data-testid": "road-done" }, ui.lastRoad) : null);
+}
+
+function locationPanel(app, files) {
+  const board = files["board.json"];
+  const ui = app.data.ui;
+  const loc = board.locations.find((l) => l.id === ui.selected);
+  if (!loc) return null;
+  const nameInput = h("input", { class: "text-input", type: "text", "data-testid": "loc-name", value: loc.name, "aria-label": "Name",
+    oninput: (e) => {
+      const name = e.target.value;
+      setLocation(app, loc.id, { name }, { render: false });
+      const label = document.querySelector(`[data-testid=ed-loc][data-id='${loc.id}'] [data-testid=ed-loc-name]`);
+      if (label) label.textContent = name;
+    } });
+  const usedBy = {};
+  for (const l of board.locations) if (l.number) (usedBy[l.number] ||= []).push(l.name);
+  const numberSelect = h("select", { class: "select", "data-testid": "loc-number", "aria-label": "d20 number",
+    onchange: (e) => setLocation(app, loc.id, { number: e.target.value === "" ? null : Number(e.target.value) }) },
+    h("option", { value: "", selected: loc.number == null }, "No number (no d20 roll names it)"),
+    Array.from({ length: 20 }, (_, i) => i + 1).map((n) => {
+      const others = (usedBy[n] || []).filter((name) => name !== loc.name);
+      return h("option", { value: String(n), selected: loc.number === n }, others.length ? `${n} (now also ${others.join(", ")})` : String(n));
+    }));
+  const areaSelect = h("select", { class: "select", "data-testid": "loc-area", "aria-label": "Where it is",
+    onchange: (e) => setLocation(app, loc.id, { area: e.target.value }) },
+    h("option", { value: "board", selected: loc.area === "board" }, "On the main board"),
+    h("option", { value: "castle-mat", selected: loc.area === "castle-mat" }, "On Strahd's castle mat"));
+  const roads = board.connections.filter((c) => c.between.includes(loc.id)).map((c) => c.between.find((x) => x !== loc.id));
+  const names = placeNames(files);
+  const gates = board.gates === loc.id;
+  const tent = board.madam_evas_tent === loc.id;
+  return h("section", { class: "panel ed-location", "data-testid": "loc-panel", "data-id": loc.id },
+    h("div", { class: "data-list-head" }, h("h2", {}, loc.name),
+      h("button", { class: "btn", type: "button", "data-testid": "loc-close", onclick: () => { ui.selected = null; app.render(); } }, "Close ✕")),
+    h("label", { class: "field" }, "Name", nameInput),
+    h("label", { class: "field" }, "d20 number (1–20, each once)", numberSelect),
+    h("label", { class: "field" }, "Where it is", areaSelect),
+    h("div", { class: "cal-buttons" },
+      h("button", { class: "btn", type: "button", "data-testid": "loc-gates", "aria-pressed": gates ? "true" : "false", disabled: gates,
+                    onclick: () => setBoardValue(app, "gates", loc.id) }, gates ? "✓ The Gates of Barovia" : "Make it the Gates of Barovia"),
+      h("button", { class: "btn", type: "button", "data-testid": "loc-tent", "aria-pressed": tent ? "true" : "false", disabled: tent,
+                    onclick: () => setBoardValue(app, "madam_evas_tent", loc.id) }, tent ? "✓ Madam Eva's Tent" : "Make it Madam Eva's Tent")),
+    h("p", { class: "subtle", "data-testid": "loc-roads" }, roads.length ? `Roads to: ${roads.map((id) => names[id] || id).join(", ")}` : "No roads yet: use Connect."),
+    h("p", { class: "subtle" }, `Place on the picture: ${Math.round(loc.x * 100)} % across, ${Math.round(loc.y * 100)} % down.`),
+    h("button", { class: "btn btn-warn", type: "button", "data-testid": "loc-remove", onclick: (e) => {
+      if (e.currentTarget.dataset.confirm !== "yes") { e.currentTarget.dataset.confirm = "yes"; e.currentTarget.textContent = "Tap again to remove it"; return; }
+      removeLocation(app, loc.id);
+    } }, "Remove this location"));
+}
+
+function addPanel(app) {
+  const input = h("input", { class: "text-input", type: "text", "data-testid": "new-loc-name", placeholder: "Name of the new location", "aria-label": "New location's name" });
+  return h("section", { class: "panel" },
+    h("h2", {}, "A location we do not have"),
+    h("div", { class: "filter-row" }, input,
+      h("button", { class: "btn", type: "button", "data-testid": "new-loc-add", onclick: () => addLocation(app, input.value) }, "Add")),
+    h("p", { class: "subtle" }, "It appears in the middle of the picture: drag it to its place, then connect it."));
+}
+
+function peoplePanel(app, files) {
+  const places = files["board.json"].locations.filter((l) => l.area === "board");
+  const select = (testid, id, value, onchange) => h("select", { class: "select", "data-testid": testid, "data-id": id, onchange: (e) => onchange(e.target.value) },
+    places.map((l) => h("option", { value: l.id, selected: l.id === value }, l.name)),
+    places.some((l) => l.id === value) ? null : h("option", { value, selected: true }, `${value} (not on the board)`));
+  return h("section", { class: "panel" },
+    h("h2", {}, "Villagers' safe places"),
+    h("div", { class: "ed-rows" }, files["villagers.json"].villagers.map((v) => h("label", { class: "ed-row" }, h("span", {}, v.name),
+      select("villager-safe", v.id, v.safe_location, (value) => setElement(app, "villagers", v.id, "safe_location", value))))),
+    h("h2", {}, "Where monsters start"),
+    h("div", { class: "ed-rows" }, files["monsters.json"].monsters.map((m) => h("label", { class: "ed-row" }, h("span", {}, m.name),
+      select("monster-start", m.id, m.start, (value) => setElement(app, "monsters", m.id, "start", value))))),
+    h("h2", {}, "Terror track"),
+    h("label", { class: "ed-row" }, h("span", {}, "Its last space (the heroes lose there)"),
+      h("select", { class: "select", "data-testid": "terror-max", onchange: (e) => {
+        const shipped = app.data.shipped["board.json"].terror_max;
+        setBoardValue(app, "terror_max", { ...shipped, value: Number(e.target.value) });
+      } }, Array.from({ length: 12 }, (_, i) => i + 4).map((n) => h("option", { value: String(n), selected: files["board.json"].terror_max.value === n }, String(n))))));
+}
+
+function photoPanel(app) {
+  const input = h("input", { type: "file", accept: "image/*", capture: "environment", class: "visually-hidden", id: "board-photo-file",
+                             "data-testid": "photo-file", onchange: (e) => uploadPhoto(app, e.target) });
+  return h("section", { class: "panel" },
+    h("h2", {}, "Photo of your board"),
+    h("p", { class: "subtle" }, app.data.photo ? "Your photo is behind the picture." : "Take a photo of your board from straight above, then drag each location onto it."),
+    h("div", { class: "cal-buttons" },
+      h("label", { class: "btn", for: "board-photo-file", "data-testid": "photo-upload" }, app.data.photo ? "Take a new photo" : "Take or choose a photo"), input,
+      app.data.camera ? h("button", { class: "btn", type: "button", "data-testid": "photo-camera", disabled: app.data.ui.snapping,
+                                      onclick: () => cameraPhoto(app) }, app.data.ui.snapping ? "Taking the photo…" : "Take with the dice camera") : null));
+}
+
+export function renderBoardEditor(app) {
+  const title = "Board editor";
+  if (!app.data || !app.data.loaded) return loadingPage(app, title);
+  const files = workFiles(app);
+  return h("div", { class: "page cal-page data-page", "data-testid": "screen-board-editor" },
+    ...dataHead(app, title),
+    h("div", { class: "cal-body" },
+      h("div", { class: "cal-side" }, modePanel(app), locationPanel(app, files), saveBar(app), checksPanel(app), addPanel(app), photoPanel(app)),
+      h("div", { class: "cal-main" },
+        h("section", { class: "panel board-panel" }, h("div", { class: "board-scroll" }, editorBoard(app, files))),
+        peoplePanel(app, files))));
+}
+

@@ -1,0 +1,53 @@
+// The parts of a game screen every game shares (a pack's web module lays them
+// out with its own board): "What to do now", the history drawer with undo and
+// redo, the screen shown while a game opens, and redrawing the prompt alone.
+
+import { h } from "./dom.js";
+import { promptPanel } from "./prompt.js";
+
+export function loadingScreen(app) {
+  return h("div", { class: "page", "data-testid": "screen-game-loading" },
+    h("header", { class: "page-head" }, h("button", { class: "btn", type: "button", onclick: () => app.go("#/") }, "◀ Games"),
+      h("h1", {}, "Opening the game…"), app.connectionPill()));
+}
+
+// -- what to do now -----------------------------------------------------------------------------------
+export function effectsPanel(app) {
+  const effects = app.view.effects;
+  return h("section", { class: "panel effects", "data-testid": "effects" },
+    h("h2", {}, "What to do now"),
+    effects.length
+      ? h("ol", { class: "effect-list" }, effects.map((e) =>
+          h("li", { class: `effect effect-${e.kind}`, "data-testid": "effect", "data-kind": e.kind }, e.text)))
+      : h("p", { class: "subtle" }, "Nothing to change on the table."));
+}
+
+// -- history drawer ---------------------------------------------------------------------------------------
+export function historyDrawer(app) {
+  const { view } = app;
+  const close = () => { app.historyOpen = false; app.render(); };
+  return h("div", { class: "drawer-backdrop", onclick: (e) => { if (e.target === e.currentTarget) close(); } },
+    h("aside", { class: "drawer", "data-testid": "history", role: "dialog", "aria-label": "History" },
+      h("header", { class: "drawer-head" }, h("h2", {}, "History"),
+        h("button", { class: "btn", type: "button", "data-testid": "history-close", onclick: close }, "Close ✕")),
+      h("div", { class: "drawer-buttons" },
+        h("button", { class: "btn btn-huge", type: "button", "data-testid": "undo", disabled: !view.can_undo,
+                      onclick: () => app.send("undo", { count: 1 }) }, "↶ Undo"),
+        h("button", { class: "btn btn-huge", type: "button", "data-testid": "redo", disabled: !view.can_redo,
+                      onclick: () => app.send("redo", { count: 1 }) }, "↷ Redo")),
+      h("p", { class: "subtle" }, "Newest first. “Go back to here” undoes everything after that step; Redo brings it back until someone answers something new."),
+      view.history.length ? h("ol", { class: "history-list" }, view.history.map((entry) =>
+        h("li", { class: "history-entry", "data-testid": "history-entry", "data-undo-count": entry.undo_count },
+          h("span", { class: "history-label" }, entry.label),
+          entry.undo_count > 0
+            ? h("button", { class: "btn", type: "button", "data-testid": "undo-to", "data-count": entry.undo_count,
+                            onclick: () => app.send("undo", { count: entry.undo_count }) }, "Go back to here")
+            : h("span", { class: "badge" }, "Now")))) : h("p", { class: "subtle" }, "Nothing has been answered yet.")));
+}
+
+/** Re-draw the prompt alone (a die tapped, an item toggled): the board and the filter box stay as they are. */
+export function refreshPrompt(app) {
+  const old = document.getElementById("prompt-panel");
+  if (!old || !app.view) { app.render(); return; }
+  old.replaceWith(promptPanel(app));
+}
