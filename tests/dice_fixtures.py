@@ -336,10 +336,24 @@ def tilted_cube(tray: Image, top: Image, side: Image, tilt: float, at: Point, tu
     face (a real face photo, ``face_square``) shortened by cos(tilt), and beside it the side face
     that comes into view (another real face photo), sin(tilt) deep and in shade; turned by
     ``turn`` degrees about ``at``, its middle."""
+    return cube_seen(tray, top, side, math.cos(math.radians(tilt)), math.sin(math.radians(tilt)), at, turn)
+
+
+def oblique_cube(tray: Image, top: Image, side: Image, slant: float, at: Point, turn: float) -> Image:
+    """``tray`` (the tray's top-down view) with a cube lying flat, as a camera ``slant`` degrees
+    off straight down sees it once the tray's floor is squared up: its top face whole, and the side
+    face towards the camera laid out beside it, tan(slant) deep (a camera looking through a dome
+    or from the side of the table)."""
+    return cube_seen(tray, top, side, 1.0, math.tan(math.radians(slant)), at, turn)
+
+
+def cube_seen(tray: Image, top: Image, side: Image, top_depth: float, side_depth: float, at: Point,
+              turn: float) -> Image:
+    """``tray`` with a cube's top face (``top_depth`` of its side deep) and one side face beside it
+    (``side_depth`` deep, in shade), turned by ``turn`` degrees about ``at``, its middle."""
     size = top.shape[0]
-    deep = int(round(size * math.sin(math.radians(tilt))))
-    parts = [cv2.resize(top, (size, max(1, int(round(size * math.cos(math.radians(tilt)))))),
-                        interpolation=cv2.INTER_AREA)]
+    deep = int(round(size * side_depth))
+    parts = [cv2.resize(top, (size, max(1, int(round(size * top_depth)))), interpolation=cv2.INTER_AREA)]
     if deep > 0:
         parts.append(np.asarray(cv2.resize(side, (size, deep), interpolation=cv2.INTER_AREA) * 0.6, dtype=np.uint8))
     die = np.vstack(parts)

@@ -26,8 +26,8 @@ import numpy as np
 import pytest
 
 from calibration.dice import KIND_FACES, CalibrationError, DiceCalibration, FaceSession
-from dice_fixtures import (DICETOWER, Score, face_square, photo, recoloured, tilted_cube, tower_photo, tower_reader,
-                           tower_tray)
+from dice_fixtures import (DICETOWER, Score, face_square, oblique_cube, photo, recoloured, tilted_cube, tower_photo,
+                           tower_reader, tower_tray)
 from hardware.dice.imaging import Image, Point
 from hardware.dice.reader import DiceReader, Expect, ReaderSettings
 from hardware.dice.segment import Blob, TrayFinder
@@ -63,6 +63,7 @@ def test_dice_partly_out_of_view_are_refused_or_read_right(kind: str) -> None:
         die = the_die(reader, view)
         for beyond, score in ((0.1, clipped), (0.25, clipped), (0.45, clipped), (0.0, whole)):
             score_read(score, reader, _at_the_edge(reader.calibration, view, die, beyond, rng), kind, face)
+    print(f"{kind} partly out of view: {clipped}\n{kind} whole against the edge: {whole}")  # docs/dice.md's figures
     assert clipped.wrong == 0 and whole.wrong == 0, (str(clipped), str(whole))
     assert clipped.refusal >= 0.8, str(clipped)  # most of those cannot be read at all
     assert whole.refusal <= 0.25, str(whole)
@@ -93,6 +94,7 @@ def test_a_leaning_cube_is_refused_or_read_by_its_top_face() -> None:
             for _ in range(2):
                 view = _leaning(reader.calibration, squares[face], squares[BESIDE[face]], tilt, rng)
                 score_read(slight if tilt < 10 else steep, reader, view, "d6", face)
+    print(f"d6 leaning 5 degrees: {slight}\nd6 leaning 10-45 degrees: {steep}")
     assert slight.wrong == 0 and steep.wrong == 0, (str(slight), str(steep))
     assert steep.refused == steep.total, str(steep)
 
@@ -156,6 +158,27 @@ def test_a_bad_first_photo_is_caught_when_the_others_are_in() -> None:
     session.retake("1")
     session.capture(tower_photo("d20", "1"))
     assert session.profile().faces == KIND_FACES["d20"]
+
+
+@pytest.mark.parametrize("slant", [20.0, 30.0, 45.0])
+def test_a_camera_looking_obliquely_cannot_calibrate_the_faces(slant: float) -> None:
+    """Outside the set-up: a camera looking at the tray from the side (through a dome, or from the
+    table's edge) sees a cube's side beside its top, however flat it lies; every face photo is
+    refused, saying the camera may not be straight above, so no such calibration is ever used."""
+    base = _tower_base()
+    straight = tower_reader(("d6",))
+    rng = np.random.default_rng(int(slant))
+    session = FaceSession(base, "d6")
+    for face in KIND_FACES["d6"]:
+        view = base.tray.warp(tower_photo("d6", face))
+        top = face_square(view, the_die(straight, view))
+        beside = base.tray.warp(tower_photo("d6", BESIDE[face]))
+        side = face_square(beside, the_die(straight, beside))
+        at = (base.background.shape[1] / 2 + float(rng.uniform(-30, 30)), base.background.shape[0] / 2)
+        frame = _as_frame(base, oblique_cube(base.background, top, side, slant, at, float(rng.uniform(0, 360))))
+        with pytest.raises(CalibrationError, match="does not look flat .*camera not straight above"):
+            session.capture(frame, face)
+    assert not session.shots and session.current == "1"
 
 
 def _as_frame(calibration: DiceCalibration, view: Image) -> Image:
@@ -245,6 +268,7 @@ def test_other_dice_are_refused_or_read_right(kind: str) -> None:
         for source in (view, recoloured(view, die, hue)):
             for _ in range(12):
                 score_read(score, reader, _thrown(reader.calibration, source, die, rng), kind, path.parent.name)
+    print(f"other dice into the {kind}'s tray, as photographed and recoloured: {score}")
     assert score.total == 17 * 2 * 12
     assert (score.right + score.refused) / score.total >= 0.995, str(score)
 
@@ -265,6 +289,7 @@ def test_in_the_calibrated_colour_it_is_the_learned_reader_that_refuses_them() -
             throw = _thrown(reader.calibration, red, die, np.random.default_rng(seed))
             score_read(with_it, reader, throw, "d20", path.parent.name)
             score_read(without, alone, throw, "d20", path.parent.name)
+    print(f"d8 and d12 in the d20's red, with the learned reader: {with_it}\nwithout it: {without}")
     assert with_it.wrong == 0 and without.wrong > 0, (str(with_it), str(without))
 
 
