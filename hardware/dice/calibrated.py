@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from companion.engine.dice import DICE
+from companion.engine.errors import Refusal
 
 from .imaging import Image, Point
 from .looks import LookRange
@@ -41,8 +42,9 @@ FLAT_SHAPES: dict[str, tuple[float, float]] = {"d20": (1.30, 0.68), "monster": (
 MAX_TRAY_SIDE = 900  # px of the top-down view: enough for 1-inch dice, cheap to read
 
 
-class CalibrationError(ValueError):
-    """A capture, an answer or a saved file the calibration refuses, with why."""
+class CalibrationError(Refusal):
+    """A capture, an answer or a saved file the calibration refuses, with why: a ``Refusal``, so a
+    caller that takes every refusal of the owner's data (a backup's restore) reads it the same way."""
 
 
 # -- the tray ---------------------------------------------------------------------------------
