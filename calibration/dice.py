@@ -256,6 +256,17 @@ class TraySession:
         return DiceCalibration(tray, background, threshold, {}, dict(self.exposure), time.time(), scene)
 
 
+def camera_check_note(calibration: DiceCalibration | None) -> str:
+    """What the set-up must tell the owner about the camera check ("" when it works): on a tray
+    with no edges the camera can line frames up by (a plain felt filling the picture), a camera
+    that is knocked is not noticed, and dice would be read against a tray that is no longer there."""
+    scene = None if calibration is None else calibration.scene
+    if scene is None or scene.usable:
+        return ""
+    return ("the camera sees no edges to line its pictures up by (a plain felt?), so it cannot tell if it is "
+            "knocked: let a tray wall or the four markers show in the picture, then calibrate the tray again")
+
+
 def _same_size(frame: Image, frame_size: tuple[int, int]) -> None:
     height, width = frame.shape[:2]
     if (width, height) != frame_size:

@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 import pytest
 
-from calibration.dice import (CALIBRATION_FILE, KIND_FACES, CalibrationError, SelfTest, SelfTestThrow,
+from calibration.dice import (CALIBRATION_FILE, KIND_FACES, CalibrationError, camera_check_note, SelfTest, SelfTestThrow,
                               load_calibration, save_calibration, self_test_result)
 from dice_fixtures import nell_byler_crops, synthetic_calibration, tower_calibration, tower_photo
 from hardware.dice.imaging import crop_around
@@ -87,6 +87,8 @@ def test_a_tray_with_walls_is_checked_and_a_plain_felt_says_it_cannot_be() -> No
     plain = synthetic_calibration()
     assert plain.scene is not None and not plain.scene.usable
     assert not plain.scene.check(np.roll(plain.background, 40, axis=1)).moved  # nothing to tell it by
+    assert camera_check_note(walled) == "" and camera_check_note(None) == ""  # the set-up says nothing
+    assert "cannot tell if it is knocked" in camera_check_note(plain)  # ... but here it says why and what to do
 
 
 def test_the_camera_check_is_saved_with_the_calibration(tmp_path: Path) -> None:

@@ -85,6 +85,7 @@ def test_the_whole_setup_then_the_watcher_reads_with_it(fresh: Service, client: 
     tray.put(BACKGROUND)
     setup = ok(client, "dice_tray_empty")["setup"]
     assert setup["step"] == "ready" and setup["empty"] == 1 and "exposure" in setup["exposure"]
+    assert "cannot tell if it is knocked" in setup["camera_check"]  # a plain felt filling the picture
     tray.put(photo_changes(BACKGROUND, np.random.default_rng(1), Changes((0.99, 1.01), (1.0, 1.0), 0.0, 2.0, 0.0)))
     assert ok(client, "dice_tray_empty")["setup"]["empty"] == 2
 

@@ -100,7 +100,14 @@ class DiceSetup:
                 "calibrated": sorted(self.saved.profiles) if self.saved is not None else [],
                 "faces": self.faces.view() if self.faces is not None else None,
                 "selftest": self.selftest.view() if self.selftest is not None else None,
-                "self_tests": _self_tests(self.saved), "shot": self.last_shot}
+                "self_tests": _self_tests(self.saved), "shot": self.last_shot,
+                "camera_check": _camera_check(base)}
+
+
+def _camera_check(base: "DiceCalibration | None") -> str:
+    from calibration.dice import camera_check_note
+
+    return camera_check_note(base)
 
 
 def _self_tests(saved: "DiceCalibration | None") -> dict[str, object]:

@@ -169,6 +169,7 @@ function emptyPanel(app) {
     h("h2", {}, "2. The empty tray"),
     h("p", { class: "subtle" }, `Take everything out of the tray, then take ${setup.empty_wanted} pictures of it (${setup.empty} taken).`),
     setup.exposure ? h("p", { class: "subtle", "data-testid": "dice-exposure" }, `Camera: ${setup.exposure}.`) : null,
+    setup.camera_check ? h("p", { class: "note note-warn", "data-testid": "dice-camera-check" }, `Camera check: ${setup.camera_check}.`) : null,
     h("button", { class: "btn btn-huge", type: "button", "data-testid": "dice-empty-take", disabled: busy,
                   onclick: () => send(app, "dice_tray_empty") }, "Take a picture of the empty tray"));
 }
