@@ -13,8 +13,8 @@ import cv2
 import numpy as np
 import pytest
 
-from calibration.dice import (CALIBRATION_FILE, KIND_FACES, CalibrationError, camera_check_note, SelfTest, SelfTestThrow,
-                              load_calibration, save_calibration, self_test_result)
+from calibration.dice import (CALIBRATION_FILE, KIND_FACES, CalibrationError, SelfTest, SelfTestThrow,
+                              camera_check_note, load_calibration, save_calibration, self_test_result)
 from dice_fixtures import nell_byler_crops, synthetic_calibration, tower_calibration, tower_photo
 from hardware.dice.imaging import crop_around
 from hardware.dice.learned import FaceLearner, LearnedView
