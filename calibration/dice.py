@@ -4,7 +4,7 @@ face of the owner's dice looks like.
 Why calibrate at all: the reader compares a die with photos of *the owner's*
 dice taken by *this* camera over *this* tray, which is far more reliable than
 any general model (see docs/dice.md for the measured accuracy). The
-procedure, driven by the tablet (or a test, or ``hardware.dice.evaluate``):
+procedure, driven by the tablet (or a test, or ``calibration.dice_evaluate``):
 
 1. **Tray** (``TraySession``): four ArUco markers at the tray's corners give a
    top-down view by a homography; without markers the owner taps the four
@@ -31,7 +31,7 @@ import shutil
 import tempfile
 import time
 import zipfile
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -39,102 +39,41 @@ import cv2
 import numpy as np
 
 from companion.engine.dice import DICE
+from hardware.dice.calibrated import KIND_FACES as KIND_FACES
+from hardware.dice.calibrated import KIND_NAMES as KIND_NAMES
+from hardware.dice.calibrated import KIND_PLURALS as KIND_PLURALS
+from hardware.dice.calibrated import MAX_TRAY_SIDE as MAX_TRAY_SIDE
+from hardware.dice.calibrated import STYLES as STYLES
+from hardware.dice.calibrated import CalibrationError as CalibrationError
+from hardware.dice.calibrated import DiceCalibration as DiceCalibration
+from hardware.dice.calibrated import DieProfile as DieProfile
+from hardware.dice.calibrated import FaceShot as FaceShot
+from hardware.dice.calibrated import TrayGeometry as TrayGeometry
+from hardware.dice.calibrated import FLAT_SHAPES, SELF_TEST_REFUSALS, SELF_TEST_THROWS, SelfTestResult
 from hardware.dice.imaging import Image, Point, crop_around, encode_png, read_image
+from hardware.dice.learned import FaceLearner
+from hardware.dice.looks import HUED, Look, LookRange, hue_gap, look_of
 from hardware.dice.pipnet import PipNet, PipNetError, shipped_net
+from hardware.dice.reader import DieRead, DiceReader, Expect, TrayRead
+from hardware.dice.scene import SIDE as SCENE_SIDE
+from hardware.dice.scene import SceneReference
 from hardware.dice.pips import pip_area_of
 from hardware.dice.segment import Blob, FindSettings, TrayFinder, lab_bytes, lab_distance
-from hardware.dice.templates import BLANK, MatchSettings, Reference, TemplateMatcher
+from hardware.dice.templates import BLANK, MatchSettings, TemplateMatcher
 
 FORMAT = "table-companion.dice-calibration"
 VERSION = 1
-#: Each die kind's faces by label, its name and plural: from the engine's die-kind registry.
-KIND_FACES: dict[str, tuple[str, ...]] = {kind.id: kind.labels for kind in DICE.kinds()}
-KIND_NAMES = {kind.id: kind.name for kind in DICE.kinds()}
-KIND_PLURALS = {kind.id: kind.plural for kind in DICE.kinds()}
-STYLES = ("numerals", "pips", "symbols")
 MARKER_IDS = (0, 1, 2, 3)  # top-left, top-right, bottom-right, bottom-left of the tray
 MARKER_DICTIONARY = "DICT_4X4_50"
-MAX_TRAY_SIDE = 900  # px of the top-down view: enough for 1-inch dice, cheap to read
 SHOT_SCALE = 1.5  # a saved face photo is this many die diameters across
 CHECK_TURNS = (37.0, 143.0, 251.0)  # the self-check reads every face at these turns
-
-
-class CalibrationError(ValueError):
-    """A capture, an answer or a saved file the calibration refuses, with why."""
+PHOTO_SIZE_SPREAD = 0.10  # a face photo's die this much bigger or smaller than the others' is refused
+PHOTO_SHARPNESS = 0.6  # ... one less sharp than this share of the others' (median)
+PHOTO_HUE_SPREAD = 25.0  # ... one whose hue is this many degrees off the others'
+PHOTO_ASPECT_SPREAD = 0.10  # ... one whose outline is this much longer (against its width) than the others'
 
 
 # -- the tray ---------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class TrayGeometry:
-    """How to turn a camera frame into the top-down tray view.
-
-    ``homography``: 3x3, row by row; ``size``: the view's (width, height);
-    ``frame_size``: the camera frame it applies to; ``method``: "aruco",
-    "taps" or "whole-frame" (no tray calibration: the frame as it is).
-    """
-
-    homography: tuple[float, ...]
-    size: tuple[int, int]
-    frame_size: tuple[int, int]
-    method: str
-
-    def matrix(self) -> np.ndarray:
-        return np.asarray(self.homography, dtype=np.float64).reshape(3, 3)
-
-    def warp(self, frame: Image) -> Image:
-        """The tray view of ``frame``; refuses a frame of another size (recalibrate after a resolution change)."""
-        height, width = frame.shape[:2]
-        if (width, height) != self.frame_size:
-            raise CalibrationError(f"the camera gives {width}x{height} frames but the tray was calibrated on "
-                                   f"{self.frame_size[0]}x{self.frame_size[1]}: calibrate the tray again")
-        if self.method == "whole-frame":
-            return frame
-        return np.asarray(cv2.warpPerspective(frame, self.matrix(), self.size, flags=cv2.INTER_LINEAR), dtype=np.uint8)
-
-    def to_plain(self) -> dict[str, object]:
-        return {"homography": list(self.homography), "size": list(self.size), "frame_size": list(self.frame_size),
-                "method": self.method}
-
-    @classmethod
-    def whole_frame(cls, width: int, height: int) -> "TrayGeometry":
-        return cls((1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0), (width, height), (width, height), "whole-frame")
-
-    @classmethod
-    def from_corners(cls, corners: Sequence[Point], frame_size: tuple[int, int], method: str,
-                     max_side: int = MAX_TRAY_SIDE) -> "TrayGeometry":
-        """The view whose corners are ``corners`` (top-left, top-right, bottom-right, bottom-left)."""
-        points = _checked_corners(corners, frame_size)
-        width, height = _view_size(points, max_side)
-        target = np.array([[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]], dtype=np.float32)
-        matrix = cv2.getPerspectiveTransform(points, target)
-        return cls(tuple(float(v) for v in np.asarray(matrix).ravel()), (width, height), frame_size, method)
-
-
-def _checked_corners(corners: Sequence[Point], frame_size: tuple[int, int]) -> np.ndarray:
-    if len(corners) != 4:
-        raise CalibrationError(f"tap the tray's four corners, not {len(corners)}")
-    points = np.array([[float(x), float(y)] for x, y in corners], dtype=np.float32)
-    width, height = frame_size
-    if not ((points[:, 0] >= -1) & (points[:, 0] <= width) & (points[:, 1] >= -1) & (points[:, 1] <= height)).all():
-        raise CalibrationError("a corner lies outside the camera picture")
-    if abs(cv2.contourArea(points)) < 0.01 * width * height or not cv2.isContourConvex(points.reshape(-1, 1, 2)):
-        raise CalibrationError("the four corners do not make a tray: tap top-left, top-right, bottom-right, "
-                               "bottom-left")
-    return points
-
-
-def _view_size(points: np.ndarray, max_side: int) -> tuple[int, int]:
-    """Keep the camera's own resolution along each side (no upscaling), at most ``max_side``."""
-    width = max(_length(points[1] - points[0]), _length(points[2] - points[3]))
-    height = max(_length(points[3] - points[0]), _length(points[2] - points[1]))
-    scale = min(1.0, max_side / max(width, height))
-    return max(32, int(round(width * scale))), max(32, int(round(height * scale)))
-
-
-def _length(vector: np.ndarray) -> float:
-    return float(np.hypot(float(vector[0]), float(vector[1])))
-
 
 def tray_from_plain(data: object) -> TrayGeometry:
     if not isinstance(data, Mapping):
@@ -218,80 +157,27 @@ def marker_image(marker_id: int, side: int = 200) -> Image:
 
 # -- the saved result -------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class FaceShot:
-    """One photo of one face: the die in the middle of ``image``, ``diameter`` px across."""
-
-    label: str
-    image: Image = field(repr=False, compare=False)
-    diameter: float
-
-    @property
-    def centre(self) -> Point:
-        return (self.image.shape[1] - 1) / 2.0, (self.image.shape[0] - 1) / 2.0
-
-    def reference(self) -> Reference:
-        return Reference(self.label, self.image, self.centre, self.diameter)
-
-
-@dataclass(frozen=True)
-class DieProfile:
-    """Everything the reader knows about one kind of the owner's dice.
-
-    ``diameter``, ``fill`` (area over its bounding rectangle: about 0.95 for a
-    cube) and ``colour`` (Lab) tell this kind from the others in the tray;
-    ``pip_area`` is set for pip d6 whose pips count right; ``net_faces`` are the
-    faces (of such a die) whose photos the pip network reads right, the faces
-    its view counts for (a die with a logo for its one keeps its one out); ``min_score`` and
-    ``min_margin`` are the reader's acceptance thresholds for this die.
-    """
-
-    kind: str
-    style: str
-    shots: tuple[FaceShot, ...]
-    diameter: float
-    fill: float
-    colour: tuple[float, float, float]
-    pip_area: float | None = None
-    min_score: float = 0.45
-    min_margin: float = 0.05
-    net_faces: tuple[str, ...] = ()
-
-    @property
-    def faces(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(shot.label for shot in self.shots))
-
-    def references(self) -> list[Reference]:
-        return [shot.reference() for shot in self.shots]
-
-
-@dataclass(frozen=True)
-class DiceCalibration:
-    """The whole saved result: tray, empty tray, detection threshold, dice, exposure."""
-
-    tray: TrayGeometry
-    background: Image = field(repr=False, compare=False)
-    threshold: float
-    profiles: Mapping[str, DieProfile] = field(default_factory=dict)
-    exposure: Mapping[str, float] = field(default_factory=dict)
-    created: float = 0.0
-
-    def with_profile(self, profile: DieProfile) -> "DiceCalibration":
-        """This calibration with ``profile`` added (or replacing the same kind's)."""
-        return replace(self, profiles={**self.profiles, profile.kind: profile}, created=time.time())
-
-    def find_settings(self) -> FindSettings:
-        areas = tuple(math.pi * (p.diameter / 2) ** 2 for p in self.profiles.values())
-        fills = tuple(p.fill for p in self.profiles.values())
-        return FindSettings(threshold=self.threshold, die_areas=areas, die_fills=fills)
-
-
 # -- capturing the tray -----------------------------------------------------------------------
 
-def suggest_threshold(view: Image, background: Image) -> float:
-    """A "something is here" distance well above this tray's noise (and a die's shadow)."""
+def suggest_threshold(view: Image | Sequence[Image], background: Image) -> float:
+    """A "something is here" distance for pictures of a die in the tray against the empty tray:
+    between the tray's own noise and the die, in each picture (the median over them).
+
+    How, per picture: Otsu's split of the distances from the empty tray parts the die from the
+    tray; the threshold is halfway between that split and the tray's noise (the 99th
+    percentile of the distances below the split), kept within 15 to 90. Why not a percentile
+    of the whole picture: a large die in a small tray is more than the top few per cent of it,
+    and a threshold taken there finds only part of the die."""
+    views = [view] if isinstance(view, np.ndarray) else list(view)
+    return float(np.median([_split_threshold(v, background) for v in views]))
+
+
+def _split_threshold(view: Image, background: Image) -> float:
     distance = lab_distance(lab_bytes(view), lab_bytes(background))
-    return float(np.clip(2.0 * np.percentile(distance, 95), 30.0, 90.0))
+    level, _ = cv2.threshold(distance, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    below = distance[distance < level]
+    noise = float(np.percentile(below, 99)) if below.size else 0.0
+    return float(np.clip((float(level) + noise) / 2.0, 15.0, 90.0))
 
 
 def aligned_background(background: Image, frame: Image) -> Image:
@@ -312,32 +198,42 @@ def aligned_background(background: Image, frame: Image) -> Image:
 
 
 class TraySession:
-    """Tray calibration: corners (markers or taps), then the empty tray, then exposure."""
+    """Tray calibration: corners (markers or taps), then the empty tray, then exposure.
+
+    The frame the corners were found or tapped on (else the first empty frame) is kept as the
+    camera's view of the tray's edges (``scene``): a later frame whose edges no longer line up
+    with it means the camera moved (``hardware.dice.scene``)."""
 
     def __init__(self, frame_size: tuple[int, int]) -> None:
         self.frame_size = frame_size
         self.tray: TrayGeometry | None = None
         self.empty: list[Image] = []
         self.exposure: dict[str, float] = {}
+        self.scene_frame: Image | None = None
 
     def use_markers(self, frame: Image) -> TrayGeometry:
-        self.tray = tray_from_markers(frame)
-        self.empty.clear()
-        return self.tray
+        return self._found(tray_from_markers(frame), frame)
 
-    def use_taps(self, corners: Sequence[Point]) -> TrayGeometry:
-        self.tray = TrayGeometry.from_corners(corners, self.frame_size, "taps")
-        self.empty.clear()
-        return self.tray
+    def use_taps(self, corners: Sequence[Point], frame: Image | None = None) -> TrayGeometry:
+        """``frame``: the picture the owner tapped on (the scene reference; else the first empty frame)."""
+        return self._found(TrayGeometry.from_corners(corners, self.frame_size, "taps"), frame)
 
-    def use_whole_frame(self) -> TrayGeometry:
-        self.tray = TrayGeometry.whole_frame(*self.frame_size)
+    def use_whole_frame(self, frame: Image | None = None) -> TrayGeometry:
+        return self._found(TrayGeometry.whole_frame(*self.frame_size), frame)
+
+    def _found(self, tray: TrayGeometry, frame: Image | None) -> TrayGeometry:
+        if frame is not None:
+            _same_size(frame, self.frame_size)
+        self.tray, self.scene_frame = tray, frame
         self.empty.clear()
-        return self.tray
+        return tray
 
     def add_empty(self, frame: Image) -> int:
         """One frame of the empty tray; a few (3-5) make a steady reference."""
-        self.empty.append(self._tray().warp(frame))
+        view = self._tray().warp(frame)
+        if self.scene_frame is None:
+            self.scene_frame = frame
+        self.empty.append(view)
         return len(self.empty)
 
     def set_exposure(self, settings: Mapping[str, float]) -> None:
@@ -351,11 +247,31 @@ class TraySession:
 
     def result(self) -> DiceCalibration:
         """The calibration so far (no dice yet): the median of the empty frames as reference."""
-        if not self.empty:
+        if not self.empty or self.scene_frame is None:
             raise CalibrationError("take at least one picture of the empty tray")
+        tray = self._tray()
         background = np.median(np.stack(self.empty), axis=0).astype(np.uint8)
         threshold = _noise_threshold(self.empty)
-        return DiceCalibration(self._tray(), background, threshold, {}, dict(self.exposure), time.time())
+        scene = SceneReference.of_frame(self.scene_frame, tray.corners())
+        return DiceCalibration(tray, background, threshold, {}, dict(self.exposure), time.time(), scene)
+
+
+def camera_check_note(calibration: DiceCalibration | None) -> str:
+    """What the set-up must tell the owner about the camera check ("" when it works): on a tray
+    with no edges the camera can line frames up by (a plain felt filling the picture), a camera
+    that is knocked is not noticed, and dice would be read against a tray that is no longer there."""
+    scene = None if calibration is None else calibration.scene
+    if scene is None or scene.usable:
+        return ""
+    return ("the camera sees no edges to line its pictures up by (a plain felt?), so it cannot tell if it is "
+            "knocked: let a tray wall or the four markers show in the picture, then calibrate the tray again")
+
+
+def _same_size(frame: Image, frame_size: tuple[int, int]) -> None:
+    height, width = frame.shape[:2]
+    if (width, height) != frame_size:
+        raise CalibrationError(f"the picture is {width}x{height} but the camera gave {frame_size[0]}x"
+                               f"{frame_size[1]} when the setup began: start the setup again")
 
 
 def _noise_threshold(frames: list[Image]) -> float:
@@ -389,6 +305,10 @@ class FaceSession:
     tray view (tests, evaluation); with a ``label`` it adds another photo of
     that face (helps faces that look alike). ``back`` undoes the last
     capture and ``retake`` forgets a face's photos.
+
+    Each photo must show the die flat, whole and sharp, and like the other photos
+    (``photo_problem``); one that does not is refused with why, and the face is asked for
+    again: one tilted photo would make every later throw of that face read wrong.
     """
 
     def __init__(self, calibration: DiceCalibration, kind: str, style: str | None = None) -> None:
@@ -401,7 +321,8 @@ class FaceSession:
             raise CalibrationError(f"unknown style {self.style!r} (known: {', '.join(STYLES)})")
         self.faces = KIND_FACES[kind]
         self.shots: dict[str, list[FaceShot]] = {}
-        self.blobs: dict[str, Blob] = {}
+        self.looks: dict[str, list[Look]] = {}
+        self.blobs: dict[str, list[Blob]] = {}
         self.taken: list[str] = []  # the faces captured, in order (for back)
         self.asking: str | None = self.faces[0]
         self.finder = TrayFinder(calibration.background, FindSettings(threshold=calibration.threshold))
@@ -410,8 +331,11 @@ class FaceSession:
     def current(self) -> str | None:
         return self.asking
 
-    def capture(self, frame: Image) -> FaceShot:
-        return self.capture_view(self.calibration.tray.warp(frame))
+    def capture(self, frame: Image, label: str | None = None) -> FaceShot:
+        """The face asked for (or ``label``), from a camera frame: refused if the camera moved since
+        the tray was calibrated."""
+        _unmoved(self.calibration, frame)
+        return self.capture_view(self.calibration.tray.warp(frame), label)
 
     def capture_view(self, view: Image, label: str | None = None) -> FaceShot:
         """Take the one die in the tray as the photo of ``label`` (default: the face asked for)."""
@@ -419,12 +343,21 @@ class FaceSession:
         if face is None or face not in self.faces:
             raise CalibrationError("every face is captured; tap Finish, or Retake a face")
         blob = self._one_die(view)
+        look = look_of(view, blob, self.finder.settings.margin + 2)
+        why = photo_problem(self.kind, face, look, self._other_looks())
+        if why:
+            raise CalibrationError(f"{why}, then capture {_face_words(self.kind, face)} again")
         shot = FaceShot(face, crop_around(view, blob.centre, blob.diameter, SHOT_SCALE), blob.diameter)
         self.shots.setdefault(face, []).append(shot)
-        self.blobs.setdefault(face, blob)
+        self.looks.setdefault(face, []).append(look)
+        self.blobs.setdefault(face, []).append(blob)
         self.taken.append(face)
         self.asking = self._next_missing()
         return shot
+
+    def _other_looks(self, leave: tuple[str, int] | None = None) -> list[tuple[str, Look]]:
+        return [(face, look) for face, looks in self.looks.items() for i, look in enumerate(looks)
+                if leave != (face, i)]
 
     def _one_die(self, view: Image) -> Blob:
         found = self.finder.find(view)
@@ -445,6 +378,7 @@ class FaceSession:
         if label not in self.faces:
             raise CalibrationError(f"{label!r} is not a face of a {KIND_NAMES[self.kind]}")
         self.shots.pop(label, None)
+        self.looks.pop(label, None)
         self.blobs.pop(label, None)
         self.taken = [f for f in self.taken if f != label]
         self.asking = label
@@ -454,10 +388,10 @@ class FaceSession:
         if not self.taken:
             return
         face = self.taken.pop()
-        self.shots[face].pop()
+        for photos in (self.shots, self.looks, self.blobs):
+            photos[face].pop()
         if not self.shots[face]:
-            del self.shots[face]
-            self.blobs.pop(face, None)
+            del self.shots[face], self.looks[face], self.blobs[face]
         self.asking = face
 
     def view(self) -> dict[str, object]:
@@ -467,26 +401,125 @@ class FaceSession:
                 "asking": self.asking, "text": face_prompt(self.kind, self.asking) if self.asking else
                 "Every face is captured: tap Finish.", "step": len(done), "steps": len(self.faces)}
 
+    def problems(self) -> list[tuple[str, int, str]]:
+        """Every photo checked against all the others (an early photo was checked against fewer):
+        (face, which of its photos, why) for each that cannot be used."""
+        found = []
+        for face, looks in self.looks.items():
+            for i, look in enumerate(looks):
+                why = photo_problem(self.kind, face, look, self._other_looks((face, i)))
+                if why:
+                    found.append((face, i, why))
+        return found
+
+    def drop(self, label: str, index: int) -> None:
+        """Forget one photo of ``label`` (the face is asked for again if it was its only one)."""
+        for photos in (self.shots, self.looks, self.blobs):
+            photos[label].pop(index)
+        self.taken.reverse()
+        self.taken.remove(label)
+        self.taken.reverse()
+        if not self.shots[label]:
+            del self.shots[label], self.looks[label], self.blobs[label]
+            self.asking = self._next_missing()
+
     def profile(self) -> DieProfile:
-        """The finished profile; refuses while a face is missing."""
+        """The finished profile; refuses while a face is missing or a photo is not like the others."""
         missing = [f for f in self.faces if f not in self.shots]
         if missing:
             raise CalibrationError(f"faces not captured yet: {', '.join(missing)}")
+        problems = self.problems()
+        if problems:
+            raise CalibrationError("; ".join(f"{_face_words(self.kind, face)}'s photo: {why}"
+                                             for face, _, why in problems) + ": retake them")
         shots = [shot for face in self.faces for shot in self.shots[face]]
-        return build_profile(self.kind, self.style, shots, list(self.blobs.values()))
+        looks = [look for face in self.faces for look in self.looks[face]]
+        blobs = [blob for face in self.faces for blob in self.blobs[face]]
+        marked = [look for face in self.faces if face != BLANK for look in self.looks[face]]
+        return build_profile(self.kind, self.style, shots, blobs, looks, marked)
 
 
-def build_profile(kind: str, style: str, shots: Sequence[FaceShot], blobs: Sequence[Blob]) -> DieProfile:
-    """A profile from face photos and the regions they were found as (size, shape, colour)."""
+def _face_words(kind: str, face: str) -> str:
+    """A face as the tablet names it: "face 4", "the HIT face", "the blank face"."""
+    if kind == "monster":
+        return "the blank face" if face == BLANK else f"the {face.upper()} face"
+    return f"face {face}"
+
+
+def _unmoved(calibration: DiceCalibration, frame: Image) -> None:
+    """Refuses a frame of another size, or one whose tray edges no longer line up with the calibrated ones."""
+    height, width = frame.shape[:2]
+    if (width, height) != calibration.tray.frame_size:
+        size = calibration.tray.frame_size
+        raise CalibrationError(f"the camera gives {width}x{height} pictures but the tray was calibrated on "
+                               f"{size[0]}x{size[1]}: calibrate the tray again")
+    if calibration.scene is not None:
+        check = calibration.scene.check(frame)
+        if check.moved:
+            raise CalibrationError(check.why)
+
+
+def photo_problem(kind: str, face: str, look: Look, others: Sequence[tuple[str, Look]]) -> str:
+    """Why a face photo cannot be used ("" if it can): the die at the view's edge, not lying flat,
+    another size than in the other photos, blurred against them, or another colour.
+
+    Why each: a photo is every later throw's reference for its face; a die cut off, tilted or
+    blurred in it makes that face read wrong or not at all, and a photo of another die (or in
+    other light) teaches the reader the wrong die. Sizes and sharpness are judged against the
+    other photos, as what is normal depends on the die and the camera."""
+    name = KIND_NAMES[kind]
+    if look.at_edge:
+        return "the die touches the edge of the tray's view (part of it may be cut off): put it nearer the middle"
+    most_aspect, least_fill = FLAT_SHAPES[kind]
+    if look.aspect > most_aspect or look.fill < least_fill:
+        return (f"the {name} does not look flat (leaning on the wall, or the camera not straight above the "
+                "tray?): lay it flat in the middle of the tray")
+    return _unlike_the_others(name, face, look, others)
+
+
+def _unlike_the_others(name: str, face: str, look: Look, others: Sequence[tuple[str, Look]]) -> str:
+    """Another die (its colour), a die tilted or found in part (its size), or a blurred photo, against
+    the other photos of the session."""
+    if not others:
+        return ""
+    hues = [other.hue for _, other in others if other.chroma >= HUED]
+    if look.chroma >= HUED and hues and hue_gap(look.hue, _median_hue(hues)) > PHOTO_HUE_SPREAD:
+        return "the die's colour is not the one in the other photos (another die, or the light changed?)"
+    if look.aspect > float(np.median([other.aspect for _, other in others])) + PHOTO_ASPECT_SPREAD:
+        return (f"the {name} does not look as flat as in the other photos (leaning on the wall?): lay it flat "
+                "in the middle of the tray")
+    size = float(np.median([other.diameter for _, other in others]))
+    if abs(look.diameter / size - 1.0) > PHOTO_SIZE_SPREAD:
+        change = "bigger" if look.diameter > size else "smaller"
+        return (f"the die looks {abs(look.diameter / size - 1.0):.0%} {change} than in the other photos "
+                "(tilted, or another die?)")
+    marked = [other.sharpness for other_face, other in others if other_face != BLANK]
+    if face != BLANK and marked and look.sharpness < PHOTO_SHARPNESS * float(np.median(marked)):
+        return "the photo is blurred (the die still moving, or the camera out of focus)"
+    return ""
+
+
+def _median_hue(hues: Sequence[float]) -> float:
+    """A middle hue: the one with the least summed gap to the others (hues wrap round)."""
+    return min(hues, key=lambda h: sum(hue_gap(h, other) for other in hues))
+
+
+def build_profile(kind: str, style: str, shots: Sequence[FaceShot], blobs: Sequence[Blob],
+                  looks: Sequence[Look] = (), marked: Sequence[Look] = ()) -> DieProfile:
+    """A profile from face photos and the regions they were found as (size, shape, colour), with
+    what the learned reader speaks for and (given each photo's ``looks``) the range they span."""
     colour = tuple(float(np.median([b.colour[i] for b in blobs])) for i in range(3))
     pip_area: float | None = None
     net_faces: tuple[str, ...] = ()
     if style == "pips":
         pip_area = pip_area_of([(s.image, s.centre, s.diameter, None, int(s.label)) for s in shots])
         net_faces = () if pip_area is None else faces_the_net_reads(shots)
+    references = [shot.reference() for shot in shots]
+    learner = FaceLearner(references, TemplateMatcher(references).axis)
     return DieProfile(kind, style, tuple(shots), float(np.median([b.diameter for b in blobs])),
                       float(np.median([b.fill for b in blobs])), (colour[0], colour[1], colour[2]), pip_area,
-                      net_faces=net_faces)
+                      net_faces=net_faces, learned_faces=learner.speaks_for(),
+                      looks=LookRange.of(looks, marked) if looks else None)
 
 
 def faces_the_net_reads(shots: Sequence[FaceShot], net: PipNet | None = None) -> tuple[str, ...]:
@@ -502,6 +535,130 @@ def faces_the_net_reads(shots: Sequence[FaceShot], net: PipNet | None = None) ->
         view = net.view(shot.image, shot.centre, shot.diameter)
         right.setdefault(shot.label, []).append(view.best == int(shot.label) and view.of(int(shot.label)) >= 0.5)
     return tuple(face for face, reads in right.items() if sum(reads) >= 0.5 * len(reads))
+
+
+# -- the self-test ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SelfTestThrow:
+    """One throw of the self-test: what the camera read, and the face the owner says was up."""
+
+    truth: str
+    label: str
+    accepted: bool
+    why: str = ""
+
+
+class SelfTest:
+    """After the face photos, a dozen throws read with the new calibration, each confirmed or
+    corrected by the owner (the tablet shows the read; one tap says it was right, or which face
+    was up). The camera answers rolls of this die by itself only if none was read wrong and at
+    most one in six was refused (``SELF_TEST_REFUSALS`` of ``SELF_TEST_THROWS``); otherwise
+    the box says what to change.
+
+    Why throws and not the photos: the photos were taken where the owner put the die; throws
+    land at the walls, in corners, turned, tilted, in the light of the game, which is what
+    the reader must get right. Twelve throws cannot show 99 %, but they show a calibration
+    that reads one throw in ten wrong, or refuses one in three, and why."""
+
+    def __init__(self, calibration: DiceCalibration, kind: str, wanted: int = SELF_TEST_THROWS,
+                 reader: DiceReader | None = None) -> None:
+        if kind not in calibration.profiles:
+            raise CalibrationError(f"the {KIND_NAMES.get(kind, kind)} is not calibrated yet: capture its faces first")
+        self.calibration, self.kind, self.wanted = calibration, kind, wanted
+        self.reader = reader if reader is not None else DiceReader(calibration)
+        self.throws: list[SelfTestThrow] = []
+        self.pending: DieRead | None = None
+
+    def throw(self, frame: Image) -> DieRead:
+        """Read one throw (the owner says next what was up); refused with why if nothing can be
+        read at all (no die, two dice, a hand, a camera that moved)."""
+        return self._pending(self.reader.read(frame, Expect(self.kind, 1)))
+
+    def throw_view(self, view: Image) -> DieRead:
+        """``throw`` for an already top-down tray view (tests, the evaluation command)."""
+        return self._pending(self.reader.read_view(view, Expect(self.kind, 1)))
+
+    def _pending(self, read: TrayRead) -> DieRead:
+        if read.problem or len(read.dice) != 1:
+            raise CalibrationError(read.problem or "throw the one die into the tray")
+        self.pending = read.dice[0]
+        return self.pending
+
+    def answer(self, face: str) -> SelfTestThrow:
+        """The face that was up in the throw just read (the read's own face if it was right)."""
+        if self.pending is None:
+            raise CalibrationError("throw the die first, then say which face is up")
+        if face not in KIND_FACES[self.kind]:
+            raise CalibrationError(f"{face!r} is not a face of a {KIND_NAMES[self.kind]}")
+        done = self.add(face, self.pending.label, self.pending.accepted, self.pending.why)
+        self.pending = None
+        return done
+
+    def add(self, truth: str, label: str, accepted: bool, why: str = "") -> SelfTestThrow:
+        """One read and the face that was up (the evaluation command's throws come this way)."""
+        done = SelfTestThrow(truth, label, accepted, why)
+        self.throws.append(done)
+        return done
+
+    @property
+    def done(self) -> bool:
+        return len(self.throws) >= self.wanted
+
+    def result(self) -> SelfTestResult:
+        """The estimate and the verdict; refused before the throws asked for are in."""
+        if not self.done:
+            raise CalibrationError(f"{self.wanted - len(self.throws)} more throws, then the self-test is done")
+        return self_test_result(self.throws, self.kind)
+
+    def view(self) -> dict[str, object]:
+        """What the tablet shows: progress, the throw waiting for its answer, and the estimate so far."""
+        right = sum(t.accepted and t.label == t.truth for t in self.throws)
+        wrong = sum(t.accepted and t.label != t.truth for t in self.throws)
+        pending = self.pending
+        return {"kind": self.kind, "faces": list(KIND_FACES[self.kind]), "wanted": self.wanted,
+                "throws": len(self.throws), "right": right, "wrong": wrong,
+                "refused": sum(not t.accepted for t in self.throws),
+                "pending": None if pending is None else {"label": pending.label, "accepted": pending.accepted,
+                                                         "why": pending.why}}
+
+
+def self_test_result(throws: Sequence[SelfTestThrow], kind: str) -> SelfTestResult:
+    right = sum(t.accepted and t.label == t.truth for t in throws)
+    wrong = sum(t.accepted and t.label != t.truth for t in throws)
+    refused = sum(not t.accepted for t in throws)
+    passed = wrong == 0 and refused * SELF_TEST_THROWS <= SELF_TEST_REFUSALS * len(throws) and len(throws) > 0
+    return SelfTestResult(len(throws), right, wrong, refused, passed, tuple(self_test_advice(throws, kind)),
+                          time.time())
+
+
+#: What a refusal's reason says about the set-up, and what to change (the first fitting words count).
+ADVICE: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("camera has moved", "calibrate the tray again"), "the camera moved: calibrate the tray again"),
+    (("not lying flat", "leaning"), "dice lean on the tray's walls, or the camera is not looking straight down: "
+                                   "put the camera straight above the tray's middle"),
+    (("out of the tray's view",), "dice stop partly out of the camera's view: tap the tray's corners at the walls, "
+                                  "or let the camera see all of the tray"),
+    (("blurred",), "the pictures are blurred: more light, or check the camera's focus"),
+    (("colour", "bigger", "smaller"), "the die looks different from its photos: the light changed since they were "
+                                      "taken, or another die was thrown; take the photos again in the game's light"),
+)
+
+
+def self_test_advice(throws: Sequence[SelfTestThrow], kind: str) -> list[str]:
+    """What to change, from what went wrong: each misread face first, then what the refusals say."""
+    advice = []
+    for throw in throws:
+        if throw.accepted and throw.label != throw.truth:
+            advice.append(f"a {throw.truth} was read as {throw.label}: retake {_face_words(kind, throw.truth)}'s "
+                          f"photo and {_face_words(kind, throw.label)}'s, or add a second photo of each")
+    refused = [throw for throw in throws if not throw.accepted]
+    for words, change in ADVICE:
+        if any(any(word in throw.why for word in words) for throw in refused) and change not in advice:
+            advice.append(change)
+    if any(not any(word in t.why for words, _ in ADVICE for word in words) for t in refused):
+        advice.append("some faces were hard to tell apart: add a second photo of each face")
+    return list(dict.fromkeys(advice))
 
 
 def check_profile(profile: DieProfile, settings: MatchSettings = MatchSettings()) -> list[str]:
@@ -532,19 +689,27 @@ def _turned(shot: FaceShot, angle: float) -> Image:
 
 CALIBRATION_FILE = "calibration.json"
 BACKGROUND_FILE = "background.png"
+SCENE_FILE = "scene.png"  # the frame the tray was calibrated on, grey and small: has the camera moved since?
 
 
 def calibration_to_plain(calibration: DiceCalibration) -> dict[str, object]:
-    return {"format": FORMAT, "version": VERSION, "created": calibration.created,
-            "tray": calibration.tray.to_plain(), "background": BACKGROUND_FILE,
-            "threshold": calibration.threshold, "exposure": dict(calibration.exposure),
-            "profiles": {kind: _profile_plain(p) for kind, p in calibration.profiles.items()}}
+    plain: dict[str, object] = {
+        "format": FORMAT, "version": VERSION, "created": calibration.created,
+        "tray": calibration.tray.to_plain(), "background": BACKGROUND_FILE,
+        "threshold": calibration.threshold, "exposure": dict(calibration.exposure),
+        "profiles": {kind: _profile_plain(p) for kind, p in calibration.profiles.items()}}
+    if calibration.scene is not None:
+        plain["scene"] = SCENE_FILE
+    return plain
 
 
 def _profile_plain(profile: DieProfile) -> dict[str, object]:
     return {"style": profile.style, "diameter": profile.diameter, "fill": profile.fill,
             "colour": list(profile.colour), "pip_area": profile.pip_area, "min_score": profile.min_score,
             "min_margin": profile.min_margin, "net_faces": list(profile.net_faces),
+            "learned_faces": list(profile.learned_faces),
+            "looks": None if profile.looks is None else profile.looks.to_plain(),
+            "self_test": None if profile.self_test is None else profile.self_test.to_plain(),
             "shots": [{"label": s.label, "diameter": s.diameter, "file": _shot_file(profile.kind, s.label, i)}
                       for i, s in enumerate(profile.shots)]}
 
@@ -568,6 +733,8 @@ def save_calibration(calibration: DiceCalibration, directory: Path | str) -> Non
 
 def _write_files(calibration: DiceCalibration, folder: Path) -> None:
     _durable(folder / BACKGROUND_FILE, encode_png(calibration.background))
+    if calibration.scene is not None:
+        _durable(folder / SCENE_FILE, encode_png(calibration.scene.picture))
     for kind, profile in calibration.profiles.items():
         (folder / kind).mkdir()
         for i, shot in enumerate(profile.shots):
@@ -640,7 +807,18 @@ def calibration_from_plain(data: object, folder: Path) -> DiceCalibration:
     threshold = _number(data.get("threshold"), "threshold", 1.0, 255.0)
     profiles = _profiles(data.get("profiles"), folder)
     return DiceCalibration(tray, background, threshold, profiles, _exposure(data.get("exposure")),
-                           _number(data.get("created", 0.0), "created", 0.0, 1e12))
+                           _number(data.get("created", 0.0), "created", 0.0, 1e12), _scene(data, folder, tray))
+
+
+def _scene(data: Mapping[str, object], folder: Path, tray: TrayGeometry) -> SceneReference | None:
+    """The camera's view of the tray's edges (absent in files from before it: None)."""
+    if data.get("scene") is None:
+        return None
+    picture = _image(folder, data.get("scene"), "scene")
+    if picture.shape[:2] != (SCENE_SIDE, SCENE_SIDE):
+        raise CalibrationError(f"scene: expected a {SCENE_SIDE}x{SCENE_SIDE} picture")
+    return SceneReference(np.asarray(cv2.cvtColor(picture, cv2.COLOR_BGR2GRAY), np.uint8), tray.corners(),
+                          tray.frame_size)
 
 
 def _image(folder: Path, name: object, where: str) -> Image:
@@ -687,7 +865,38 @@ def _profile(kind: str, data: object, folder: Path) -> DieProfile:
                       None if pip_area is None else _number(pip_area, f"{where}.pip_area", 0.0001, 0.5),
                       _number(data.get("min_score"), f"{where}.min_score", -1.0, 1.0),
                       _number(data.get("min_margin"), f"{where}.min_margin", 0.0, 1.0),
-                      _net_faces(data.get("net_faces", []), kind, f"{where}.net_faces"))
+                      _net_faces(data.get("net_faces", []), kind, f"{where}.net_faces"),
+                      _net_faces(data.get("learned_faces", []), kind, f"{where}.learned_faces"),
+                      _looks(data.get("looks"), f"{where}.looks"), _self_test(data.get("self_test"), f"{where}.self_test"))
+
+
+def _looks(value: object, where: str) -> LookRange | None:
+    """The range the face photos span (absent in files from before it: None, and no die is refused
+    for how it looks)."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise CalibrationError(f"{where}: expected an object")
+    try:
+        return LookRange.from_plain(value, where)
+    except ValueError as problem:
+        raise CalibrationError(str(problem)) from None
+
+
+def _self_test(value: object, where: str) -> SelfTestResult | None:
+    """How the self-test went (absent: not done, and rolls are confirmed on the tablet)."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or not isinstance(value.get("passed"), bool):
+        raise CalibrationError(f"{where}: expected an object with passed true or false")
+    counts = [int(_number(value.get(k), f"{where}.{k}", 0, 10000)) for k in ("throws", "right", "wrong", "refused")]
+    advice = value.get("advice", [])
+    if not isinstance(advice, list) or not all(isinstance(a, str) for a in advice):
+        raise CalibrationError(f"{where}.advice: expected a list of sentences")
+    if counts[1] + counts[2] + counts[3] != counts[0]:
+        raise CalibrationError(f"{where}: right, wrong and refused do not add up to the throws")
+    return SelfTestResult(counts[0], counts[1], counts[2], counts[3], bool(value["passed"]), tuple(advice),
+                          _number(value.get("when", 0.0), f"{where}.when", 0.0, 1e12))
 
 
 def _net_faces(value: object, kind: str, where: str) -> tuple[str, ...]:

@@ -2,8 +2,11 @@
 
 Usage (needs the ``train`` extra: PyTorch and onnx; the service never does)::
 
-    python -m hardware.dice.evaluate --cut-boxes ../shared/datasets/nell-byler-d6/train /tmp/nb/train
-    python -m calibration.pipnet_training /tmp/nb/train hardware/dice/models/pip-d6.onnx
+    python -m calibration.dice_evaluate --cut-boxes TRAIN crops/train
+    python -m calibration.pipnet_training crops/train hardware/dice/models/pip-d6.onnx
+
+TRAIN is the whole train split of the nell-byler pip set (its source, and the
+part shipped with the tests: ``tests/data/dice/nell-byler/README.md``).
 
 CROPS is laid out as ``<folder>/<face>/<image>``, one die filling the middle of
 each crop (a labelled box with 15 % around it, as ``--cut-boxes`` writes).
@@ -30,9 +33,9 @@ from typing import Any
 import cv2
 import numpy as np
 
-from hardware.dice.evaluate import middle_of
 from hardware.dice.imaging import Image, cut, read_image
 from hardware.dice.pipnet import CUT, CUT_SPAN, FACES, SIDE, network_input, standardised
+from hardware.dice.segment import middle_of
 from hardware.dice.synthetic import glare_spot
 
 BATCH = 64
@@ -144,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     wides, faces = load_crops(arguments.crops)
     print(f"{len(wides)} dice: " + ", ".join(f"{f}: {int((faces == f).sum())}" for f in range(1, 7)))
     export(train(wides, faces, arguments.epochs, arguments.seed), arguments.target)
-    print(f"written {arguments.target}; check it with python -m hardware.dice.evaluate ... --style pips")
+    print(f"written {arguments.target}; check it with python -m calibration.dice_evaluate ... --style pips")
     return 0
 
 

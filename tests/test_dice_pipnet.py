@@ -16,7 +16,7 @@ import pytest
 from calibration.dice import (CALIBRATION_FILE, CalibrationError, DieProfile, FaceShot, faces_the_net_reads, load_calibration,
                               save_calibration)
 from dice_fixtures import nell_byler_crops, synthetic_calibration
-from hardware.dice.evaluate import middle_of
+from hardware.dice.segment import middle_of
 from hardware.dice.imaging import Image, Point
 from hardware.dice.pipnet import MODEL_FILE, NetView, PipNet, PipNetError, shipped_net
 from hardware.dice.pips import PipCount

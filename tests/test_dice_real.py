@@ -29,12 +29,12 @@ import cv2
 import numpy as np
 
 from calibration.dice import KIND_FACES, DiceCalibration, DieProfile, FaceShot, build_profile
-from dice_fixtures import (DICETOWER, MAX_REFUSAL, MIN_ACCURACY, Score, need, nell_byler_crops, nell_byler_throw,
-                           nell_byler_throws, read_throws, synthetic_calibration, tower_photo, tower_reader)
+from dice_fixtures import (MAX_REFUSAL, MIN_ACCURACY, Score, nell_byler_crops, nell_byler_throw, nell_byler_throws,
+                           read_throws, synthetic_calibration, tower_photo, tower_reader)
 from hardware.dice.imaging import crop_around
 from hardware.dice.pips import die_fill
 from hardware.dice.reader import DiceReader, Expect, ReaderSettings
-from hardware.dice.evaluate import middle_of
+from hardware.dice.segment import middle_of
 from hardware.dice.segment import Blob
 from hardware.dice.synthetic import Changes, carry, photo_changes
 
@@ -44,21 +44,18 @@ def photo_of(die: str):  # type: ignore[no-untyped-def]
 
 
 def test_d20_real_photos_and_new_throws_meet_the_target() -> None:
-    need(DICETOWER)
     score = read_throws(tower_reader(("d20",)), "d20", KIND_FACES["d20"], throws=6, seed=20, photo=photo_of("d20"))
     assert score.total == 20 * 7
     assert score.accuracy >= MIN_ACCURACY and score.refusal <= MAX_REFUSAL, str(score)
 
 
 def test_d6_numeral_real_photos_and_new_throws_meet_the_target() -> None:
-    need(DICETOWER)
     score = read_throws(tower_reader(("d6",)), "d6", KIND_FACES["d6"], throws=12, seed=6, photo=photo_of("d6"))
     assert score.accuracy >= MIN_ACCURACY and score.refusal <= MAX_REFUSAL, str(score)
 
 
 def test_the_d20_in_a_dimmer_warmer_room() -> None:
     """Light changes beyond the usual: a third darker or brighter, a strong colour cast."""
-    need(DICETOWER)
     harsh = Changes(gain=(0.65, 1.35), gamma=(0.75, 1.35), cast=0.15, noise=6.0, blur=1.2, glare=0.0)
     score = read_throws(tower_reader(("d20",)), "d20", KIND_FACES["d20"], throws=3, seed=7, photo=photo_of("d20"),
                         changes=harsh)
@@ -68,7 +65,6 @@ def test_the_d20_in_a_dimmer_warmer_room() -> None:
 
 def test_two_real_dice_touching_are_split_and_told_apart() -> None:
     """A d20 and a d6 from the real photos lying against each other: two dice, each kind and face read."""
-    need(DICETOWER)
     reader = tower_reader(("d20", "d6"))
     rng = np.random.default_rng(3)
     score = Score()
@@ -108,7 +104,6 @@ def _shape(view: np.ndarray, blob: Blob) -> np.ndarray:
 
 def test_a_die_of_another_kind_in_the_tray_is_ignored() -> None:
     """The engine asks for the d20; an orange d6 left in the tray is not read as part of the roll."""
-    need(DICETOWER)
     reader = tower_reader(("d20", "d6"))
     tray = reader.calibration.tray
     d20_view, d6_view = tray.warp(tower_photo("d20", "9")), tray.warp(tower_photo("d6", "2"))

@@ -10,11 +10,13 @@ import shutil
 from pathlib import Path
 from typing import Iterator
 
+import numpy as np
 import pytest
 
 from companion.games import pack_makers
 from companion.store import Store
 from companion.table import Table, TableError, Tables
+from calibration.dice import DiceCalibration
 from dice_fixtures import Tray, synthetic_calibration
 from polling import wait_for
 from hardware.camera import FolderSource
@@ -61,11 +63,11 @@ def inputs(table: Table) -> list[dict[str, object]]:
 class Camera(Tray):
     """A folder the test drops tray pictures into, and the watcher reading it."""
 
-    def __init__(self, folder: Path) -> None:
-        super().__init__(folder, CALIBRATION.background, 21)
+    def __init__(self, folder: Path, calibration: DiceCalibration = CALIBRATION) -> None:
+        super().__init__(folder, calibration.background, 21)
         self.reports: list[dict[str, object]] = []
         settle = SettleDetector(SettleSettings(still_frames=3))
-        self.watcher = DiceWatcher(FolderSource(folder), DiceReader(CALIBRATION), self.reports.append,
+        self.watcher = DiceWatcher(FolderSource(folder), DiceReader(calibration), self.reports.append,
                                    settle=settle, frame_interval=0.005, retry_after=0.05, idle_wait=0.05)
 
     def statuses(self) -> list[object]:
@@ -218,3 +220,52 @@ def test_only_the_game_followed_last_is_watched(tmp_path: Path, table: Table, ca
     assert camera.watcher._job is None and table.version == before
     to_monster_dice(other)
     assert wait_for(lambda: camera.watcher._job is not None and camera.watcher._job.game_id == other.game_id)
+
+
+def test_after_the_camera_moved_nothing_is_answered_until_the_tray_is_calibrated_again(
+        tmp_path: Path, table: Table) -> None:
+    """A tray with walls, so a move can be seen: a throw after the camera moved is refused, saying
+    so, and so is a good throw after it (the camera may have been put back a little off); a new
+    calibration (``use``) trusts it again."""
+    walled = synthetic_calibration(walls=True)
+    camera = Camera(tmp_path / "frames", walled)
+    try:
+        camera.watcher.follow(table)
+        to_monster_dice(table)
+        before = table.version
+        camera.background = np.roll(walled.background, 12, axis=1)  # knocked sideways
+        camera.throw("pow", "hit")
+        assert wait_for(lambda: camera.watcher.health.state == "moved"), camera.reports
+        refused = [r for r in camera.reports if r["status"] == "refused"]
+        assert "the camera has moved" in str(refused[-1]["message"]) and refused[-1]["moved"] is True
+        camera.background = walled.background  # back where it was, or nearly
+        camera.throw("pow", "hit")
+        count = len(camera.reports)
+        assert wait_for(lambda: len(camera.reports) > count)
+        assert table.version == before and "the camera has moved" in str(camera.reports[-1]["message"])
+        camera.watcher.use(DiceReader(walled))
+        camera.throw("blank", "hit")
+        assert wait_for(lambda: table.version == before + 1), camera.reports
+        assert camera.watcher.health.state != "moved"
+    finally:
+        camera.watcher.close()
+
+
+def test_a_die_whose_self_test_has_not_passed_is_shown_not_answered(tmp_path: Path, table: Table) -> None:
+    untested = synthetic_calibration(self_test=False)
+    camera = Camera(tmp_path / "frames", untested)
+    try:
+        camera.watcher.follow(table)
+        to_monster_dice(table)
+        before = table.version
+        camera.throw("pow", "hit")
+
+        def shown() -> list[dict[str, object]]:  # the die in the air, blurred, may be refused first
+            return [r for r in list(camera.reports) if r["status"] == "refused" and r.get("off")
+                    and sorted(d["label"] for d in r["dice"]) == ["hit", "pow"]]  # type: ignore[union-attr]
+        assert wait_for(lambda: bool(shown())), camera.reports
+        report = shown()[0]
+        assert "has not had its self-test yet" in str(report["message"]) and report["answer"] is None
+        assert table.version == before
+    finally:
+        camera.watcher.close()

@@ -85,6 +85,7 @@ def test_the_whole_setup_then_the_watcher_reads_with_it(fresh: Service, client: 
     tray.put(BACKGROUND)
     setup = ok(client, "dice_tray_empty")["setup"]
     assert setup["step"] == "ready" and setup["empty"] == 1 and "exposure" in setup["exposure"]
+    assert "cannot tell if it is knocked" in setup["camera_check"]  # a plain felt filling the picture
     tray.put(photo_changes(BACKGROUND, np.random.default_rng(1), Changes((0.99, 1.01), (1.0, 1.0), 0.0, 2.0, 0.0)))
     assert ok(client, "dice_tray_empty")["setup"]["empty"] == 2
 
@@ -123,6 +124,27 @@ def test_the_whole_setup_then_the_watcher_reads_with_it(fresh: Service, client: 
     assert isinstance(finished["warnings"], list)
     saved = load_calibration(fresh.state_dir / "dice")
     assert saved.tray.method == "taps" and saved.profiles["monster"].faces == ("hit", "pow", "blank")
+    assert saved.profiles["monster"].self_test is None and not saved.profiles["monster"].automatic
+
+    # The self-test: a dozen throws, each read shown and the face that was up told.
+    test = finished["setup"]["selftest"]
+    assert finished["setup"]["step"] == "selftest" and test["wanted"] == 12 and test["throws"] == 0
+    refused(client, "illegal", "dice_selftest_answer", {"face": "hit"}, "throw the die first")
+    refused(client, "illegal", "dice_selftest_finish", None, "12 more throws")
+    refused(client, "illegal", "dice_capture", None, "choose a die")
+    for number in range(12):
+        face = ("hit", "pow", "blank")[number % 3]
+        put_die(tray, face)
+        read = ok(client, "dice_selftest_throw")
+        assert read["read"]["accepted"] and read["read"]["label"] == face, read["read"]
+        assert read["setup"]["selftest"]["pending"]["label"] == face and read["setup"]["shot"].startswith("data:")
+        if number == 0:
+            refused(client, "illegal", "dice_selftest_answer", {"face": "crit"}, "not a face")
+            refused(client, "bad-request", "dice_selftest_answer", {}, "face")
+        assert ok(client, "dice_selftest_answer", {"face": face})["setup"]["selftest"]["throws"] == number + 1
+    done = ok(client, "dice_selftest_finish")
+    assert done["passed"] is True and done["estimate"] == "12 of 12 accepted reads right, 0 of 12 throws refused"
+    assert load_calibration(fresh.state_dir / "dice").profiles["monster"].automatic
     refused(client, "illegal", "dice_capture", None, "no dice setup is under way")
 
     # In use at once: a roll of two Monster dice thrown into the tray is read and answered.

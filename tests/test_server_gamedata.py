@@ -145,7 +145,7 @@ def test_the_board_photo_can_be_taken_with_the_dice_camera(tmp_path: Path) -> No
     """A camera over the table sees the board too: a real frame from a folder source becomes the photo."""
     folder = tmp_path / "camera"
     folder.mkdir()
-    (folder / "frame.jpg").write_bytes((ROOT.parent / "shared/datasets/dicetower/background.jpg").read_bytes())
+    (folder / "frame.jpg").write_bytes((ROOT / "tests/data/dice/dicetower/background.jpg").read_bytes())
     service = Service(tmp_path / "state", args=["--camera", f"folder:{folder}"]).start()
     try:
         with connect(service.url) as tablet:

@@ -5,11 +5,15 @@ own camera: a snapshot of what the camera sees, the tray's four corners
 (tapped on the snapshot, or found by the ArUco markers), a few pictures of
 the empty tray (the first one also locks exposure and white balance where
 the camera allows), then each face of one die kind, asked one at a time,
-with back and retake. Finish checks the faces, saves the calibration in
+with back and retake (a photo of a die tilted, cut off, blurred or unlike the
+others is refused with why). Finish checks the faces, saves the calibration in
 ``state_dir/"dice"`` (the old one kept as ``dice.previous``) and puts it in
 use at once: the watcher reads rolls with the new reader (or starts, if the
-camera had no calibration). Export and restore carry the calibration as one
-zip, base64 in the message.
+camera had no calibration). Then the self-test: a dozen throws, each read shown
+and confirmed or corrected with one tap; at the end the estimate is saved with
+the calibration, and the camera answers rolls of that die by itself only if it
+passed (otherwise the tablet is told what to change, and reads are shown for a
+tap). Export and restore carry the calibration as one zip, base64 in the message.
 
 Why the watcher is paused: the setup and the watcher share one camera, and a
 die put in the tray for a face photo must not be read as a roll. It is paused
@@ -35,8 +39,10 @@ from companion.table import TableError
 if TYPE_CHECKING:
     import numpy as np
 
-    from calibration.dice import DiceCalibration, FaceSession, TraySession
+    from calibration.dice import DiceCalibration, FaceSession, SelfTest, TraySession
     from hardware.camera import FrameSource
+
+    from hardware.dice.reader import DiceReader
 
     from .app import Services
     from .dice import Dice
@@ -63,8 +69,10 @@ class DiceSetup:
     tray: "TraySession | None" = None
     base: "DiceCalibration | None" = None
     faces: "FaceSession | None" = None
+    selftest: "SelfTest | None" = None
     exposure_note: str = ""
-    last_shot: str = ""  # a data URL of the last face photo taken
+    last_shot: str = ""  # a data URL of the last face photo taken (or the last self-test throw)
+    snapshot: "np.ndarray | None" = None  # the picture the corners are tapped on
     tablets: set[str] = field(default_factory=set)
     lock: threading.RLock = field(default_factory=threading.RLock)
 
@@ -74,7 +82,9 @@ class DiceSetup:
         new_tray = tray is not None and tray.tray is not None
         empty = len(tray.empty) if tray is not None else 0
         base = self.base or (None if new_tray else self.saved)
-        if self.faces is not None:
+        if self.selftest is not None:
+            step = "selftest"
+        elif self.faces is not None:
             step = "faces"
         elif new_tray and empty == 0:
             step = "empty"
@@ -89,7 +99,24 @@ class DiceSetup:
                 "empty": empty, "empty_wanted": EMPTY_WANTED, "exposure": self.exposure_note,
                 "calibrated": sorted(self.saved.profiles) if self.saved is not None else [],
                 "faces": self.faces.view() if self.faces is not None else None,
-                "shot": self.last_shot}
+                "selftest": self.selftest.view() if self.selftest is not None else None,
+                "self_tests": _self_tests(self.saved), "shot": self.last_shot,
+                "camera_check": _camera_check(base)}
+
+
+def _camera_check(base: "DiceCalibration | None") -> str:
+    from calibration.dice import camera_check_note
+
+    return camera_check_note(base)
+
+
+def _self_tests(saved: "DiceCalibration | None") -> dict[str, object]:
+    """Each calibrated die's self-test: its estimate, whether it passed, what to change (None: not done)."""
+    if saved is None:
+        return {}
+    return {kind: None if p.self_test is None else {"passed": p.self_test.passed, "estimate": p.self_test.estimate,
+                                                    "advice": list(p.self_test.advice)}
+            for kind, p in saved.profiles.items()}
 
 
 # -- the service's side ------------------------------------------------------------------------------------
@@ -197,6 +224,7 @@ def _snapshot(services: "Services", data: Mapping[str, Any]) -> Reply:
     setup = _held(services)
     with setup.lock:
         frame = _frame(services.dice)
+        setup.snapshot = frame
         height, width = frame.shape[:2]
         scale = min(1.0, SNAPSHOT_SIDE / max(width, height))
         small = cv2.resize(frame, (max(1, round(width * scale)), max(1, round(height * scale))),
@@ -228,13 +256,22 @@ def _corners(services: "Services", data: Mapping[str, Any]) -> Reply:
             if corners == "auto":
                 session.use_markers(_checked_size(setup, _frame(services.dice)))
             elif corners == "whole":
-                session.use_whole_frame()
+                session.use_whole_frame(_checked_size(setup, _frame(services.dice)))
             else:
-                session.use_taps(_taps(corners, setup.frame_size))
+                session.use_taps(_taps(corners, setup.frame_size), _tapped_on(setup))
         except CalibrationError as problem:
             raise _refused(problem) from None
-        setup.tray, setup.base, setup.faces, setup.last_shot = session, None, None, ""
+        setup.tray, setup.base, setup.faces, setup.selftest, setup.last_shot = session, None, None, None, ""
         return {"setup": setup.view()}
+
+
+def _tapped_on(setup: DiceSetup) -> "np.ndarray | None":
+    """The picture the owner tapped the corners on: what the camera's later pictures are checked
+    against for a move (None if it is not this size any more: the first empty tray is used)."""
+    frame = setup.snapshot
+    if frame is None or (frame.shape[1], frame.shape[0]) != setup.frame_size:
+        return None
+    return frame
 
 
 def _checked_size(setup: DiceSetup, frame: "np.ndarray") -> "np.ndarray":
@@ -302,7 +339,7 @@ def _faces_start(services: "Services", data: Mapping[str, Any]) -> Reply:
             setup.faces = FaceSession(base, str(kind), None if style is None else str(style))
         except CalibrationError as problem:
             raise _refused(problem) from None
-        setup.last_shot = ""
+        setup.selftest, setup.last_shot = None, ""
         return {"setup": setup.view()}
 
 
@@ -364,9 +401,11 @@ def _back(services: "Services", data: Mapping[str, Any]) -> Reply:
 
 
 def _finish(services: "Services", data: Mapping[str, Any]) -> Reply:
-    """Check the faces, save the calibration and read rolls with it now; the setup ends.
-    A new tray drops the other kinds' face photos (taken through the old tray view)."""
-    from calibration.dice import CalibrationError, check_profile, save_calibration
+    """Check the faces, save the calibration and read with it now; then the self-test begins
+    (the camera does not answer rolls of this die by itself until it passes). A new tray drops
+    the other kinds' face photos (taken through the old tray view)."""
+    from calibration.dice import CalibrationError, SelfTest, check_profile
+    from hardware.dice.reader import DiceReader
 
     dice = services.dice
     setup = _held(services)
@@ -378,29 +417,120 @@ def _finish(services: "Services", data: Mapping[str, Any]) -> Reply:
             raise _refused(problem) from None
         calibration = faces.calibration.with_profile(profile)
         dropped = sorted(set(setup.saved.profiles) - set(calibration.profiles)) if setup.saved else []
-        if dice.folder is None:
-            raise TableError("illegal", "this service has no state folder to save the calibration in")
-        save_calibration(calibration, dice.folder)
-        warnings = check_profile(profile)
+        _save(dice, calibration)
+        reader = DiceReader(calibration)
+        _use(dice, calibration, reader)
+        setup.saved, setup.base, setup.tray, setup.faces = calibration, calibration, None, None
+        setup.selftest, setup.last_shot = SelfTest(calibration, profile.kind, reader=reader), ""
+        return {"calibrated": sorted(calibration.profiles), "kind": profile.kind, "warnings": check_profile(profile),
+                "dropped": dropped, "setup": setup.view()}
+
+
+def _save(dice: "Dice", calibration: "DiceCalibration") -> None:
+    from calibration.dice import save_calibration
+
+    if dice.folder is None:
+        raise TableError("illegal", "this service has no state folder to save the calibration in")
+    save_calibration(calibration, dice.folder)
+
+
+def _selftest_start(services: "Services", data: Mapping[str, Any]) -> Reply:
+    """``kind``: a calibrated die to self-test again (after a change of light, or a calibration from
+    before the self-test existed)."""
+    from calibration.dice import KIND_FACES, CalibrationError, SelfTest
+
+    kind = data.get("kind")
+    if kind not in KIND_FACES:
+        raise TableError("bad-request", f"'kind' must be one of {', '.join(KIND_FACES)}")
+    setup = _held(services)
+    with setup.lock:
+        if setup.saved is None:
+            raise TableError("illegal", "calibrate the tray and this die first")
+        try:
+            setup.selftest = SelfTest(setup.saved, str(kind))
+        except CalibrationError as problem:
+            raise _refused(problem) from None
+        setup.faces, setup.last_shot = None, ""
+        return {"setup": setup.view()}
+
+
+def _selftest(setup: DiceSetup) -> "SelfTest":
+    if setup.selftest is None:
+        raise TableError("illegal", "no self-test is under way: finish a die's faces, or choose Self-test")
+    return setup.selftest
+
+
+def _selftest_throw(services: "Services", data: Mapping[str, Any]) -> Reply:
+    """Read the throw in the tray now; the tablet then says which face is up (``dice_selftest_answer``)."""
+    from calibration.dice import CalibrationError
+    from hardware.dice.reader import crop_data_url
+
+    setup = _held(services)
+    with setup.lock:
+        test = _selftest(setup)
+        try:
+            read = test.throw(_frame(services.dice))
+        except CalibrationError as problem:
+            raise _refused(problem) from None
+        setup.last_shot = crop_data_url(read.crop)
+        return {"setup": setup.view(), "read": {"label": read.label, "accepted": read.accepted, "why": read.why}}
+
+
+def _selftest_answer(services: "Services", data: Mapping[str, Any]) -> Reply:
+    """``face``: the face that was up in the throw just read."""
+    from calibration.dice import CalibrationError
+
+    face = data.get("face")
+    if not isinstance(face, str) or not face:
+        raise TableError("bad-request", "'face' must be the face that was up, such as \"7\" or \"hit\"")
+    setup = _held(services)
+    with setup.lock:
+        try:
+            _selftest(setup).answer(face)
+        except CalibrationError as problem:
+            raise _refused(problem) from None
+        return {"setup": setup.view()}
+
+
+def _selftest_finish(services: "Services", data: Mapping[str, Any]) -> Reply:
+    """The estimate, saved with the calibration; the camera answers this die's rolls by itself
+    only if it passed. The setup ends."""
+    from calibration.dice import CalibrationError
+
+    dice = services.dice
+    setup = _held(services)
+    with setup.lock:
+        test = _selftest(setup)
+        try:
+            result = test.result()
+        except CalibrationError as problem:
+            raise _refused(problem) from None
+        calibration = test.calibration.with_self_test(test.kind, result)
+        _save(dice, calibration)
         _use(dice, calibration)
         with dice.setup_lock:
             dice.setup = None
-        return {"calibrated": sorted(calibration.profiles), "kind": profile.kind, "warnings": warnings,
-                "dropped": dropped}
+        if dice.watcher is not None:
+            dice.watcher.resume()
+        return {"kind": test.kind, "passed": result.passed, "estimate": result.estimate,
+                "advice": list(result.advice), "calibrated": sorted(calibration.profiles)}
 
 
-def _use(dice: "Dice", calibration: "DiceCalibration") -> None:
-    """The watcher reads with ``calibration`` from now on (started, if there was none)."""
+def _use(dice: "Dice", calibration: "DiceCalibration", reader: "DiceReader | None" = None) -> None:
+    """The watcher reads with ``calibration`` from now on (started, if there was none); it stays
+    paused while a tablet is on the setup screen."""
     from hardware.dice.reader import DiceReader
     from hardware.dice.wiring import start_dice
 
-    reader = DiceReader(calibration)
+    reader = reader if reader is not None else DiceReader(calibration)
     camera = _camera(dice)
     camera.apply_exposure(calibration.exposure)
     if dice.watcher is not None:
-        dice.watcher.resume(reader)
+        dice.watcher.use(reader)
     else:
         dice.attach(start_dice(camera, reader, dice.publish))
+        if dice.watcher is not None and dice.setup is not None and dice.setup.tablets:
+            dice.watcher.pause()
 
 
 def _cancel(services: "Services", data: Mapping[str, Any]) -> Reply:
@@ -474,6 +604,8 @@ def use_calibration(services: "Services", calibration: "DiceCalibration") -> Non
         _cancel(services, {})
     if services.dice.camera is not None:
         _use(services.dice, calibration)
+        if services.dice.watcher is not None:
+            services.dice.watcher.resume()  # no setup screen holds it now: read with the new calibration
 
 
 setattr(_restore, "max_payload", MAX_RESTORE)
@@ -482,5 +614,7 @@ HANDLERS: dict[str, Callable[["Services", Mapping[str, Any]], Reply]] = {
     "dice_setup_start": _start, "dice_tray_snapshot": _snapshot, "dice_tray_corners": _corners,
     "dice_tray_empty": _empty, "dice_faces_start": _faces_start, "dice_capture": _capture,
     "dice_retake": _retake, "dice_back": _back, "dice_finish": _finish, "dice_cancel": _cancel,
+    "dice_selftest_start": _selftest_start, "dice_selftest_throw": _selftest_throw,
+    "dice_selftest_answer": _selftest_answer, "dice_selftest_finish": _selftest_finish,
     "dice_setup_leave": _leave, "dice_export": _export, "dice_restore": _restore,
 }

@@ -22,11 +22,13 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from calibration.dice import KIND_NAMES, KIND_PLURALS, DiceCalibration, DieProfile
 from companion.engine.dice import DICE
 
+from .calibrated import KIND_NAMES, KIND_PLURALS, DiceCalibration, DieProfile
 from .imaging import Image, Point, crop_around, encode_png
 from .kinds import KindModel, classify
+from .learned import FaceLearner, LearnedView, LearnSettings
+from .looks import Tolerance, look_of
 from .pipnet import NetView, PipNet, PipNetError, shipped_net
 from .pips import PipCount, PipSettings, count_pips, die_fill
 from .segment import Blob, TrayFinder
@@ -52,7 +54,10 @@ class ReaderSettings:
     a recount gives only if the pip network gives that face at least ``net_unbars`` chance and
     the found region holds the whole die (``pips.die_fill`` at most ``whole_die``); see
     ``barred``. Both chosen on the train folds of the public pip set (docs/dice.md), each the
-    middle of the stretch where no recount read wrong (0.7-0.9; 0.95-1.15)."""
+    middle of the stretch where no recount read wrong (0.7-0.9; 0.95-1.15).
+    ``learn``: the learned reader's settings; ``agree``: a face is taken only where it and the
+    learned reader agree, for the faces it speaks for (False: it is not asked, as before it).
+    ``tolerance``: how far a die may look from its face photos (``looks``)."""
 
     match: MatchSettings = MatchSettings()
     blank_at: float = 0.7
@@ -65,6 +70,9 @@ class ReaderSettings:
     never_recounted: frozenset[str] = frozenset({"1", "2", "4"})
     net_unbars: float = 0.8
     whole_die: float = 1.05
+    learn: LearnSettings = LearnSettings()
+    agree: bool = True
+    tolerance: Tolerance = Tolerance()
 
 
 @dataclass(frozen=True)
@@ -107,22 +115,29 @@ class DieRead:
 
 @dataclass(frozen=True)
 class TrayRead:
+    """One settled tray. ``problem``: why nothing could be read (a hand, the wrong number of
+    dice, a camera that moved); ``moved``: the camera moved since the tray was calibrated, so
+    nothing is read until it is calibrated again; ``off``: why the camera does not answer this
+    roll by itself although it read it (the die's self-test has not passed)."""
+
     dice: tuple[DieRead, ...]  # of the kind asked for (all dice when nothing was asked)
     others: tuple[DieRead, ...] = ()  # other kinds and things that are not dice: ignored
     expect: Expect | None = None
     problem: str = ""
     millis: float = 0.0
+    moved: bool = False
+    off: str = ""
 
     def answer(self) -> list[int | str] | None:
         """The values to answer the prompt with, or None if the tablet must ask."""
-        if self.problem or self.expect is None or any(not d.accepted for d in self.dice):
+        if self.problem or self.off or self.expect is None or any(not d.accepted for d in self.dice):
             return None
         values = [d.value for d in self.dice]
         return [v for v in values if v is not None]
 
     def to_plain(self, crops: bool = True) -> dict[str, object]:
         return {"dice": [d.to_plain(crops) for d in self.dice], "answer": self.answer(), "problem": self.problem,
-                "ignored": len(self.others), "ms": round(self.millis, 1),
+                "ignored": len(self.others), "ms": round(self.millis, 1), "moved": self.moved, "off": self.off,
                 "expect": None if self.expect is None else {"kind": self.expect.kind, "count": self.expect.count}}
 
 
@@ -153,30 +168,68 @@ class DiceReader:
         self.models = [KindModel(p.kind, p.diameter, p.fill, p.colour) for p in calibration.profiles.values()]
         self.matchers = {kind: TemplateMatcher(p.references(), settings.match)
                          for kind, p in calibration.profiles.items()}
+        self.learners = {kind: FaceLearner(p.references(), self.matchers[kind].axis, settings.learn)
+                         for kind, p in calibration.profiles.items() if p.learned_faces and settings.agree}
 
     def can_read(self, kind: str) -> bool:
         return kind in self.matchers
 
     def read(self, frame: Image, expect: Expect | None = None) -> TrayRead:
-        """Read a camera frame (turned into the tray view first)."""
+        """Read a camera frame: first whether it is the calibrated camera's view of the calibrated
+        tray (size, and the tray's edges where they were), then the tray view."""
+        start = time.perf_counter()
+        height, width = frame.shape[:2]
+        if (width, height) != self.calibration.tray.frame_size:
+            size = self.calibration.tray.frame_size
+            return TrayRead((), (), expect, f"the camera gives {width}x{height} pictures but the tray was "
+                            f"calibrated on {size[0]}x{size[1]}: calibrate the tray again", _since(start), moved=True)
+        scene = self.calibration.scene.check(frame) if self.calibration.scene is not None else None
+        if scene is not None and scene.moved:
+            return TrayRead((), (), expect, scene.why, _since(start), moved=True)
         return self.read_view(self.calibration.tray.warp(frame), expect)
 
     def read_view(self, view: Image, expect: Expect | None = None) -> TrayRead:
-        """Read a top-down tray view: every die found, kept or ignored by what was asked."""
+        """Read a top-down tray view: every die found, kept or ignored by what was asked; a die of
+        the kind asked for that does not look like its face photos is refused, saying why."""
         start = time.perf_counter()
         if expect is not None and not self.can_read(expect.kind):
             return TrayRead((), (), expect, f"the {KIND_NAMES.get(expect.kind, expect.kind)} is not calibrated")
         found = self.finder.find(view)
-        reads = [self.read_die(view, blob) for blob in found.blobs]
+        reads = [self._looked_at(view, blob, expect) for blob in found.blobs]
         wanted = tuple(r for r in reads if expect is None or r.kind == expect.kind)
         others = tuple(r for r in reads if r not in wanted)
         problem = found.problem or _count_problem(wanted, expect)
-        return TrayRead(wanted, others, expect, problem, (time.perf_counter() - start) * 1000.0)
+        return TrayRead(wanted, others, expect, problem, _since(start), off=self._off(expect))
 
-    def read_die(self, view: Image, blob: Blob, kind: str | None = None) -> DieRead:
-        """One found region: which kind (unless given), which face, how sure."""
+    def _looked_at(self, view: Image, blob: Blob, expect: Expect | None) -> DieRead:
+        """A found region read, unless it is the kind asked for and does not look like it."""
+        kind = classify(blob, self.models).kind
+        profile = self.calibration.profiles.get(kind) if kind is not None else None
+        if profile is None or profile.looks is None or (expect is not None and kind != expect.kind):
+            return self.read_die(view, blob, kind, classified=True)
+        why = profile.looks.problem(look_of(view, blob, self.finder.settings.margin + 2),
+                                    KIND_NAMES.get(profile.kind, profile.kind), self.settings.tolerance)
+        if why:
+            return DieRead(profile.kind, "", False, 0.0, 0.0, "", blob.centre, blob.diameter,
+                           crop_around(view, blob.centre, blob.diameter, 1.3), why)
+        return self.read_die(view, blob, kind, classified=True)
+
+    def _off(self, expect: Expect | None) -> str:
+        """Why the camera may not answer a roll of the kind asked for by itself ("" if it may)."""
+        profile = self.calibration.profiles.get(expect.kind) if expect is not None else None
+        if profile is None or profile.automatic:
+            return ""
+        name = KIND_NAMES.get(profile.kind, profile.kind)
+        if profile.self_test is None:
+            return f"the {name} has not had its self-test yet (Dice setup): confirm the dice on the tablet"
+        advice = f" ({profile.self_test.advice[0]})" if profile.self_test.advice else ""
+        return f"the {name}'s self-test did not pass{advice}: confirm the dice on the tablet"
+
+    def read_die(self, view: Image, blob: Blob, kind: str | None = None, classified: bool = False) -> DieRead:
+        """One found region: which kind (unless given; ``classified``: None means not a die),
+        which face, how sure."""
         crop = crop_around(view, blob.centre, blob.diameter, 1.3)
-        kind = kind if kind is not None else classify(blob, self.models).kind
+        kind = kind if kind is not None or classified else classify(blob, self.models).kind
         if kind is None:
             return DieRead(None, "", False, 0.0, 0.0, "", blob.centre, blob.diameter, crop,
                            "not one of the calibrated dice")
@@ -187,6 +240,8 @@ class DiceReader:
         decision = decide(profile, scores, pips, self.settings, net)
         if not decision[0] and pips is not None:
             decision = self._recount(profile, scores, view, blob, net) or decision
+        if decision[0] and kind in self.learners:
+            decision = agreed(profile, decision, self.learners[kind].view(view, blob.centre, blob.diameter))
         accepted, label, confidence, why = decision
         return DieRead(kind, label, accepted, confidence, scores.score, scores.runner_up, blob.centre,
                        blob.diameter, crop, why)
@@ -221,6 +276,25 @@ class DiceReader:
         if self.pip_net is None or pips is None or str(pips.count) not in profile.net_faces:
             return None
         return self.pip_net.view(view, blob.centre, blob.diameter)
+
+
+def _since(start: float) -> float:
+    return (time.perf_counter() - start) * 1000.0
+
+
+def agreed(profile: DieProfile, decision: Decision, learned: LearnedView) -> Decision:
+    """An accepted read stands only if the learned reader names the same face, where it speaks for
+    the face read or for the face it sees itself (``DieProfile.learned_faces``); a blank face is
+    told by its ink energy, not by marks, so the learned reader (which learns marks) has no say.
+
+    Why: the template match and the learned reader see the face differently (ink lined up
+    against gradients learned to tell the faces apart), so they seldom err together; on the
+    faces whose held-out photos it reads right, a disagreement is a die to ask about."""
+    accepted, label, confidence, why = decision
+    speaks = label in profile.learned_faces or learned.label in profile.learned_faces
+    if not accepted or not speaks or learned.label == label or label == BLANK:
+        return decision
+    return False, label, 0.0, f"the photos say {label} but the learned reader sees {learned.label}"
 
 
 def _shipped_or_none() -> PipNet | None:

@@ -60,6 +60,7 @@ class Blob:
     angle: float
     colour: tuple[float, float, float]  # median Lab of its body
     mask: Mask = field(compare=False, repr=False)  # box-sized
+    aspect: float = 1.0  # its min-area rectangle's longer side over its shorter: 1 for a square
 
 
 @dataclass(frozen=True)
@@ -324,7 +325,7 @@ def describe(region: Region, image_lab: Image) -> Blob:
     centre = _inner_centre(local, (x0, y0))
     colour = median_colour(image_lab[y0:y0 + h, x0:x0 + w].astype(np.float32), _body(local))
     return Blob(centre, equivalent_diameter(area), area, (x0, y0, w, h), area / max(rw * rh, 1.0), float(angle),
-                (float(colour[0]), float(colour[1]), float(colour[2])), local)
+                (float(colour[0]), float(colour[1]), float(colour[2])), local, max(rw, rh) / max(min(rw, rh), 1.0))
 
 
 def _outline(mask: Mask) -> np.ndarray:
@@ -345,3 +346,13 @@ def _body(local: Mask) -> Mask:
     """The region shrunk a little: its colour without the shadowed rim."""
     eroded = cv2.erode(local.astype(np.uint8), np.ones((5, 5), np.uint8))
     return np.asarray(eroded > 0, dtype=np.bool_) if eroded.any() else local
+
+
+def middle_of(crop: Image, margin: float = 0.15) -> Blob:
+    """A stand-in region for a die filling a crop cut with ``margin`` around its box."""
+    height, width = crop.shape[:2]
+    side = min(width, height) / (1.0 + 2.0 * margin)
+    mask = np.ones((int(side), int(side)), dtype=np.bool_)
+    box = (int((width - side) / 2), int((height - side) / 2), int(side), int(side))
+    return Blob(((width - 1) / 2.0, (height - 1) / 2.0), side * 1.05, side * side, box, 1.0, 0.0,
+                (0.0, 128.0, 128.0), mask)

@@ -52,7 +52,7 @@ class Job:
 
 @dataclass(frozen=True)
 class DiceHealth:
-    state: str  # "idle", "watching", "lost" (camera gone; retrying), "off" (no camera), "stopped"
+    state: str  # "idle", "watching", "lost" (camera gone; retrying), "moved" (calibrate the tray), "off", "stopped"
     backend: str
     reason: str = ""
     reads: int = 0
@@ -92,6 +92,7 @@ class DiceWatcher:
         self._armed: Job | None = None
         self._fresh = False
         self._table: FollowedTable | None = None
+        self._moved = ""  # why reads stopped: the camera moved since the tray was calibrated
         self._subscribed: set[int] = set()  # tables listened to (each once; only the followed one counts)
         self._wake = threading.Event()
         self._stop = threading.Event()
@@ -139,10 +140,17 @@ class DiceWatcher:
     def resume(self, reader: DiceReader | None = None) -> None:
         """Read rolls again, with a new reader after a new calibration."""
         if reader is not None:
-            self.reader = reader
+            self.use(reader)
         self._rearm()
         self._paused.clear()
         self._wake.set()
+
+    def use(self, reader: DiceReader) -> None:
+        """Read with a new calibration from now on (paused or not); a camera that had moved
+        is trusted again, since the tray was calibrated anew."""
+        self.reader = reader
+        self._moved = ""
+        self._rearm()
 
     def frame(self) -> Frame:
         """One frame from the camera, for the calibration screens (``CameraError`` if it is gone)."""
@@ -187,7 +195,7 @@ class DiceWatcher:
             return self._job
 
     def _idle(self) -> None:
-        if self.health.state != "lost":
+        if self.health.state != "lost" and not self._moved:
             self._set_health(state="idle")
         self._wake.wait(self.idle_wait)
         self._wake.clear()
@@ -206,7 +214,7 @@ class DiceWatcher:
     def _seeing(self, job: Job) -> None:
         """A frame came: the camera is watching (and back, if it was lost)."""
         state = self.health.state
-        if state == "watching":
+        if state == "watching" or (state == "moved" and self._moved):
             return
         self._set_health(state="watching", reason="")
         if state == "lost":
@@ -221,11 +229,18 @@ class DiceWatcher:
         self._last_frame = max(now, self._last_frame + self.frame_interval)
 
     def _settled(self, job: Job, read: TrayRead) -> None:
+        """A settled tray: answered if every die was read and this die's reads are automatic; once
+        the camera has moved, nothing is answered until the tray is calibrated again."""
         self._count("reads")
-        answer = read.answer()
+        if read.moved and not self._moved:
+            log.warning("dice camera: %s", read.problem)
+            self._moved = read.problem
+            self._set_health(state="moved", reason=read.problem)
+        answer = None if self._moved else read.answer()
         if answer is None:
             self._count("refused")
-            self._report(job, "refused", read, read.problem or "some dice could not be read: please enter them")
+            why = self._moved or read.problem or read.off or "some dice could not be read: please enter them"
+            self._report(job, "refused", read, why)
             return
         self._answer(job, read, answer)
 

@@ -18,7 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the service test
 
 from calibration.dice import save_calibration  # noqa: E402
 from service_process import Service, connect  # noqa: E402
-from test_server_dice import CALIBRATION, Tray, to_two_monster_dice  # noqa: E402
+from dice_fixtures import synthetic_calibration  # noqa: E402
+from test_server_dice import CALIBRATION, Tray, journal_inputs, to_two_monster_dice  # noqa: E402
 from ui_helpers import GAME, shot, wait_version  # noqa: E402
 
 
@@ -88,3 +89,28 @@ def test_a_refused_read_and_a_lost_camera_leave_the_taps(camera_service: tuple[S
     wait_version(page, view["version"] + 1)
     assert page.locator(GAME).count() == 1
     assert service.export(view["game_id"])["journal"][-1]["entry"] == {"key": "monster-dice", "answer": ["pow", "hit"]}
+
+
+def test_a_read_of_a_die_not_yet_self_tested_is_taken_with_one_tap(tmp_path: Path,
+                                                                   new_tablet: Callable[..., Any]) -> None:
+    """Before the Monster die's self-test has passed the camera answers nothing by itself: the
+    tablet shows what it read and why it did not answer, and one tap takes the read."""
+    untested = synthetic_calibration(self_test=False)
+    tray = Tray(tmp_path / "frames", untested.background, 33)
+    save_calibration(untested, tmp_path / "state" / "dice")
+    service = Service(tmp_path / "state", args=["--camera", f"folder:{tray.folder}"]).start()
+    try:
+        page, view = at_the_roll(service, new_tablet)
+        tray.throw("pow", "blank")
+        card = page.locator("[data-testid=dice-read][data-status=refused]", has_text="has not had its self-test")
+        card.wait_for()
+        use = page.get_by_test_id("dice-use-read")
+        assert sorted(use.inner_text().removeprefix("Use it: ").split(", ")) == ["POW", "blank"]
+        before = journal_inputs(service, view["game_id"])
+        use.click()
+        wait_version(page, view["version"] + 1)
+        after = journal_inputs(service, view["game_id"])
+        assert after[:-1] == before and after[-1]["key"] == "monster-dice"
+        assert sorted(after[-1]["answer"]) == ["blank", "pow"]
+    finally:
+        service.stop()

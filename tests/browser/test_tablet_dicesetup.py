@@ -2,7 +2,9 @@
 and no calibration; from the games screen, Dice setup shows the camera's
 picture, four taps on it find the tray, two pictures of the empty tray, then
 each face of a Monster die put in the tray and captured (one taken back),
-Finish saves it and the calibration is exported and restored."""
+Finish saves it, the self-test reads a dozen throws (each confirmed with a tap,
+one corrected) and says whether the camera answers by itself; then the
+calibration is exported and restored."""
 
 from __future__ import annotations
 
@@ -77,8 +79,42 @@ def test_dice_setup_walks_through_tray_and_faces(camera_service: tuple[Service, 
     shot(page, "dice-setup")
     page.get_by_test_id("dice-finish").click()
     banner(page, "info", "Saved: the camera now reads your Monster dice")
-    page.locator("[data-testid=dice-calibrated]", has_text="monster").wait_for()
     assert load_calibration(service.state_dir / "dice").profiles["monster"].faces == ("hit", "pow", "blank")
+
+    # The self-test: each throw read, then the face that was up tapped; one read "corrected".
+    for number in range(12):
+        face = ("hit", "pow", "blank")[number % 3]
+        put_die(tray, face)
+        page.get_by_test_id("dice-selftest-throw").click()
+        read = page.locator("[data-testid=dice-selftest][data-pending=yes] [data-testid=dice-selftest-read]")
+        read.wait_for()
+        assert read.get_attribute("data-label") == face and read.get_attribute("data-accepted") == "yes"
+        if number == 0:
+            shot(page, "dice-selftest")
+        told = "pow" if number == 5 else face  # the owner says throw 6 showed POW: a misread, so it must not pass
+        page.locator(f"[data-testid=dice-selftest-face][data-face={told}]").click()
+        page.locator(f"[data-testid=dice-selftest][data-throws='{number + 1}'][data-pending=no]").wait_for()
+    assert "1 read wrong" in page.get_by_test_id("dice-selftest-tally").inner_text()
+    page.get_by_test_id("dice-selftest-finish").click()
+    banner(page, "info", "Self-test not passed (11 of 12 accepted reads right")
+    status = page.locator("[data-testid=dice-selftest-status][data-kind=monster]")
+    assert status.get_attribute("data-passed") == "no" and "was read as" in status.inner_text()
+    assert not load_calibration(service.state_dir / "dice").profiles["monster"].automatic
+
+    # Again, each face told as it was: it passes, and says so.
+    page.locator("[data-testid=dice-selftest-again][data-kind=monster]").click()
+    for number in range(12):
+        face = ("hit", "pow", "blank")[number % 3]
+        put_die(tray, face)
+        page.get_by_test_id("dice-selftest-throw").click()
+        page.locator("[data-testid=dice-selftest][data-pending=yes]").wait_for()
+        page.locator(f"[data-testid=dice-selftest-face][data-face={face}]").click()
+        page.locator(f"[data-testid=dice-selftest][data-throws='{number + 1}'][data-pending=no]").wait_for()
+    page.get_by_test_id("dice-selftest-finish").click()
+    banner(page, "info", "Self-test passed (12 of 12 accepted reads right")
+    page.locator("[data-testid=dice-selftest-status][data-kind=monster][data-passed=yes]").wait_for()
+    page.locator("[data-testid=dice-calibrated]", has_text="monster").wait_for()
+    assert load_calibration(service.state_dir / "dice").profiles["monster"].automatic
 
     # A backup, and restoring it.
     with page.expect_download() as download:

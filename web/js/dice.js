@@ -3,6 +3,8 @@
 //   - a read that answered a roll is shown with each die's crop and value; one tap on a die
 //     opens its faces, and a face sends the correction (App.correctDice: undo, then answer again);
 //   - a refused read shows the crops and why, above the roll prompt's tap buttons (still ready);
+//     a read the camera made but may not answer by itself (the die's self-test has not passed)
+//     offers one tap to take it ("Use it: HIT, POW"), or the tap buttons as ever;
 //   - "camera lost" is a banner until "camera back"; taps always work.
 // The last report comes from `dice` events and from view.dice (a tablet that joins late).
 
@@ -48,8 +50,16 @@ export function diceCard(app) {
   if (!report || !view || !Array.isArray(report.dice)) return null;
   if (report.status === "answered" && view.version === report.version + 1) return answeredCard(app, report);
   const open = view.prompt && view.prompt.key === report.prompt_key && view.version === report.version;
-  if (open && report.status !== "answered") return refusedCard(report);
+  if (open && report.status !== "answered") return refusedCard(app, report);
   return null;
+}
+
+/** The values a read would answer with, if every die asked for was read (else null). */
+function readValues(report) {
+  const wanted = report.expect && report.expect.count;
+  if (!report.off || report.moved || report.problem || !wanted || report.dice.length !== wanted) return null;
+  if (!report.dice.every((die) => die.accepted)) return null;
+  return report.dice.map((die) => die.value);
 }
 
 function answeredCard(app, report) {
@@ -75,10 +85,16 @@ function correction(app, report, values, i) {
         kind === "monster" ? dieFaceIcon(face, 32) : null, h("span", {}, word(face)))));
 }
 
-function refusedCard(report) {
+function refusedCard(app, report) {
   const why = report.problem || report.message || "the camera could not read these dice";
+  const values = readValues(report);
+  const text = values ? `The camera read ${values.map(word).join(", ")}, but ${report.off}. Is that right?`
+    : `The camera could not read the roll: ${why}. Tap the dice below.`;
   return h("div", { class: "dice-read dice-refused", "data-testid": "dice-read", "data-status": report.status },
-    h("p", { class: "dice-read-text" }, `The camera could not read the roll: ${why}. Tap the dice below.`),
+    h("p", { class: "dice-read-text" }, text),
+    values ? h("button", { class: "btn btn-primary", type: "button", "data-testid": "dice-use-read",
+                           onclick: () => app.send("act", { key: report.prompt_key, answer: values }) },
+      `Use it: ${values.map(word).join(", ")}`) : null,
     h("div", { class: "dice-crops" }, report.dice.map((die, i) =>
       h("div", { class: "dice-crop", "data-testid": "dice-refused-die", "data-die": i },
         die.crop ? h("img", { src: die.crop, alt: `die ${i + 1}`, width: 56, height: 56 }) : null,

@@ -2,14 +2,18 @@
 // Steps: a picture from the camera, on which the owner taps the tray's four
 // corners (or uses the ArUco markers); pictures of the empty tray; then, for
 // one die kind at a time, each face put on top in the tray and captured, with
-// back, retake and progress; Finish saves the calibration and the camera reads
-// rolls with it at once. Export and restore keep a backup (a zip file).
+// back, retake and progress (a tilted, cut-off or blurred photo is refused with
+// why); Finish saves the calibration; then the self-test: a dozen throws, each
+// read confirmed or corrected with one tap, and the camera answers rolls of that
+// die by itself only if it passed (otherwise it says what to change).
+// Export and restore keep a backup (a zip file).
 // The camera does not read rolls while a tablet is on this screen.
 // The events are in docs/protocol.md ("Dice setup").
 
 import { h } from "./dom.js";
 
 const CORNERS = ["top-left", "top-right", "bottom-right", "bottom-left"];
+const NAMES = { d20: "d20", monster: "Monster dice", d6: "d6" };
 const KINDS = [
   { kind: "d20", label: "d20" },
   { kind: "monster", label: "Monster die" },
@@ -89,9 +93,21 @@ async function finish(app) {
   if (!reply) return;
   const warn = reply.warnings.length ? ` Check: ${reply.warnings.join("; ")}.` : "";
   const dropped = reply.dropped.length ? ` The new tray needs ${reply.dropped.join(", ")} captured again.` : "";
-  app.showBanner("info", `Saved: the camera now reads your ${reply.kind === "monster" ? "Monster dice" : reply.kind}.${warn}${dropped}`);
+  app.showBanner("info", `Saved: the camera now reads your ${NAMES[reply.kind] || reply.kind}. Now the self-test: throw the die and confirm each read.${warn}${dropped}`);
+  if (app.diceSetup) app.diceSetup.warnings = reply.warnings;
+  app.render();
+}
+
+async function finishSelfTest(app) {
+  const reply = await send(app, "dice_selftest_finish");
+  if (!reply) return;
+  const name = NAMES[reply.kind] || reply.kind;
+  const change = reply.advice.length ? ` What to change: ${reply.advice.join("; ")}.` : "";
+  app.showBanner("info", reply.passed
+    ? `Self-test passed (${reply.estimate}): the camera answers ${name} rolls by itself.${change}`
+    : `Self-test not passed (${reply.estimate}): the camera shows its ${name} reads for you to confirm.${change}`);
   const again = await app.conn.request("dice_setup_start", {});
-  if (again.ok && app.diceSetup) { app.diceSetup.setup = again.setup; app.diceSetup.warnings = reply.warnings; }
+  if (again.ok && app.diceSetup) app.diceSetup.setup = again.setup;
   app.render();
 }
 
@@ -153,6 +169,7 @@ function emptyPanel(app) {
     h("h2", {}, "2. The empty tray"),
     h("p", { class: "subtle" }, `Take everything out of the tray, then take ${setup.empty_wanted} pictures of it (${setup.empty} taken).`),
     setup.exposure ? h("p", { class: "subtle", "data-testid": "dice-exposure" }, `Camera: ${setup.exposure}.`) : null,
+    setup.camera_check ? h("p", { class: "note note-warn", "data-testid": "dice-camera-check" }, `Camera check: ${setup.camera_check}.`) : null,
     h("button", { class: "btn btn-huge", type: "button", "data-testid": "dice-empty-take", disabled: busy,
                   onclick: () => send(app, "dice_tray_empty") }, "Take a picture of the empty tray"));
 }
@@ -160,14 +177,57 @@ function emptyPanel(app) {
 function kindPanel(app) {
   const { setup, busy } = app.diceSetup;
   if (setup.step !== "ready" && setup.step !== "faces") return null;
+  const tests = setup.self_tests || {};
   return h("section", { class: "panel", "data-testid": "dice-kinds" },
     h("h2", {}, "3. Your dice"),
     h("p", { class: "subtle", "data-testid": "dice-calibrated" },
       setup.calibrated.length ? `Calibrated: ${setup.calibrated.join(", ")}.` : "No dice calibrated yet."),
+    setup.calibrated.map((kind) => {
+      const test = tests[kind];
+      const words = !test ? "no self-test yet: its reads are shown for you to confirm"
+        : test.passed ? `self-test passed (${test.estimate}): answers rolls by itself`
+        : `self-test not passed (${test.estimate}): ${test.advice.join("; ") || "its reads are shown for you to confirm"}`;
+      return h("p", { class: "dice-status", "data-testid": "dice-selftest-status", "data-kind": kind,
+                      "data-passed": test && test.passed ? "yes" : "no" },
+        h("span", {}, `${NAMES[kind] || kind}: ${words} `),
+        h("button", { class: "btn", type: "button", "data-testid": "dice-selftest-again", "data-kind": kind, disabled: busy,
+                      onclick: () => send(app, "dice_selftest_start", { kind }) }, "Self-test"));
+    }),
     h("div", { class: "cal-buttons" }, KINDS.map((k) =>
       h("button", { class: "btn btn-huge", type: "button", "data-testid": "dice-kind", "data-kind": k.kind, "data-style": k.style || "",
                     disabled: busy, onclick: () => send(app, "dice_faces_start", k.style ? { kind: k.kind, style: k.style } : { kind: k.kind }) },
         k.label))));
+}
+
+function selfTestPanel(app) {
+  const { setup, busy } = app.diceSetup;
+  const test = setup.selftest;
+  if (!test) return null;
+  const words = (f) => (f === "blank" ? "blank" : String(f).toUpperCase());
+  const pending = test.pending;
+  const done = test.throws >= test.wanted;
+  return h("section", { class: "panel", "data-testid": "dice-selftest", "data-throws": test.throws,
+                        "data-pending": pending ? "yes" : "no" },
+    h("h2", {}, `Self-test: ${test.throws} of ${test.wanted} throws`),
+    h("progress", { max: test.wanted, value: Math.min(test.throws, test.wanted) }),
+    h("p", { class: "subtle", "data-testid": "dice-selftest-tally" },
+      `So far: ${test.right} read right, ${test.wrong} read wrong, ${test.refused} refused.`),
+    pending ? null : h("p", { class: "hint" }, done
+      ? "Enough throws: tap Finish the self-test (or throw more)."
+      : `Throw the ${NAMES[test.kind] || test.kind} into the tray; when it lies still, tap Read.`),
+    pending ? null : h("div", { class: "cal-buttons" },
+      h("button", { class: "btn btn-huge btn-primary", type: "button", "data-testid": "dice-selftest-throw", disabled: busy,
+                    onclick: () => send(app, "dice_selftest_throw") }, "Read the throw"),
+      h("button", { class: `btn btn-huge${done ? " btn-primary" : ""}`, type: "button", "data-testid": "dice-selftest-finish",
+                    disabled: busy || !done, onclick: () => finishSelfTest(app) }, "Finish the self-test")),
+    pending && setup.shot ? h("img", { class: "dice-shot", src: setup.shot, alt: "The throw just read", "data-testid": "dice-selftest-shot" }) : null,
+    pending ? h("p", { class: "hint", "data-testid": "dice-selftest-read", "data-label": pending.label, "data-accepted": pending.accepted ? "yes" : "no" },
+      pending.accepted ? `Read: ${words(pending.label)}. Which face is up?` : `Not read (${pending.why}). Which face is up?`) : null,
+    pending ? h("div", { class: "cal-buttons" }, test.faces.map((f) =>
+      h("button", { class: `btn${pending.accepted && f === pending.label ? " btn-primary" : ""}`, type: "button",
+                    "data-testid": "dice-selftest-face", "data-face": f, disabled: busy,
+                    onclick: () => send(app, "dice_selftest_answer", { face: f }) },
+        pending.accepted && f === pending.label ? `✓ ${words(f)}` : words(f)))) : null);
 }
 
 function facesPanel(app) {
@@ -220,6 +280,6 @@ export function renderDiceSetup(app) {
   return h("div", { class: "page cal-page", "data-testid": "screen-dice", "data-step": ds.setup.step },
     head,
     h("div", { class: "cal-body" },
-      h("div", { class: "cal-side" }, emptyPanel(app), kindPanel(app), facesPanel(app), backupPanel(app)),
+      h("div", { class: "cal-side" }, emptyPanel(app), kindPanel(app), facesPanel(app), selfTestPanel(app), backupPanel(app)),
       h("div", { class: "cal-main" }, trayPanel(app))));
 }

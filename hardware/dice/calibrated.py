@@ -1,0 +1,246 @@
+"""What calibration gives the dice reader: the tray's geometry and each die kind's profile.
+
+Why here, below ``calibration.dice``: the reader needs these shapes to read,
+and the calibration builds, checks and saves them; keeping the shapes with the
+reader lets ``calibration`` import ``hardware.dice`` and never the other way.
+The die kinds are named here too (their faces, and which face is "20"), the
+one list the reader, calibration and the tablet share.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field, replace
+from typing import Mapping, Sequence
+
+import cv2
+import numpy as np
+
+from companion.engine.dice import DICE
+from companion.engine.errors import Refusal
+
+from .imaging import Image, Point
+from .looks import LookRange
+from .scene import SceneReference
+from .segment import FindSettings
+from .templates import Reference
+
+#: Each die kind's faces by label, its name and plural: from the engine's die-kind registry, so a
+#: kind the games add is one the camera can be calibrated for.
+KIND_FACES: dict[str, tuple[str, ...]] = {kind.id: kind.labels for kind in DICE.kinds()}
+KIND_NAMES = {kind.id: kind.name for kind in DICE.kinds()}
+KIND_PLURALS = {kind.id: kind.plural for kind in DICE.kinds()}
+STYLES = ("numerals", "pips", "symbols")
+#: How a die of each kind looks from straight above when it lies flat: its outline's most
+#: aspect (longer over shorter side of its smallest rectangle) and least fill of that rectangle.
+#: A cube is a square (1.0, 0.97); a d20 a hexagon (up to 1.16, 0.8); the limits leave room for
+#: a shadow or a lens that is not quite flat. A face photo outside them is refused: the die is
+#: tilted, or the camera is not looking straight down. (A photo less square than the others is
+#: refused too: ``calibration.dice.photo_problem``.)
+FLAT_SHAPES: dict[str, tuple[float, float]] = {"d20": (1.30, 0.68), "monster": (1.20, 0.85), "d6": (1.20, 0.85)}
+MAX_TRAY_SIDE = 900  # px of the top-down view: enough for 1-inch dice, cheap to read
+
+
+class CalibrationError(Refusal):
+    """A capture, an answer or a saved file the calibration refuses, with why: a ``Refusal``, so a
+    caller that takes every refusal of the owner's data (a backup's restore) reads it the same way."""
+
+
+# -- the tray ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TrayGeometry:
+    """How to turn a camera frame into the top-down tray view.
+
+    ``homography``: 3x3, row by row; ``size``: the view's (width, height);
+    ``frame_size``: the camera frame it applies to; ``method``: "aruco",
+    "taps" or "whole-frame" (no tray calibration: the frame as it is).
+    """
+
+    homography: tuple[float, ...]
+    size: tuple[int, int]
+    frame_size: tuple[int, int]
+    method: str
+
+    def matrix(self) -> np.ndarray:
+        return np.asarray(self.homography, dtype=np.float64).reshape(3, 3)
+
+    def warp(self, frame: Image) -> Image:
+        """The tray view of ``frame``; refuses a frame of another size (recalibrate after a resolution change)."""
+        height, width = frame.shape[:2]
+        if (width, height) != self.frame_size:
+            raise CalibrationError(f"the camera gives {width}x{height} frames but the tray was calibrated on "
+                                   f"{self.frame_size[0]}x{self.frame_size[1]}: calibrate the tray again")
+        if self.method == "whole-frame":
+            return frame
+        return np.asarray(cv2.warpPerspective(frame, self.matrix(), self.size, flags=cv2.INTER_LINEAR), dtype=np.uint8)
+
+    def corners(self) -> np.ndarray:
+        """The tray's four corners in the camera frame (top-left, top-right, bottom-right, bottom-left)."""
+        width, height = self.size
+        view = np.array([[[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]]], np.float64)
+        return np.asarray(cv2.perspectiveTransform(view, np.linalg.inv(self.matrix())), np.float64).reshape(4, 2)
+
+    def to_plain(self) -> dict[str, object]:
+        return {"homography": list(self.homography), "size": list(self.size), "frame_size": list(self.frame_size),
+                "method": self.method}
+
+    @classmethod
+    def whole_frame(cls, width: int, height: int) -> "TrayGeometry":
+        return cls((1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0), (width, height), (width, height), "whole-frame")
+
+    @classmethod
+    def from_corners(cls, corners: Sequence[Point], frame_size: tuple[int, int], method: str,
+                     max_side: int = MAX_TRAY_SIDE) -> "TrayGeometry":
+        """The view whose corners are ``corners`` (top-left, top-right, bottom-right, bottom-left)."""
+        points = _checked_corners(corners, frame_size)
+        width, height = _view_size(points, max_side)
+        target = np.array([[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]], dtype=np.float32)
+        matrix = cv2.getPerspectiveTransform(points, target)
+        return cls(tuple(float(v) for v in np.asarray(matrix).ravel()), (width, height), frame_size, method)
+
+
+def _checked_corners(corners: Sequence[Point], frame_size: tuple[int, int]) -> np.ndarray:
+    if len(corners) != 4:
+        raise CalibrationError(f"tap the tray's four corners, not {len(corners)}")
+    points = np.array([[float(x), float(y)] for x, y in corners], dtype=np.float32)
+    width, height = frame_size
+    if not ((points[:, 0] >= -1) & (points[:, 0] <= width) & (points[:, 1] >= -1) & (points[:, 1] <= height)).all():
+        raise CalibrationError("a corner lies outside the camera picture")
+    if abs(cv2.contourArea(points)) < 0.01 * width * height or not cv2.isContourConvex(points.reshape(-1, 1, 2)):
+        raise CalibrationError("the four corners do not make a tray: tap top-left, top-right, bottom-right, "
+                               "bottom-left")
+    return points
+
+
+def _view_size(points: np.ndarray, max_side: int) -> tuple[int, int]:
+    """Keep the camera's own resolution along each side (no upscaling), at most ``max_side``."""
+    width = max(_length(points[1] - points[0]), _length(points[2] - points[3]))
+    height = max(_length(points[3] - points[0]), _length(points[2] - points[1]))
+    scale = min(1.0, max_side / max(width, height))
+    return max(32, int(round(width * scale))), max(32, int(round(height * scale)))
+
+
+def _length(vector: np.ndarray) -> float:
+    return float(np.hypot(float(vector[0]), float(vector[1])))
+
+
+# -- the dice -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FaceShot:
+    """One photo of one face: the die in the middle of ``image``, ``diameter`` px across."""
+
+    label: str
+    image: Image = field(repr=False, compare=False)
+    diameter: float
+
+    @property
+    def centre(self) -> Point:
+        return (self.image.shape[1] - 1) / 2.0, (self.image.shape[0] - 1) / 2.0
+
+    def reference(self) -> Reference:
+        return Reference(self.label, self.image, self.centre, self.diameter)
+
+
+@dataclass(frozen=True)
+class DieProfile:
+    """Everything the reader knows about one kind of the owner's dice.
+
+    ``diameter``, ``fill`` (area over its bounding rectangle: about 0.95 for a
+    cube) and ``colour`` (Lab) tell this kind from the others in the tray;
+    ``pip_area`` is set for pip d6 whose pips count right; ``net_faces`` are the
+    faces (of such a die) whose photos the pip network reads right, the faces
+    its view counts for (a die with a logo for its one keeps its one out); ``min_score`` and
+    ``min_margin`` are the reader's acceptance thresholds for this die; ``learned_faces``
+    the faces the learned reader speaks for (``hardware.dice.learned``); ``looks`` the range
+    the face photos span (size, shape, colour, sharpness: a die read outside it is refused;
+    None in files from before it); ``self_test`` how the throws after calibration were read
+    (None: not done yet): the camera answers rolls of this die by itself only once it passed.
+    """
+
+    kind: str
+    style: str
+    shots: tuple[FaceShot, ...]
+    diameter: float
+    fill: float
+    colour: tuple[float, float, float]
+    pip_area: float | None = None
+    min_score: float = 0.45
+    min_margin: float = 0.05
+    net_faces: tuple[str, ...] = ()
+    learned_faces: tuple[str, ...] = ()
+    looks: LookRange | None = None
+    self_test: "SelfTestResult | None" = None
+
+    @property
+    def automatic(self) -> bool:
+        """Whether the camera may answer rolls of this die without a tap: its self-test passed."""
+        return self.self_test is not None and self.self_test.passed
+
+    @property
+    def faces(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(shot.label for shot in self.shots))
+
+    def references(self) -> list[Reference]:
+        return [shot.reference() for shot in self.shots]
+
+
+@dataclass(frozen=True)
+class SelfTestResult:
+    """The throws read after calibration, each confirmed or corrected by the owner on the tablet.
+
+    ``passed``: no throw read wrong, and at most ``SELF_TEST_REFUSALS`` of ``SELF_TEST_THROWS``
+    refused; ``advice``: what to change when it did not pass (or what cost refusals)."""
+
+    throws: int
+    right: int
+    wrong: int
+    refused: int
+    passed: bool
+    advice: tuple[str, ...] = ()
+    when: float = 0.0
+
+    @property
+    def estimate(self) -> str:
+        """The accuracy estimate, in words, for the tablet and the evaluation command."""
+        taken = self.right + self.wrong
+        return (f"{self.right} of {taken} accepted reads right, {self.refused} of {self.throws} throws refused"
+                if taken else f"all {self.throws} throws refused")
+
+    def to_plain(self) -> dict[str, object]:
+        return {"throws": self.throws, "right": self.right, "wrong": self.wrong, "refused": self.refused,
+                "passed": self.passed, "advice": list(self.advice), "when": self.when}
+
+
+SELF_TEST_THROWS = 12  # throws the tablet asks for after the face photos
+SELF_TEST_REFUSALS = 2  # the most of them that may be refused for the test to pass (none may be wrong)
+
+
+@dataclass(frozen=True)
+class DiceCalibration:
+    """The whole saved result: tray, empty tray, detection threshold, dice, exposure, and the
+    camera's view of the tray's edges when it was calibrated (``scene``: None in files from
+    before it, and then a moved camera is not noticed)."""
+
+    tray: TrayGeometry
+    background: Image = field(repr=False, compare=False)
+    threshold: float
+    profiles: Mapping[str, DieProfile] = field(default_factory=dict)
+    exposure: Mapping[str, float] = field(default_factory=dict)
+    created: float = 0.0
+    scene: SceneReference | None = field(default=None, repr=False, compare=False)
+
+    def with_profile(self, profile: DieProfile) -> "DiceCalibration":
+        """This calibration with ``profile`` added (or replacing the same kind's)."""
+        return replace(self, profiles={**self.profiles, profile.kind: profile}, created=time.time())
+
+    def with_self_test(self, kind: str, result: SelfTestResult) -> "DiceCalibration":
+        """This calibration with ``kind``'s self-test done (whether it passed or not)."""
+        return replace(self, profiles={**self.profiles, kind: replace(self.profiles[kind], self_test=result)})
+
+    def find_settings(self) -> FindSettings:
+        areas = tuple(math.pi * (p.diameter / 2) ** 2 for p in self.profiles.values())
+        fills = tuple(p.fill for p in self.profiles.values())
+        return FindSettings(threshold=self.threshold, die_areas=areas, die_fills=fills)
