@@ -36,7 +36,7 @@ from companion.games.horrified_core.context import GameContext
 from companion.games.horrified_core.edition import Action, Edition, Labeller
 from companion.games.horrified_core.events import EventStep
 from companion.games.horrified_core.hero_phase import ActionKind
-from companion.games.horrified_core.monsters import MonsterRegistry, MonsterRules
+from companion.games.horrified_core.monsters import MonsterRegistry
 from companion.games.horrified_core.pack_types import MAIN_BOARD, Monster, MonsterCard, Pack
 from companion.games.horrified_core.packfiles import PackSpec
 from companion.games.horrified_core.perks import PerkKind
