@@ -153,6 +153,25 @@ def test_undo_several_steps_then_redo(table: Table) -> None:
     refused("illegal", table.redo, 1, table.version)
 
 
+def test_a_peek_shows_what_an_undo_would_leave_and_changes_nothing(table: Table) -> None:
+    """The tablet lists the pieces to put back before a multi-step undo: the public state that
+    many steps back, exactly what the undo then gives; the redo count lets it redo them all."""
+    for _ in range(5):
+        act_simply(table)
+    before = snapshot(table)
+    peeked = table.peek(3, table.version)
+    assert snapshot(table) == before, "a peek changed the game"
+    assert peeked["version"] == 2
+    view = table.undo(3, table.version)
+    assert peeked["state"] == view["state"]
+    assert view["last_change"] == "undo" and view["redo_count"] == 3
+    view = table.redo(3, table.version)
+    assert view["last_change"] == "redo" and view["redo_count"] == 0
+    assert view["state"] == before["view"]["state"]
+    refused("stale", table.peek, 1, 0)
+    refused("illegal", table.peek, 99, table.version)
+
+
 def test_history_reads_as_what_happened_and_its_undo_counts_go_back_there(table: Table) -> None:
     play_until(table, "hero-action")
     table.act({"answer": {"action": "end"}}, table.version)
@@ -191,7 +210,7 @@ def test_an_answer_without_effects_is_labelled_with_the_question_and_the_option_
     label = table.view()["history"][0]["label"]  # type: ignore[index]
     text = prompt["text"]
     assert label == f"{text[:1].upper()}{text[1:]} → {discard['text']}"
-    assert label == "The Sorcerer is hit 1 time. What now? → Discard 1 item to stop the hit"
+    assert label == "The Sorcerer is hit 1 time by Baba Lysaga. What now? → Discard 1 item to stop the hit"
 
 
 def test_the_history_survives_reopening(tables: Tables, tmp_path: Path) -> None:

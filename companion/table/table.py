@@ -85,11 +85,22 @@ class Table:
                 "actions": self.kind.action_menu(game, seat) if shown else [],
                 "effects": [e.to_plain() for e in self.last_effects if e.seen_by(seat)],
                 "history": self._history(seat), "can_undo": bool(game.inputs), "can_redo": bool(self.redo_stack),
+                "redo_count": len(self.redo_stack), "last_change": self.journal[-1].kind if self.journal else None,
                 "outcome": self.kind.outcome(game), "dice": self._dice(),
             }
             if seat is not None:
                 view["private"] = self.kind.seat_view(game, seat)
             return view
+
+    def peek(self, count: int, version: int) -> dict[str, object]:
+        """The public state ``count`` inputs back, changing nothing: a tablet compares it with
+        the game now to list the pieces to put back before it asks to go back that far."""
+        with self._lock:
+            self._check_version(version)
+            if not 1 <= count <= len(self.game.inputs):
+                raise TableError("illegal", f"cannot look {count} step(s) back: there are {len(self.game.inputs)}")
+            earlier = Game(self.kind.rules, self.origin, self.game.inputs[:-count])
+            return {"version": self.version - count, "state": self.kind.public_view(earlier)}
 
     def seats(self) -> list[str]:
         with self._lock:
