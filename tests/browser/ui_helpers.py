@@ -127,6 +127,8 @@ def tap_action(page: Any, action: str, **fields: str) -> int:
     old = version(page)
     selector = f"[data-testid=action][data-action='{action}']" + "".join(f"[data-{k}='{v}']" for k, v in fields.items())
     page.get_by_test_id("prompt").locator(selector).first.click()
+    if page.get_by_test_id("confirm").count():  # ending a phase with actions left is confirmed
+        page.get_by_test_id("confirm").get_by_test_id("confirm-yes").click()
     return wait_version_after(page, old)
 
 
@@ -224,3 +226,19 @@ def data_get(url: str) -> dict[str, Any]:
         return reply
     finally:
         client.disconnect()
+
+
+def confirm(page: Any) -> None:
+    """Say yes to the confirmation on screen."""
+    dialog = page.get_by_test_id("confirm")
+    dialog.wait_for()
+    dialog.get_by_test_id("confirm-yes").click()
+
+
+def end_hero_phase(page: Any) -> int:
+    """Tap "End the Hero Phase", and confirm it when actions are left; returns the new version."""
+    old = version(page)
+    page.get_by_test_id("prompt").locator("[data-testid=action][data-action='end']").first.click()
+    if page.get_by_test_id("confirm").count():
+        page.get_by_test_id("confirm").get_by_test_id("confirm-yes").click()
+    return wait_version_after(page, old)
