@@ -80,10 +80,11 @@ def test_a_card_done_by_hand_reports_hand_overs_a_spared_hero_and_a_gift_mid_pha
     # RL-HA-8: the Sorcerer accepts the Dark Gift while the Monster dice are being rolled.
     key = prompt_of(page)[1]
     accept = page.locator("[data-testid=gift-accept][data-id='sorcerer']")
-    accept.click()
-    assert "Tap again" in page.locator("[data-testid=gift-accept][data-id='sorcerer']").inner_text()
     old = version(page)
-    page.locator("[data-testid=gift-accept][data-id='sorcerer']").click()
+    accept.click()
+    dialog = page.get_by_test_id("confirm")
+    assert "for good" in dialog.inner_text()  # a permanent choice is confirmed first
+    dialog.get_by_test_id("confirm-yes").click()
     wait_version_after(page, old)
     gift = page.locator("[data-testid=hero-card][data-id='sorcerer'] [data-testid=hero-gift]")
     assert gift.get_attribute("data-taken") == "yes" and prompt_of(page)[1] == key

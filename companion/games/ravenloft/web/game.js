@@ -3,6 +3,7 @@
 // drawer with undo/redo, and the end screen.
 
 import { h } from "/js/dom.js";
+import { askConfirm } from "/js/confirm.js";
 import { boardView } from "./board.js";
 import { ledTools } from "/js/leds.js";
 import { promptPanel } from "/js/prompt.js";
@@ -89,17 +90,18 @@ function heroesPanel(app) {
 }
 
 /** RL-HA-8: a Gift may be accepted at any moment, even before an effect resolves. It is for good,
- * so the first tap only asks to tap again. */
+ * so it is confirmed first, saying what it gives and what it costs. */
 function giftButton(app, heroId, info) {
-  const armed = app.ui.giftArmed === heroId;
-  return h("button", { class: `btn btn-small gift-accept${armed ? " armed" : ""}`, type: "button", "data-testid": "gift-accept",
-                       "data-id": heroId,
-                       onclick: () => {
-                         if (!armed) { app.ui.giftArmed = heroId; app.render(); return; }
-                         app.ui.giftArmed = null;
-                         app.anytime({ action: "gift", hero: heroId });
+  const gift = info ? info.gift : "the Dark Gift";
+  return h("button", { class: "btn btn-small gift-accept", type: "button", "data-testid": "gift-accept", "data-id": heroId,
+                       onclick: async () => {
+                         const ok = await askConfirm({
+                           title: `Accept ${gift}?`, key: "gift",
+                           text: `A Dark Gift is for good: the ${app.names.hero(heroId)}'s tile is flipped and stays flipped for the rest of the game.`,
+                           yes: `Accept ${gift} for good`, no: "No, not now" });
+                         if (ok) app.anytime({ action: "gift", hero: heroId });
                        } },
-    armed ? `Tap again: accept ${info ? info.gift : "the Dark Gift"} for good` : "Accept the Dark Gift now…");
+    "Accept the Dark Gift now…");
 }
 
 // -- monsters -----------------------------------------------------------------------------------------------
@@ -164,7 +166,7 @@ function outcomeOverlay(app) {
       h("p", { class: "subtle" }, `Terror ${view.state.terror} of ${app.pack.board.terror_max} · turn ${view.state.turn} · ${view.state.deck.length} Monster cards left`),
       h("div", { class: "outcome-buttons" },
         h("button", { class: "btn btn-huge", type: "button", "data-testid": "outcome-board", onclick: () => { app.outcomeHidden = true; app.render(); } }, "See the board"),
-        view.can_undo ? h("button", { class: "btn btn-huge", type: "button", "data-testid": "outcome-undo", onclick: () => app.send("undo", { count: 1 }) }, "↶ Undo the last step") : null,
+        view.can_undo ? h("button", { class: "btn btn-huge", type: "button", "data-testid": "outcome-undo", onclick: () => app.goBack(1) }, "↶ Undo the last step") : null,
         h("button", { class: "btn btn-primary btn-huge", type: "button", "data-testid": "outcome-games", onclick: () => app.go("#/") }, "Back to the games"))));
 }
 
