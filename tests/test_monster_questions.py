@@ -88,3 +88,19 @@ def test_the_questions_replay_the_same() -> None:
     play_out(game, random_policy(RULES, 7), 200)
     again = Game(RULES, game.origin, game.inputs)
     assert again.prompt == game.prompt
+
+
+def test_advance_and_defeat_buttons_say_what_the_roll_must_reach() -> None:
+    """The Hero Phase menu names each rolled step's target number (RL-CA-2, RL-GT-5, RL-HA-6)."""
+    from companion.games.horrified_core.menu import label
+    from companion.games.ravenloft.simulate import context_for
+
+    game = RULES.new_game({"setup": {"monsters": ALL_MONSTERS, "heroes": HEROES[:2]}})
+    ctx = context_for(RULES, game.state)
+    swap = label(ctx, {"action": "advance", "monster": "carrionette", "step": "swap", "item": "dagger"})
+    prune = label(ctx, {"action": "advance", "monster": "gulthias-tree", "step": "prune", "items": ["dagger"]})
+    defeat = label(ctx, {"action": "defeat", "monster": "strahd", "items": ["dagger"]})
+    swap_target = RULES.monster_rules["carrionette"].advance_target("swap")
+    assert swap_target is not None and swap.endswith(f"(roll {swap_target} or more)")
+    assert prune.endswith(f"(roll {RULES.monster_rules['gulthias-tree'].advance_target('prune')} or more)")
+    assert defeat.endswith(f"(roll {RULES.monster_rules['strahd'].defeat_target()} or more)")

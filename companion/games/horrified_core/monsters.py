@@ -156,6 +156,10 @@ class MonsterRules:
         """The names of this monster's Advance steps (for the tablet and the enumerator)."""
         return ()
 
+    def advance_target(self, step: str) -> int | None:
+        """What the d20 (with the items) must reach for this Advance step; None: no roll."""
+        return None
+
     def advance(self, ctx: GameContext, hero_id: str, action: Action, distanced: bool) -> Flow[None]:
         raise IllegalInput(f"{self.monster.name} has no challenge step called {action.get('step')!r}")
 

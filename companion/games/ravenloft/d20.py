@@ -188,5 +188,8 @@ def choose_first_player(ctx: GameContext) -> Flow[None]:
         assert isinstance(answer, tuple)
         best = max(int(str(v)) for v in answer)
         rolling = [h for h, v in zip(rolling, answer) if v == best]
+        if len(rolling) > 1:
+            tied = " and ".join(ctx.state.heroes[h].player for h in rolling)
+            ctx.emit("first-player-tie", f"Tie: {tied} each rolled {best}, so they roll again.", players=rolling)
     ctx.state.active = ctx.state.seats.index(rolling[0])
     ctx.emit("first-player", f"{ctx.state.heroes[rolling[0]].player} goes first; play goes clockwise.", hero=rolling[0])

@@ -237,6 +237,9 @@ class GulthiasTreeRules(MonsterRules):
     def advance_kinds(self) -> tuple[str, ...]:
         return ("prune", "dig")
 
+    def advance_target(self, step: str) -> int | None:
+        return self.details.prune_target if step == "prune" else None
+
     def advance(self, ctx: GameContext, hero_id: str, action: Action, distanced: bool) -> Flow[None]:
         if self.step_of(action) == "prune":
             yield from self._prune(ctx, hero_id, action, distanced)
