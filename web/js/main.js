@@ -556,7 +556,7 @@ class App {
     if (error.code === "stale") {
       if (reply.view) this.acceptView(reply.view, { force: true });
       else this.join();
-      this.showBanner("stale", STALE_MESSAGE);
+      this.showBanner("stale", STALE_MESSAGE, { closeAfterMs: 8000 });
     } else {
       this.showBanner("error", error.message);
       if (error.code === "timeout") this.join();

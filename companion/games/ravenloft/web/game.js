@@ -7,7 +7,8 @@ import { askConfirm } from "/js/confirm.js";
 import { boardView } from "./board.js";
 import { ledTools } from "/js/leds.js";
 import { promptPanel } from "/js/prompt.js";
-import { effectsPanel, historyDrawer, loadingScreen } from "/js/gamescreen.js";
+import { effectsPanel, historyDrawer, loadingScreen, putBackPanel } from "/js/gamescreen.js";
+import { guideMode, phaseGuide, phaseSummary, scrollGuide } from "./guide.js";
 import { symbolIcon, symbolRow, itemIcon, itemTypeWord, frenzyIcon, skullIcon } from "./icons.js";
 import { PHASES, outcomeWords } from "./names.js";
 
@@ -174,10 +175,13 @@ function outcomeOverlay(app) {
 export function renderGame(app) {
   const { view } = app;
   if (!view || !app.names) return loadingScreen(app);
-  return h("div", { class: "game", "data-testid": "screen-game", "data-game-id": view.game_id, "data-version": view.version },
+  const mode = guideMode(app);
+  const screen = h("div", { class: "game", "data-testid": "screen-game", "data-game-id": view.game_id, "data-version": view.version },
     topBar(app),
-    h("div", { class: "game-body" },
-      h("div", { class: "col-side" }, promptPanel(app), effectsPanel(app)),
+    h("div", { class: `game-body${mode === "guide" ? " with-guide" : ""}` },
+      h("div", { class: "col-side" }, mode === "summary" ? phaseSummary(app) : null, promptPanel(app),
+        mode === "guide" ? null : effectsPanel(app)),
+      mode === "guide" ? h("div", { class: "col-guide" }, putBackPanel(app), phaseGuide(app)) : null,
       h("div", { class: "col-board" },
         h("section", { class: "panel board-panel" }, h("h2", { class: "visually-hidden" }, "Board"),
           h("p", { class: "board-swipe subtle" }, "Swipe sideways to see the whole board."),
@@ -189,4 +193,6 @@ export function renderGame(app) {
     view.outcome && !app.outcomeHidden ? outcomeOverlay(app) : null,
     view.outcome && app.outcomeHidden ? h("button", { class: "btn btn-primary over-ribbon", type: "button", "data-testid": "outcome-show",
                                                       onclick: () => { app.outcomeHidden = false; app.render(); } }, "Game over — show the result") : null);
+  if (mode) scrollGuide(screen);
+  return screen;
 }
