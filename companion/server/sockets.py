@@ -196,7 +196,7 @@ def _redo(services: "Services", data: Mapping[str, Any]) -> Reply:
 
 def _peek(services: "Services", data: Mapping[str, Any]) -> Reply:
     """The public state some steps back (nothing changes): what an undo that far would leave."""
-    return _table(services, data).peek(_whole(data, "count", 1), _whole(data, "version"))
+    return _table(services, data).peek(fields.whole(data, "count", 1), fields.whole(data, "version"))
 
 
 def _archive(services: "Services", data: Mapping[str, Any]) -> Reply:
