@@ -242,3 +242,10 @@ def end_hero_phase(page: Any) -> int:
     if page.get_by_test_id("confirm").count():
         page.get_by_test_id("confirm").get_by_test_id("confirm-yes").click()
     return wait_version_after(page, old)
+
+
+def table_steps(page: Any) -> str:
+    """What the screen tells the table to do: "What to do now", or in a Monster Phase its guide
+    (every step of the phase so far)."""
+    texts = page.locator("[data-testid=effect], [data-testid=guide-step] .guide-text").all_inner_texts()
+    return " ".join(texts)

@@ -269,7 +269,6 @@ class App {
       h("button", { class: "banner-close", type: "button", "data-testid": "banner-close", "aria-label": "Dismiss",
                     onclick: () => banner.remove() }, "✕"));
     this.bannerArea.append(banner);
-    if (closeAfterMs > 0) setTimeout(() => banner.remove(), closeAfterMs);
   }
 
   clearPairBanner() {
