@@ -80,10 +80,12 @@ def test_demo_resolves_ambush_on_the_sample_table(capsys: pytest.CaptureFixture[
     """RL-MP-2, RL-MP-4: items, then the Event, then the attack line left to right."""
     code, out, err = run(capsys, "demo", "--policy", "first")
     assert code == 0 and err == ""
-    assert out.index("Monster card: Ambush!.") < out.index("Event: ") < out.index("Attack line: frenzy symbol.")
+    assert out.index("Monster card: Ambush!\n") < out.index("Event: ") < out.index("Attack line: frenzy symbol.")
     assert out.index("Attack line: frenzy symbol.") < out.index("Attack line: sword symbol.")
-    assert "? Several monsters act now: which one goes first?  [monster-order]" in out
-    assert "  > Baba Lysaga (baba-lysaga/monster)" in out
+    assert ("? Several monsters act on the sword symbol: Baba Lysaga and Strahd von Zarovich. Which goes first?"
+            "  [monster-order]") in out
+    assert "Ambush!." not in out
+    assert "  > Baba Lysaga at " in out and "(baba-lysaga/monster)" in out
     assert "Move Carrionette from Vallaki to Madam Eva's Tent (1 location)." in out
     assert "Carrionette attacks the Sorcerer." in out
     summary = table(out)
@@ -278,7 +280,7 @@ def test_console_script_runs_the_demo() -> None:
     done = subprocess.run([sys.executable, "-m", "companion.cli", "demo", "--policy", "first"],
                           capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
     assert done.returncode == 0, done.stderr
-    assert "Monster card: Ambush!." in done.stdout and "== The table ==" in done.stdout
+    assert "Monster card: Ambush!\n" in done.stdout and "== The table ==" in done.stdout
 
 
 # -- bad input: one line, exit 2 ---------------------------------------------------------------------

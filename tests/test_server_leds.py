@@ -106,6 +106,46 @@ def test_the_leds_follow_the_game_joined_last(service: Service, client: socketio
         other.disconnect()
 
 
+def settled_frame(client: socketio.SimpleClient, game_id: str) -> bytes:
+    """The LEDs' picture of ``game_id`` once its animations are over: the last frame of it
+    before the pushes stop (a still board sends no more)."""
+    last: bytes | None = None
+    while True:
+        try:
+            event = next_event(client, "leds", timeout=1.5)
+        except AssertionError:
+            assert last is not None, f"no frame of {game_id}"
+            return last
+        if event.get("game_id") == game_id:
+            last = frame_of(event)
+
+
+def play_until_a_monster_walks(client: socketio.SimpleClient, view: dict[str, Any], inputs: int) -> dict[str, Any]:
+    """Answer simply until a change moves a monster (its trail stays lit after the walk)."""
+    for _ in range(inputs):
+        if any(e["kind"] == "monster-moved" for e in view["effects"]):
+            return view
+        ok(client, "act", {"game_id": view["game_id"], "version": view["version"], "key": view["prompt"]["key"],
+                           "answer": simple_answer(view["prompt"])})
+        view = next_event(client, "view")
+    raise AssertionError(f"no monster moved within {inputs} inputs")
+
+
+def test_a_game_opened_after_another_shows_none_of_the_other_games_lights(client: socketio.SimpleClient) -> None:
+    """Between games the board starts from dark: what the last game left lit (a trail held
+    after its animation, a game-over picture) is gone when another game opens, at once, not
+    at that game's next answer."""
+    second = joined_game(client)["view"]["game_id"]
+    fresh = settled_frame(client, second)  # the second game's board, as it stands before anything else
+    first = joined_game(client)["view"]
+    played = play_until_a_monster_walks(client, first, 60)  # its trail is held on the LEDs
+    left_lit = settled_frame(client, first["game_id"])
+    assert left_lit != fresh, "the first game left nothing of its own on the LEDs: the test shows nothing"
+    assert played["version"] > 1
+    ok(client, "join", {"game_id": second})
+    assert settled_frame(client, second) == fresh
+
+
 def test_health_reports_the_leds(service: Service) -> None:
     health = service.health()
     assert health["ok"] is True

@@ -153,6 +153,40 @@ def test_undo_several_steps_then_redo(table: Table) -> None:
     refused("illegal", table.redo, 1, table.version)
 
 
+def test_a_peek_shows_what_an_undo_would_leave_and_changes_nothing(table: Table) -> None:
+    """The tablet lists the pieces to put back before a multi-step undo: the public state that
+    many steps back, exactly what the undo then gives; the redo count lets it redo them all."""
+    for _ in range(5):
+        act_simply(table)
+    before = snapshot(table)
+    peeked = table.peek(3, table.version)
+    assert snapshot(table) == before, "a peek changed the game"
+    assert peeked["version"] == 2
+    view = table.undo(3, table.version)
+    assert peeked["state"] == view["state"]
+    assert view["last_change"] == "undo" and view["redo_count"] == 3
+    view = table.redo(3, table.version)
+    assert view["last_change"] == "redo" and view["redo_count"] == 0
+    assert view["state"] == before["view"]["state"]
+    refused("stale", table.peek, 1, 0)
+    refused("illegal", table.peek, 99, table.version)
+
+
+def test_a_view_carries_the_recent_steps_of_live_inputs_only(table: Table) -> None:
+    """The Monster Phase guide keeps a whole phase on screen: each recent live input's effects
+    with its version; an undone input's steps are gone, a redone one's are back."""
+    seen = []
+    for _ in range(6):
+        view = act_simply(table)
+        seen.append({"version": view["version"], "effects": view["effects"]})
+    assert table.view()["recent_effects"] == seen
+    view = table.undo(2, table.version)
+    assert view["recent_effects"] == seen[:4]
+    view = table.redo(2, table.version)
+    assert [r["effects"] for r in view["recent_effects"]] == [r["effects"] for r in seen]
+    assert view == Table(table.store, table.kind, table.game_id).view()
+
+
 def test_history_reads_as_what_happened_and_its_undo_counts_go_back_there(table: Table) -> None:
     play_until(table, "hero-action")
     table.act({"answer": {"action": "end"}}, table.version)
@@ -183,7 +217,7 @@ def test_an_answer_without_effects_is_labelled_with_the_question_and_the_option_
     table.act({"answer": "ambush"}, table.version)
     play_until(table, "monster-dice")
     table.act({"answer": ["hit", "blank"]}, table.version)
-    assert table.view()["history"][0]["label"] == "Roll 2 Monster dice for Baba Lysaga. → hit, blank"  # type: ignore[index]
+    assert table.view()["history"][0]["label"] == "Roll 2 Monster dice for Baba Lysaga. → rolled HIT, BLANK"  # type: ignore[index]
     prompt = table.view()["prompt"]
     assert isinstance(prompt, dict) and prompt["key"] == "defend"
     discard = next(option for option in prompt["options"] if option["id"] == "discard")
@@ -191,7 +225,7 @@ def test_an_answer_without_effects_is_labelled_with_the_question_and_the_option_
     label = table.view()["history"][0]["label"]  # type: ignore[index]
     text = prompt["text"]
     assert label == f"{text[:1].upper()}{text[1:]} → {discard['text']}"
-    assert label == "The Sorcerer is hit 1 time. What now? → Discard 1 item to stop the hit"
+    assert label == "The Sorcerer is hit 1 time by Baba Lysaga. What now? → Discard 1 item to stop the hit"
 
 
 def test_the_history_survives_reopening(tables: Tables, tmp_path: Path) -> None:
@@ -280,3 +314,18 @@ def test_archived_games_stay_listed_as_archived_and_can_be_restored(tables: Tabl
     tables.restore(game_id)
     assert {g["game_id"]: g["status"] for g in tables.summaries()}[game_id] == "active"
     assert "no game" in str(refused("unknown-game", tables.restore, "nope"))
+
+
+def test_an_answer_label_reads_as_words_not_ids() -> None:
+    """History lines: a roll says what was rolled, an action its name, never "→ special"."""
+    from companion.engine.game import Step
+    from companion.engine.prompts import Prompt
+    from companion.table.table import label_of
+
+    nothing = Step((), None, 1)
+    dice = Prompt("roll", "monster-dice", "Roll 2 Monster dice for Strahd.", die="monster", count=2)
+    assert label_of(dice, {"answer": ["hit", "pow"]}, nothing, frozenset()).text == \
+        "Roll 2 Monster dice for Strahd. → rolled HIT, POW"
+    menu = Prompt("action", "hero-action", "Sam's turn: the Sorcerer has 2 actions left.")
+    assert label_of(menu, {"answer": {"action": "special"}}, nothing, frozenset()).text.endswith("→ the Special action")
+    assert label_of(menu, {"answer": {"action": "end"}}, nothing, frozenset()).text.endswith("→ Ended")

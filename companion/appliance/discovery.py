@@ -16,6 +16,7 @@ thread with a stop event. zeroconf is imported only when the advert starts.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import ipaddress
 import logging
 import socket
@@ -68,11 +69,35 @@ def _address_text(ip: object) -> str:
 
 
 def _from_host_name() -> list[tuple[str, str]]:
+    """Without ifaddr: the host name's addresses (often only 127.0.1.1 on a laptop), and the
+    address this machine would use to reach the network (no packet is sent), so a tablet
+    always gets a LAN address to open."""
     try:
-        found = socket.getaddrinfo(socket.gethostname(), None)
+        found = [("host", str(info[4][0])) for info in socket.getaddrinfo(socket.gethostname(), None)]
     except OSError:
-        return []
-    return [("host", str(info[4][0])) for info in found]
+        found = []
+    return found + [("route", address) for address in _outgoing_addresses()]
+
+
+#: Addresses that are never contacted: a UDP "connect" only picks the route and its source.
+_PROBES = (("192.0.2.1", socket.AF_INET), ("2001:db8::1", socket.AF_INET6))
+
+
+def _outgoing_addresses() -> list[str]:
+    found = []
+    for target, family in _PROBES:
+        try:
+            with socket.socket(family, socket.SOCK_DGRAM) as probe:
+                probe.connect((target, 9))
+                found.append(str(probe.getsockname()[0]))
+        except OSError:
+            continue  # no route of that kind
+    return found
+
+
+def announcing_possible() -> bool:
+    """Whether the .local name can be announced at all (zeroconf installed)."""
+    return importlib.util.find_spec("zeroconf") is not None
 
 
 def local_addresses() -> list[str]:

@@ -83,8 +83,17 @@ class Leds:
         another board."""
         shown = self.show_to(table)
         if shown is not None:
+            if self.board.following != table.game_id:
+                self.go_dark()  # nothing the game shown before left lit (a trail, a last picture) stays
             self.board.follow(table)
         return shown
+
+    def go_dark(self) -> None:
+        """Between games: a fresh picture (dark) with nothing held over from the game shown
+        before; a game followed next lights its own state at once."""
+        with self.lock:
+            self.board.use_layout(self.board.layout)
+            self.board.following = None
 
     def show_to(self, table: Table) -> dict[str, object] | None:
         """A tablet watching ``table`` gets the overlay and the frames, but the LEDs stay on the

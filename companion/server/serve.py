@@ -16,7 +16,7 @@ from typing import Any, Callable, Protocol
 
 from gunicorn.app.base import BaseApplication
 
-from companion.appliance.discovery import Advertiser, local_addresses
+from companion.appliance.discovery import Advertiser, announcing_possible, local_addresses
 from companion.appliance.health import RecentErrors, RepeatLimit
 from companion.appliance.notify import ENV_SOCKET, Notifier, Watchdog, watchdog_interval
 from companion.appliance.safemode import StartGuard, StartMode
@@ -307,13 +307,17 @@ def start_parts(config: AppConfig, services: Services, port: int, mode: StartMod
 def announce(config: AppConfig, services: Services, host: str, port: int, state_dir: Path, mode: StartMode) -> None:
     """What the owner reads in the terminal or the journal before READY."""
     trusted = config.pairing.trust_loopback or not config.pairing.required
-    for url in urls(host, port):
+    addresses = urls(host, port)
+    for url in addresses:
         if "//127.0.0.1:" in url and trusted:
             print(f"Open {url} on this machine (its own browser may change games without pairing)", flush=True)
         else:
             print(f"Open {url} on a tablet", flush=True)
-    if config.discovery.enabled:
-        print(f"Or http://{config.discovery.name}.local:{port}/ where the tablet resolves .local names", flush=True)
+    if not any(lan_url(url) for url in addresses):
+        print("No network address found: this machine is on no network a tablet could reach "
+              "(or the service listens on loopback only: --host 0.0.0.0)", flush=True)
+    print(discovery_line(config, port), flush=True)
+    print_qr(next((url for url in addresses if lan_url(url)), None))
     print(f"Games are kept in {state_dir}", flush=True)
     if mode.safe:
         print(f"SAFE MODE: {mode.reason}", flush=True)
@@ -325,6 +329,35 @@ def announce(config: AppConfig, services: Services, host: str, port: int, state_
         print(f"Pairing code for the first tablet: {shown.code} (open Pair on the tablet; it lasts "
               f"{round(shown.seconds_left(pairing.clock()) / 60)} minutes)", flush=True)
     print("READY", flush=True)
+
+
+def lan_url(url: str) -> bool:
+    """An address another device can open (not this machine's loopback)."""
+    return "//127." not in url and "//[::1]" not in url and "//localhost" not in url
+
+
+def discovery_line(config: AppConfig, port: int) -> str:
+    """Whether the .local name is announced, and why not: a name nobody announces is no address."""
+    name = f"http://{config.discovery.name}.local:{port}/"
+    if not config.discovery.enabled:
+        return f"The name {name} is not announced (discovery.enabled is false): use an address above"
+    if not announcing_possible():
+        return (f"The name {name} is not announced: zeroconf is not installed (pip install "
+                "'table-companion[discovery]'); use an address above")
+    return f"Or {name}, announced on the network, where the tablet resolves .local names"
+
+
+def print_qr(url: str | None) -> None:
+    """The first network address as a QR code in the terminal, for a tablet's camera to open."""
+    if url is None or not sys.stdout.isatty():
+        return
+    import qrcode  # imported here: only a terminal start draws one
+
+    code = qrcode.QRCode(border=1)
+    code.add_data(url)
+    print(f"Scan to open {url}:", flush=True)
+    code.print_ascii(invert=True)
+    sys.stdout.flush()
 
 
 def _config_text(config: AppConfig) -> str:

@@ -194,6 +194,11 @@ def _redo(services: "Services", data: Mapping[str, Any]) -> Reply:
     return {"version": view["version"]}
 
 
+def _peek(services: "Services", data: Mapping[str, Any]) -> Reply:
+    """The public state some steps back (nothing changes): what an undo that far would leave."""
+    return _table(services, data).peek(fields.whole(data, "count", 1), fields.whole(data, "version"))
+
+
 def _archive(services: "Services", data: Mapping[str, Any]) -> Reply:
     table = _table(services, data)
     services.tables.archive(table.game_id)
@@ -212,5 +217,5 @@ def _restore(services: "Services", data: Mapping[str, Any]) -> Reply:
 HANDLERS: dict[str, Handler] = {
     "games": _games, "new_game": _new_game, "join": _join, "act": _act,
     "claim_seat": _claim_seat, "release_seat": _release_seat,
-    "undo": _undo, "redo": _redo, "archive": _archive, "restore": _restore,
+    "undo": _undo, "redo": _redo, "peek": _peek, "archive": _archive, "restore": _restore,
 }

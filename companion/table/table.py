@@ -10,6 +10,7 @@ import threading
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
+from companion.engine.effects import Effect
 from companion.engine.errors import IllegalInput, Refusal, StaleInput
 from companion.engine.game import Game, Step
 from companion.engine.plain import to_plain
@@ -20,6 +21,7 @@ from companion.store import JournalEntry, Store, StoreError, fold
 #: Called with the table and its public view after each change (the seats' views: ``table.view(seat)``).
 Listener = Callable[["Table", dict[str, object]], None]
 HISTORY_SHOWN = 50
+RECENT_SHOWN = 60  # inputs whose effects a view carries: a whole Monster Phase, with room to spare
 
 log = logging.getLogger(__name__)
 
@@ -84,12 +86,24 @@ class Table:
                 "state": self.kind.public_view(game), "prompt": _prompt_for(prompt, seat),
                 "actions": self.kind.action_menu(game, seat) if shown else [],
                 "effects": [e.to_plain() for e in self.last_effects if e.seen_by(seat)],
+                "recent_effects": self._recent_effects(seat),
                 "history": self._history(seat), "can_undo": bool(game.inputs), "can_redo": bool(self.redo_stack),
+                "redo_count": len(self.redo_stack), "last_change": self.journal[-1].kind if self.journal else None,
                 "outcome": self.kind.outcome(game), "dice": self._dice(),
             }
             if seat is not None:
                 view["private"] = self.kind.seat_view(game, seat)
             return view
+
+    def peek(self, count: int, version: int) -> dict[str, object]:
+        """The public state ``count`` inputs back, changing nothing: a tablet compares it with
+        the game now to list the pieces to put back before it asks to go back that far."""
+        with self._lock:
+            self._check_version(version)
+            if not 1 <= count <= len(self.game.inputs):
+                raise TableError("illegal", f"cannot look {count} step(s) back: there are {len(self.game.inputs)}")
+            earlier = Game(self.kind.rules, self.origin, self.game.inputs[:-count])
+            return {"version": self.version - count, "state": self.kind.public_view(earlier)}
 
     def seats(self) -> list[str]:
         with self._lock:
@@ -105,6 +119,14 @@ class Table:
         if not isinstance(made, int) or self.version > made + 1:
             return None
         return report
+    def _recent_effects(self, seat: str | None) -> list[dict[str, object]]:
+        """Oldest first: the effects of each of the last live inputs meant for ``seat``, with the
+        version after it, so a tablet can keep a whole phase's steps on screen (and a tablet
+        that joins mid-phase sees them too)."""
+        start = max(0, len(self.step_effects) - RECENT_SHOWN)
+        return [{"version": self.versions[i], "effects": [e.to_plain() for e in self.step_effects[i] if e.seen_by(seat)]}
+                for i in range(start, len(self.step_effects))]
+
     def _history(self, seat: str | None) -> list[dict[str, object]]:
         """Newest first: the version after each live input and the undo count that goes back to it;
         an answer to a question ``seat`` may not see shows only that it was given."""
@@ -126,6 +148,7 @@ class Table:
                 raise TableError("game-over" if prompt is None else "illegal", str(problem)) from None
             self._write(JournalEntry("input", dict(self.game.inputs[-1])), undo_engine=1)
             self.labels.append(self._label(prompt, self.game.inputs[-1], step))
+            self.step_effects.append(step.effects)
             self.versions.append(self.version)
             self.redo_stack.clear()
             self.last_effects = step.effects
@@ -157,6 +180,7 @@ class Table:
             del self.redo_stack[-count:]
             for prompt, entry, step in steps:
                 self.labels.append(self._label(prompt, entry, step))
+                self.step_effects.append(step.effects)
                 self.versions.append(self.version)
             self.last_effects = steps[-1][2].effects
             return self._changed()
@@ -201,11 +225,13 @@ class Table:
         self.versions = folded.versions
         self.game = Game(self.kind.rules, self.origin)
         self.labels: list[Label] = []
+        self.step_effects: list[tuple[Effect, ...]] = []
         step: Step | None = None
         for entry in folded.live:
             prompt = self.game.prompt
             step = self.game.apply(entry)
             self.labels.append(self._label(prompt, self.game.inputs[-1], step))
+            self.step_effects.append(step.effects)
         self.last_effects = step.effects if step else self.game.opening_effects
 
     def _label(self, prompt: Prompt | None, entry: Mapping[str, object], step: Step) -> "Label":
@@ -284,11 +310,25 @@ def _answer_words(prompt: Prompt, answer: object) -> str:
     names = {option.id: option.text for option in prompt.options}
     if isinstance(answer, str):
         return names.get(answer, answer)
+    if isinstance(answer, list) and prompt.kind == "roll":
+        faces = [str(a).upper() if prompt.die == "monster" else str(a) for a in answer]
+        return "rolled " + (", ".join(faces) or "nothing")
     if isinstance(answer, list):
         return ", ".join(names.get(a, str(a)) if isinstance(a, str) else str(a) for a in answer) or "none"
     if isinstance(answer, Mapping):
-        return str(answer.get("action", "action"))
+        return _action_words(str(answer.get("action", "")))
     return str(answer)
+
+
+#: Answers that close a question rather than do something.
+_FINISHER_WORDS = {"end": "Ended", "skip": "Skipped", "done": "Done"}
+
+
+def _action_words(action: str) -> str:
+    """"special" -> "the Special action"; "end" -> "Ended"."""
+    if action in _FINISHER_WORDS:
+        return _FINISHER_WORDS[action]
+    return f"the {action.replace('-', ' ').replace('_', ' ').title()} action" if action else "an action"
 
 
 def _sentence(text: str) -> str:

@@ -19,6 +19,7 @@ from ui_helpers import (
     prompt_of,
     shot,
     start_game_in_wizard,
+    table_steps,
     tap_action,
     tap_option,
 )
@@ -74,7 +75,7 @@ def test_a_card_entered_in_the_library_is_drawn_by_name_and_resolved(own_service
     carrionette = page.locator("[data-testid=token-monster][data-id='carrionette']").get_attribute("data-location")
     assert carrionette == page.locator("[data-testid=token-hero][data-id='sorcerer']").get_attribute("data-location")
     assert carrionette != start
-    effects = " ".join(page.get_by_test_id("effect").all_inner_texts())
+    effects = table_steps(page)
     assert f"from {'Vallaki'}" in effects and "attacks the Sorcerer" in effects, effects
     page.get_by_test_id("history-open").click()
     history = " | ".join(page.get_by_test_id("history-entry").all_inner_texts())

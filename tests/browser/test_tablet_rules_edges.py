@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 import requests
 
-from ui_helpers import GAME, Server, prompt_of, tap_option, version, wait_version_after
+from ui_helpers import GAME, Server, prompt_of, table_steps, tap_option, version, wait_version_after
 
 TIMEOUT = 10
 
@@ -74,16 +74,17 @@ def test_a_card_done_by_hand_reports_hand_overs_a_spared_hero_and_a_gift_mid_pha
     page.get_by_test_id("change-editor").locator("[data-testid=action][data-action='done']").click()
     wait_version_after(page, old)
     assert hero_items(page, "druid") == ["rod", "sling"] and hero_items(page, "sorcerer") == []
-    effects = page.get_by_test_id("effects").inner_text()
+    effects = table_steps(page)
     assert "attacks the Druid" in effects  # the spared Sorcerer is passed over: no choice of target asked
 
     # RL-HA-8: the Sorcerer accepts the Dark Gift while the Monster dice are being rolled.
     key = prompt_of(page)[1]
     accept = page.locator("[data-testid=gift-accept][data-id='sorcerer']")
-    accept.click()
-    assert "Tap again" in page.locator("[data-testid=gift-accept][data-id='sorcerer']").inner_text()
     old = version(page)
-    page.locator("[data-testid=gift-accept][data-id='sorcerer']").click()
+    accept.click()
+    dialog = page.get_by_test_id("confirm")
+    assert "for good" in dialog.inner_text()  # a permanent choice is confirmed first
+    dialog.get_by_test_id("confirm-yes").click()
     wait_version_after(page, old)
     gift = page.locator("[data-testid=hero-card][data-id='sorcerer'] [data-testid=hero-gift]")
     assert gift.get_attribute("data-taken") == "yes" and prompt_of(page)[1] == key

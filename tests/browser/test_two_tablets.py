@@ -82,7 +82,8 @@ def test_two_tablets_stay_in_sync_and_a_stale_tap_is_refused(server: Server, new
     assert b.locator(f"[data-testid=token-hero][data-id='{active}'][data-location='{there}']").count() == 1
     assert b.get_by_test_id("actions-left").get_attribute("data-left") == a.get_by_test_id("actions-left").get_attribute("data-left")
 
-    # B acts; A shows it.
+    # B acts; A shows it. (A tap within a moment of another device's redraw is not used: B waits.)
+    b.wait_for_timeout(400)
     back = b.locator("[data-testid=loc][data-target=move]").first.get_attribute("data-id")
     v2 = tap_board(b, back)
     wait_version(a, v2)
@@ -98,6 +99,7 @@ def test_two_tablets_stay_in_sync_and_a_stale_tap_is_refused(server: Server, new
 
     # B taps "End the Hero Phase" on its old screen: refused, explained, and B shows the game as it is.
     b.locator("[data-testid=prompt] [data-testid=action][data-action='end']").click()
+    b.get_by_test_id("confirm").get_by_test_id("confirm-yes").click()  # actions are left: confirmed
     banner = b.locator("[data-testid=banner][data-kind=stale]")
     banner.wait_for()
     assert "Another tablet moved first" in banner.inner_text()

@@ -99,11 +99,16 @@ def test_a_solo_game_from_the_games_screen_to_the_end_screen(server: Server, new
     assert page.get_by_test_id("outcome").count() == 0
     page.get_by_test_id("history-open").click()
     page.locator("[data-testid=undo-to][data-count='2']").click()
+    dialog = page.get_by_test_id("confirm")  # going back several steps is confirmed first
+    assert "Go back 2 steps?" in dialog.inner_text()
+    dialog.get_by_test_id("confirm-yes").click()
     now = wait_version_after(page, now)
     assert page.locator("[data-testid=history-entry]").first.get_attribute("data-undo-count") == "0"
-    for _ in range(3):
-        page.get_by_test_id("redo").click()
-        now = wait_version_after(page, now)
+    page.get_by_test_id("redo").click()  # one step forward, then the other two at once
+    now = wait_version_after(page, now)
+    assert page.get_by_test_id("redo-all").get_attribute("data-count") == "2"
+    page.get_by_test_id("redo-all").click()
+    now = wait_version_after(page, now)
     assert page.get_by_test_id("outcome").get_attribute("data-outcome") == "lost: terror"
     assert server.version(game_id) == now
 

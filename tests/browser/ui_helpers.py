@@ -135,6 +135,8 @@ def tap_action(page: Any, action: str, **fields: str) -> int:
     old = version(page)
     selector = f"[data-testid=action][data-action='{action}']" + "".join(f"[data-{k}='{v}']" for k, v in fields.items())
     page.get_by_test_id("prompt").locator(selector).first.click()
+    if page.get_by_test_id("confirm").count():  # ending a phase with actions left is confirmed
+        page.get_by_test_id("confirm").get_by_test_id("confirm-yes").click()
     return wait_version_after(page, old)
 
 
@@ -232,3 +234,26 @@ def data_get(url: str) -> dict[str, Any]:
         return reply
     finally:
         client.disconnect()
+
+
+def confirm(page: Any) -> None:
+    """Say yes to the confirmation on screen."""
+    dialog = page.get_by_test_id("confirm")
+    dialog.wait_for()
+    dialog.get_by_test_id("confirm-yes").click()
+
+
+def end_hero_phase(page: Any) -> int:
+    """Tap "End the Hero Phase", and confirm it when actions are left; returns the new version."""
+    old = version(page)
+    page.get_by_test_id("prompt").locator("[data-testid=action][data-action='end']").first.click()
+    if page.get_by_test_id("confirm").count():
+        page.get_by_test_id("confirm").get_by_test_id("confirm-yes").click()
+    return wait_version_after(page, old)
+
+
+def table_steps(page: Any) -> str:
+    """What the screen tells the table to do: "What to do now", or in a Monster Phase its guide
+    (every step of the phase so far)."""
+    texts = page.locator("[data-testid=effect], [data-testid=guide-step] .guide-text").all_inner_texts()
+    return " ".join(texts)

@@ -12,9 +12,21 @@ export function loadingScreen(app) {
 }
 
 // -- what to do now -----------------------------------------------------------------------------------
+/** After an undo: the pieces to put back on the table, until the next change. */
+export function putBackPanel(app) {
+  const back = app.putBack;
+  if (!back || back.version !== app.view.version) return null;
+  return h("section", { class: "panel put-back", "data-testid": "put-back", role: "status" },
+    h("h2", {}, "Undone: put the table back"),
+    back.lines.length
+      ? h("ol", { class: "effect-list" }, back.lines.map((line) => h("li", { "data-testid": "put-back-line" }, line)))
+      : h("p", { class: "subtle" }, "Nothing on the table moves back."));
+}
+
 export function effectsPanel(app) {
   const effects = app.view.effects;
   return h("section", { class: "panel effects", "data-testid": "effects" },
+    putBackPanel(app),
     h("h2", {}, "What to do now"),
     effects.length
       ? h("ol", { class: "effect-list" }, effects.map((e) =>
@@ -32,16 +44,21 @@ export function historyDrawer(app) {
         h("button", { class: "btn", type: "button", "data-testid": "history-close", onclick: close }, "Close ✕")),
       h("div", { class: "drawer-buttons" },
         h("button", { class: "btn btn-huge", type: "button", "data-testid": "undo", disabled: !view.can_undo,
-                      onclick: () => app.send("undo", { count: 1 }) }, "↶ Undo"),
+                      onclick: () => app.goBack(1) }, "↶ Undo"),
         h("button", { class: "btn btn-huge", type: "button", "data-testid": "redo", disabled: !view.can_redo,
-                      onclick: () => app.send("redo", { count: 1 }) }, "↷ Redo")),
-      h("p", { class: "subtle" }, "Newest first. “Go back to here” undoes everything after that step; Redo brings it back until someone answers something new."),
+                      onclick: () => app.send("redo", { count: 1 }) }, "↷ Redo"),
+        (view.redo_count || 0) > 1
+          ? h("button", { class: "btn btn-huge", type: "button", "data-testid": "redo-all", "data-count": view.redo_count,
+                          onclick: () => app.send("redo", { count: view.redo_count }) }, `↷ Redo all ${view.redo_count} steps`)
+          : null),
+      putBackPanel(app),
+      h("p", { class: "subtle" }, "Newest first. “Go back to here” undoes everything after that step (it lists the pieces to put back first); Redo brings it back until someone answers something new."),
       view.history.length ? h("ol", { class: "history-list" }, view.history.map((entry) =>
         h("li", { class: "history-entry", "data-testid": "history-entry", "data-undo-count": entry.undo_count },
           h("span", { class: "history-label" }, entry.label),
           entry.undo_count > 0
             ? h("button", { class: "btn", type: "button", "data-testid": "undo-to", "data-count": entry.undo_count,
-                            onclick: () => app.send("undo", { count: entry.undo_count }) }, "Go back to here")
+                            onclick: () => app.goBack(entry.undo_count) }, "Go back to here")
             : h("span", { class: "badge" }, "Now")))) : h("p", { class: "subtle" }, "Nothing has been answered yet.")));
 }
 

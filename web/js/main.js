@@ -19,8 +19,11 @@ import { CAMERA_LOST, acceptDice } from "./dice.js";
 import { renderPairing, startPairing, stopPairing } from "./pairing.js";
 import { renderHealth, startHealth, stopHealth } from "./health.js";
 import { forgetSeat, heldSeat, seatChooser } from "./seats.js";
+import { guardTaps, stampButtons } from "./taps.js";
+import { askConfirm, dismissConfirm } from "./confirm.js";
 
 const STALE_MESSAGE = "Another tablet moved first — here is the current game. Check it, then tap again if you still need to.";
+const TAP_IGNORED = "That button had only just changed under your finger, so the tap was not used. Check the screen, then tap again.";
 const NOT_PAIRED = "This tablet can watch but not change the game";
 
 class App {
@@ -53,6 +56,8 @@ class App {
     this.bannerArea = h("div", { class: "banners", "data-testid": "banners", role: "status", "aria-live": "polite" });
     this.screen = h("main", { class: "screen", id: "screen" });
     root.append(this.bannerArea, this.screen);
+    this.remoteRender = false; // the next render shows what another device did (taps.js)
+    guardTaps(document, () => this.showBanner("tap", TAP_IGNORED, { closeAfterMs: 5000 }));
 
     this.epoch = 0; // bumped when the connection drops: answers to requests sent before are ignored
     this.conn.onState((state) => {
@@ -421,8 +426,11 @@ class App {
     }
     this.view = view;
     if (view.dice && view.dice.status !== "camera-lost" && view.dice.status !== "camera-back") acceptDice(this, view.dice);
-    if (changed) this.ui = {};
+    if (changed) { this.ui = {}; dismissConfirm(); this.notePutBack(current, view); }
+    // A change this tablet has on its way (its view may come before the reply) is its own doing.
+    const ours = this.busy;
     if (this.waitingFor != null && view.version >= this.waitingFor) this.setBusy(false);
+    this.remoteRender = changed && !ours && !force;
     if (!view.outcome) this.outcomeHidden = false;
     if (this.route.name === "game") this.render();
   }
@@ -437,11 +445,57 @@ class App {
   }
 
   // -- sending ---------------------------------------------------------------------------------
-  /** Answer the prompt on screen. */
-  answer(answer) {
+  /** Answer the prompt on screen; an answer that is hard to take back is confirmed first. */
+  async answer(answer) {
     const prompt = this.view && this.view.prompt;
-    if (!prompt) return Promise.resolve();
-    return this.send("act", { key: prompt.key, answer });
+    if (!prompt || this.busy) return;
+    const version = this.view.version;
+    const ask = this.confirmationFor(prompt, answer);
+    if (ask && !(await askConfirm(ask))) return;
+    if (!this.view || this.view.version !== version) return; // the game moved on while the question stood
+    await this.send("act", { key: prompt.key, answer });
+  }
+
+  /** What to ask before ``answer``: an option the rules mark ``confirm`` (a choice that is for good),
+   * or what the pack's module asks (ending a phase with actions left); null when nothing. */
+  confirmationFor(prompt, answer) {
+    const option = typeof answer === "string" ? (prompt.options || []).find((o) => o.id === answer) : null;
+    if (option && option.data && typeof option.data.confirm === "string") {
+      return { title: `${option.text}?`, text: option.data.confirm, yes: option.text, no: "No, choose again", key: prompt.key };
+    }
+    const hook = this.packModule && this.packModule.confirmAnswer;
+    return typeof hook === "function" ? hook(this, prompt, answer) : null;
+  }
+
+  /** Undo ``count`` steps. More than one is confirmed first, with the pieces to put back. */
+  async goBack(count) {
+    if (this.busy || !this.view) return;
+    const view = this.view;
+    if (count > 1) {
+      const peek = await this.conn.request("peek", { game_id: view.game_id, version: view.version, count });
+      if (!peek.ok) { this.settle(peek, this.epoch); return; }
+      const lines = this.putBackLines(view.state, peek.state);
+      const ok = await askConfirm({
+        title: `Go back ${count} steps?`, key: "undo",
+        text: lines.length ? "Everything answered after that step is undone. Then put these back on the table:"
+          : "Everything answered after that step is undone; nothing on the table moves.",
+        lines, yes: `Go back ${count} steps`, no: "No, stay here" });
+      if (!ok || this.view !== view) return;
+    }
+    await this.send("undo", { count });
+  }
+
+  /** The pack module's list of pieces to put back from state ``now`` to state ``then``. */
+  putBackLines(now, then) {
+    const hook = this.packModule && this.packModule.putBack;
+    return typeof hook === "function" ? hook(this, now, then) : [];
+  }
+
+  /** After an undo (from any tablet), what to put back stays on screen until the next change. */
+  notePutBack(before, view) {
+    if (view.last_change !== "undo") { this.putBack = null; return; }
+    const lines = before ? this.putBackLines(before.state, view.state) : [];
+    this.putBack = { version: view.version, lines };
   }
 
   /** A move the game allows whatever is being asked (a Dark Gift accepted mid-phase, RL-HA-8). */
@@ -501,7 +555,7 @@ class App {
     if (error.code === "stale") {
       if (reply.view) this.acceptView(reply.view, { force: true });
       else this.join();
-      this.showBanner("stale", STALE_MESSAGE);
+      this.showBanner("stale", STALE_MESSAGE, { closeAfterMs: 8000 });
     } else {
       this.showBanner("error", error.message);
       if (error.code === "timeout") this.join();
@@ -516,7 +570,7 @@ class App {
   }
 
   // -- banners ----------------------------------------------------------------------------------
-  showBanner(kind, text) {
+  showBanner(kind, text, { closeAfterMs = 0 } = {}) {
     // A refusal for want of pairing is already on screen as the pairing banner.
     if (kind === "error" && this.notPairedMessages.has(text)) return;
     this.clearBanner(kind);
@@ -525,6 +579,7 @@ class App {
       h("button", { class: "banner-close", type: "button", "data-testid": "banner-close", "aria-label": "Dismiss",
                     onclick: () => banner.remove() }, "✕"));
     this.bannerArea.append(banner);
+    if (closeAfterMs > 0) setTimeout(() => banner.remove(), closeAfterMs);
   }
 
   clearBanner(kind) {
@@ -552,6 +607,8 @@ class App {
       : this.route.name === "data" ? this.packScreen((module) => module.dataScreen(this, this.route.page))
       : renderGames(this);
     clear(this.screen).append(screen);
+    stampButtons(this.screen, this.remoteRender);
+    this.remoteRender = false;
     this.watchTopBar();
   }
 

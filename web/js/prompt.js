@@ -161,6 +161,17 @@ function waitingBody(app, prompt) {
     `${names.join(" and ") || "Another player"} ${names.length > 1 ? "are" : "is"} answering in secret, on their own device.`);
 }
 
+// -- what the question is about ------------------------------------------------------------------------
+/** The figure a question is about (its context's ``figure``), drawn by the pack with its symbols when
+ * it can: with several monsters and their minions on the board, "which one?" needs its name. */
+function aboutChip(app, prompt) {
+  const context = prompt.context || {};
+  if (!context.figure) return null;
+  return h("p", { class: "prompt-about", "data-testid": "prompt-about", "data-monster": context.monster || "",
+                  "data-minion": context.minion ?? "", "data-location": context.location || "" },
+    hook(app, "aboutContent", prompt) || h("strong", {}, String(context.figure)));
+}
+
 // -- the panel ---------------------------------------------------------------------------------------
 export function promptPanel(app) {
   const { view } = app;
@@ -181,6 +192,7 @@ export function promptPanel(app) {
                         "data-kind": prompt.kind, "data-version": view.version },
     h("div", { class: "prompt-who" }, phase ? h("span", { class: "phase" }, phase) : null,
       who ? h("span", {}, `${phase ? " · " : ""}${who} ${prompt.kind === "waiting" ? "is answering" : "answers"}`) : null),
+    prompt.kind === "waiting" ? null : aboutChip(app, prompt),
     prompt.kind === "waiting" ? null : h("h2", { class: "prompt-text", "data-testid": "prompt-text" }, prompt.text),
     diceCard(app),
     body);

@@ -16,7 +16,7 @@ from companion.games.horrified_core.events import COMMON_EVENTS, EventStep, mons
 from companion.games.horrified_core.fields import amount
 from companion.games.horrified_core.items import discard_item
 from companion.games.horrified_core.monsters import MonsterRules
-from companion.games.horrified_core.movement import choose_path, move_character
+from companion.games.horrified_core.movement import choose_walk, move_character
 
 from .monsters.frankenstein import PairRules
 from .monsters.mummy import MummyRules
@@ -40,7 +40,7 @@ def _villagers_home(ctx: GameContext, params: Params, text: str) -> Flow[None]:
         start, home = villager.location, ctx.pack.villager(villager.id).safe_location
         if start is None or start == home:
             continue
-        path = yield from choose_path(ctx, start, home, steps)
+        path = yield from choose_walk(ctx, ctx.pack.villager(villager.id).name, start, home, steps)
         if len(path) > 1:
             ctx.emit("villager-moved", f"Move {ctx.pack.villager(villager.id).name} from {ctx.place_name(start)} to "
                      f"{ctx.place_name(path[-1])}, toward safety.", villager=villager.id, path=list(path))
@@ -87,7 +87,7 @@ def _pull_one(ctx: GameContext, there: str, steps: int) -> Flow[None]:
     kind, _, who_id = chosen.partition(":")
     who = Character(kind, who_id)
     start = str(ctx.character_location(who))
-    path = yield from choose_path(ctx, start, there, steps)
+    path = yield from choose_walk(ctx, ctx.character_name(who), start, there, steps)
     ctx.emit("figure-moved", f"Move {ctx.character_name(who)} from {ctx.place_name(start)} to {ctx.place_name(path[-1])}.",
              figure=ctx.character_name(who), path=list(path))
     yield from move_character(ctx, who, path[-1])

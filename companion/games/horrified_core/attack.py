@@ -9,13 +9,14 @@ from typing import Callable
 
 from companion.engine.game import Flow
 from companion.engine.prompts import Option, Prompt
+from companion.engine.words import capitalised, counted
 
 from .context import Character, Figure, GameContext
 from .items import discard_item, remove_item
 from .terror import raise_terror
 
 
-def choose_target(ctx: GameContext, here: str) -> Flow[Character | None]:
+def choose_target(ctx: GameContext, figure: Figure, here: str) -> Flow[Character | None]:
     """A hero before a villager; the active player picks among several (RL-MP-14).
     A hero no monster may attack this turn (a Perk's disguise) is passed over."""
     present = [c for c in ctx.characters_at(here) if not spared(ctx, c)]
@@ -24,7 +25,9 @@ def choose_target(ctx: GameContext, here: str) -> Flow[Character | None]:
     if not pool:
         return None
     options = [Option(f"{c.kind}:{c.id}", ctx.character_name(c)) for c in pool]
-    chosen = yield from ctx.choose("attack-target", "Who does the monster attack?", options)
+    name = ctx.figure_name(figure)
+    text = f"{name} attacks at {ctx.place_name(here)}: who does {name} attack?"
+    chosen = yield from ctx.choose("attack-target", text, options, ctx.about(figure))
     kind, _, who = chosen.partition(":")
     return Character(kind, who)
 
@@ -40,7 +43,7 @@ def attack(ctx: GameContext, figure: Figure, dice: int) -> Flow[None]:
     name = ctx.figure_name(figure)
     if here is None:
         return
-    target = yield from choose_target(ctx, here)
+    target = yield from choose_target(ctx, figure, here)
     if target is None:
         nobody = "no one it may attack" if ctx.characters_at(here) else "no one"
         ctx.emit("no-attack", f"{nobody[:1].upper()}{nobody[1:]} is at {ctx.place_name(here)}: {name} does not attack.",
@@ -51,7 +54,7 @@ def attack(ctx: GameContext, figure: Figure, dice: int) -> Flow[None]:
     if dice <= 0:
         return
     rolled = yield from ctx.roll_monster_dice(
-        "monster-dice", f"Roll {dice} Monster {'die' if dice == 1 else 'dice'} for {name}.", dice)
+        "monster-dice", f"Roll {dice} Monster {'die' if dice == 1 else 'dice'} for {name}.", dice, ctx.about(figure))
     yield from resolve_dice(ctx, figure, here, target, rolled)
 
 
@@ -80,16 +83,17 @@ def _hits(ctx: GameContext, figure: Figure, target: Character, rolled: list[str]
     if ctx.character_location(target) != ctx.where(figure):  # a Power may have carried the target off
         ctx.emit("hits-miss", f"{ctx.character_name(target)} is no longer there: the hits miss.", target=target.id)
         return
-    yield from land_hits(ctx, target, hits)
+    yield from land_hits(ctx, target, hits, figure)
 
 
-def land_hits(ctx: GameContext, target: Character, hits: int) -> Flow[None]:
+def land_hits(ctx: GameContext, target: Character, hits: int, by: Figure | None = None) -> Flow[None]:
+    """``by``: the figure whose attack or Power hits, named in the hero's question."""
     if target.kind == "villager":
         defeat_villager(ctx, target.id)
         return
     hits = ctx.edition.absorb_hits(ctx, target.id, hits)
     if hits > 0:
-        yield from defend_hero(ctx, target.id, hits)
+        yield from defend_hero(ctx, target.id, hits, by)
 
 
 @dataclass(frozen=True)
@@ -97,24 +101,27 @@ class Defence:
     """One answer a hit hero may give: the option shown, and what it does with the hits left."""
 
     option: Option
-    run: Callable[[GameContext, str, int], Flow[None]]
+    run: Callable[[GameContext, str, int, Figure | None], Flow[None]]
 
 
-def defend_hero(ctx: GameContext, hero_id: str, hits: int) -> Flow[None]:
+def defend_hero(ctx: GameContext, hero_id: str, hits: int, by: Figure | None = None) -> Flow[None]:
     """Discard one item per hit, or fall (RL-MP-18); the edition may offer more. Relics never
-    stop a hit (RL-IT-5)."""
+    stop a hit (RL-IT-5). ``by``: the figure that hits, named in the question."""
     hero = ctx.state.heroes[hero_id]
-    name = ctx.hero_name(hero_id)
+    name = capitalised(ctx.hero_name(hero_id))
     defences = _defences(ctx, hero_id, hits)
     if len(defences) == 1:
-        ctx.emit("note", f"{name} has only {len(hero.items)} item(s) for {hits} hit(s).", hero=hero_id)
+        ctx.emit("note", f"{name} has {counted(len(hero.items), 'item')} for {counted(hits, 'hit')}: "
+                 "not enough to stop them.", hero=hero_id)
         yield from defeat_hero(ctx, hero_id)
         return
-    choice = yield Prompt("choice", "defend", f"{name} is hit {hits} time{'s' if hits > 1 else ''}. What now?",
-                          hero_id, tuple(d.option for d in defences), context={"hero": hero_id, "hits": hits})
+    attacker = f" by {ctx.figure_name(by)}" if by is not None else ""
+    context = {**(ctx.about(by) if by is not None else {}), "hero": hero_id, "hits": hits}
+    choice = yield Prompt("choice", "defend", f"{name} is hit {counted(hits, 'time')}{attacker}. What now?",
+                          hero_id, tuple(d.option for d in defences), context=context)
     hits = ctx.edition.absorb_hits(ctx, hero_id, hits)  # something accepted while the question stood
     if hits > 0:
-        yield from next(d for d in defences if d.option.id == choice).run(ctx, hero_id, hits)
+        yield from next(d for d in defences if d.option.id == choice).run(ctx, hero_id, hits, by)
 
 
 def _defences(ctx: GameContext, hero_id: str, hits: int) -> list[Defence]:
@@ -127,14 +134,17 @@ def _defences(ctx: GameContext, hero_id: str, hits: int) -> list[Defence]:
     return defences + ctx.edition.defences(ctx, hero_id, hits)
 
 
-def _discard_to_defend(ctx: GameContext, hero_id: str, hits: int) -> Flow[None]:
+def _discard_to_defend(ctx: GameContext, hero_id: str, hits: int, by: Figure | None) -> Flow[None]:
     hero = ctx.state.heroes[hero_id]
     if len(hero.items) == hits:
         chosen: tuple[str, ...] = tuple(hero.items)
     else:
         options = tuple(Option(i, _item_text(ctx, i)) for i in hero.items)
-        answer = yield Prompt("pick", "defend-items", f"Which {hits} item(s) does {ctx.hero_name(hero_id)} discard?",
-                              hero_id, options, min_picks=hits, max_picks=hits)
+        attacker = f" against {ctx.figure_name(by)}" if by is not None else ""
+        which = "Which item" if hits == 1 else f"Which {hits} items"
+        text = f"{which} does {ctx.hero_name(hero_id)} discard{attacker}?"
+        answer = yield Prompt("pick", "defend-items", text, hero_id, options, min_picks=hits, max_picks=hits,
+                              context=ctx.about(by) if by is not None else {})
         assert isinstance(answer, tuple)
         chosen = answer
     lost_for_good = ctx.edition.defence_items_lost(ctx, hero_id)
@@ -145,7 +155,7 @@ def _discard_to_defend(ctx: GameContext, hero_id: str, hits: int) -> Flow[None]:
             discard_item(ctx, item, "to stop a hit")
 
 
-def _fall(ctx: GameContext, hero_id: str, hits: int) -> Flow[None]:
+def _fall(ctx: GameContext, hero_id: str, hits: int, by: Figure | None) -> Flow[None]:
     yield from defeat_hero(ctx, hero_id)
 
 

@@ -174,24 +174,36 @@ class GameContext:
         return [v for v in self.state.villagers.values() if v.location is not None]
 
     # -- asking -----------------------------------------------------------------------
-    def choose(self, key: str, text: str, options: list[Option]) -> Flow[str]:
-        """Ask the active player to choose, unless there is only one way (no prompt then)."""
+    def about(self, figure: Figure) -> dict[str, object]:
+        """What a question about one monster figure carries, so a tablet can name it, show its
+        symbol and light it on the board (with several monsters and their minions, "the
+        monster" says nothing)."""
+        return {"monster": figure.monster, "minion": figure.minion, "figure": self.figure_name(figure),
+                "symbols": list(self.monster(figure.monster).symbols), "location": self.where(figure)}
+
+    def choose(self, key: str, text: str, options: list[Option],
+               context: Mapping[str, object] | None = None) -> Flow[str]:
+        """Ask the active player to choose, unless there is only one way (no prompt then).
+        ``context``: what the question is about (``about(figure)`` for a monster's question)."""
         if len(options) == 1:
             return options[0].id
-        answer = yield Prompt("choice", key, text, self.active_player, tuple(options))
+        answer = yield Prompt("choice", key, text, self.active_player, tuple(options), context=context or {})
         assert isinstance(answer, str)
         return answer
 
-    def ask_draw(self, key: str, text: str, options: list[Option]) -> Flow[str]:
+    def ask_draw(self, key: str, text: str, options: list[Option],
+                 context: Mapping[str, object] | None = None) -> Flow[str]:
         """Ask which hidden token or card turned up; with one possibility there is nothing to ask."""
         if len(options) == 1:
             return options[0].id
-        answer = yield Prompt("draw", key, text, self.active_player, tuple(options))
+        answer = yield Prompt("draw", key, text, self.active_player, tuple(options), context=context or {})
         assert isinstance(answer, str)
         return answer
 
-    def roll_monster_dice(self, key: str, text: str, count: int) -> Flow[list[str]]:
-        answer = yield Prompt("roll", key, text, self.active_player, die="monster", count=count)
+    def roll_monster_dice(self, key: str, text: str, count: int,
+                          context: Mapping[str, object] | None = None) -> Flow[list[str]]:
+        answer = yield Prompt("roll", key, text, self.active_player, die="monster", count=count,
+                              context=context or {})
         assert isinstance(answer, tuple)
         return [str(face) for face in answer]
 

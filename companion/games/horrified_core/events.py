@@ -42,14 +42,42 @@ def monsters_with(ctx: GameContext, symbol: str) -> list[str]:
 
 
 def in_chosen_order(ctx: GameContext, monster_ids: list[str], key: str) -> Flow[list[str]]:
-    """The active player orders monsters that act at once (RL-MP-5)."""
-    left, order = list(monster_ids), []
+    """The active player orders monsters an Event moves at once (RL-MP-5)."""
+    labels = {m: ctx.monster(m).name for m in monster_ids}
+    previews = {m: _where(ctx, m) for m in monster_ids}
+    return (yield from ask_order(ctx, key, "The Event moves several monsters", labels, previews))
+
+
+def _where(ctx: GameContext, monster_id: str) -> str:
+    here = ctx.state.monsters[monster_id].location
+    name = ctx.monster(monster_id).name
+    return f"{name} at {ctx.place_name(here)}" if here else f"{name} (off the board)"
+
+
+def ask_order(ctx: GameContext, key: str, why: str, labels: Mapping[str, str],
+              previews: Mapping[str, str]) -> Flow[list[str]]:
+    """The active player orders things that act at once (RL-MP-5), one question per place in
+    the order. Each question names every monster still to place and what each would do, and
+    after the first it says the order chosen so far, so a tap visibly moves the order on."""
+    left, order = list(labels), list[str]()
     while left:
-        options = [Option(m, ctx.monster(m).name) for m in left]
-        chosen = yield from ctx.choose(key, "Which monster goes first?", options)
+        options = [Option(k, previews[k], {"label": labels[k]}) for k in left]
+        text = _order_text(why, [labels[k] for k in order], [labels[k] for k in left])
+        about = {"monsters": [k.partition("/")[0] for k in left], "order": list(order)}
+        chosen = yield from ctx.choose(key, text, options, about)
         left.remove(chosen)
         order.append(chosen)
     return order
+
+
+def _order_text(why: str, done: list[str], left: list[str]) -> str:
+    if not done:
+        return f"{why}: {_and(left)}. Which goes first?"
+    return f"Order so far: {', then '.join(done)}. Still to go: {_and(left)}. Which goes next?"
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 @COMMON_EVENTS.register("none")

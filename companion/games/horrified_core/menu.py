@@ -50,7 +50,14 @@ def _move(ctx: GameContext, a: Action) -> str:
 
 def _advance(ctx: GameContext, a: Action) -> str:
     items = _names(ctx, a.get("items")) or (ctx.pack.item(str(a["item"])).name if isinstance(a.get("item"), str) else "")
-    return f"Advance {ctx.monster(str(a['monster'])).name}: {a.get('step')}" + (f" with {items}" if items else "")
+    target = ctx.monster_rules[str(a["monster"])].advance_target(str(a.get("step")))
+    return (f"Advance {ctx.monster(str(a['monster'])).name}: {a.get('step')}" + (f" with {items}" if items else "")
+            + (f" (roll {target} or more)" if target is not None else ""))
+
+
+def _defeat(ctx: GameContext, a: Action) -> str:
+    target = ctx.monster_rules[str(a["monster"])].defeat_target()
+    return f"Defeat {ctx.monster(str(a['monster'])).name} with {_names(ctx, a.get('items'))} (roll {target} or more)"
 
 
 def _pick_up(ctx: GameContext, a: Action) -> str:
@@ -64,7 +71,7 @@ _LABELS: dict[str, Callable[[GameContext, Action], str]] = {
     "pick_up": _pick_up,
     "share": lambda ctx, a: "Share items",
     "advance": _advance,
-    "defeat": lambda ctx, a: f"Defeat {ctx.monster(str(a['monster'])).name} with {_names(ctx, a.get('items'))}",
+    "defeat": _defeat,
     "perk": lambda ctx, a: f"Play {ctx.pack.perk(str(a['perk'])).name} ({ctx.state.heroes[str(a['hero'])].player})",
     "end": lambda ctx, a: "End the Hero Phase",
     "skip": lambda ctx, a: "Skip",

@@ -8,9 +8,10 @@ from collections.abc import Mapping
 from companion.engine.errors import IllegalInput
 from companion.engine.game import Flow
 from companion.engine.prompts import Option, Prompt
+from companion.engine.words import ended
 
 from .context import GameContext, GameEnded
-from .events import in_chosen_order, monsters_with, resolve_event
+from .events import ask_order, in_chosen_order, monsters_with, resolve_event
 from .items import draw_item, place_item
 from .monsters import Actor, MonsterRules
 from .pack_types import FRENZY, AttackLine, MonsterCard
@@ -45,7 +46,7 @@ def draw_card(ctx: GameContext) -> Flow[MonsterCard]:
                           ctx.active_player, tuple(options), context={"left": len(ctx.state.deck)})
     assert isinstance(answer, str)
     card = (yield from enter_card(ctx)) if answer == ENTER_CARD else _take_listed(ctx, answer)
-    ctx.emit("card-drawn", f"Monster card: {card.name}.", card=card.id, left=len(ctx.state.deck))
+    ctx.emit("card-drawn", ended(f"Monster card: {card.name}"), card=card.id, left=len(ctx.state.deck))
     return card
 
 
@@ -105,7 +106,7 @@ def resolve_attack_line(ctx: GameContext, line: AttackLine, card: MonsterCard | 
             continue
         ctx.emit("symbol", f"Attack line: {symbol} symbol.", symbol=symbol,
                  monsters=sorted({a.monster for a in actors}))
-        for actor in (yield from _order_actors(ctx, actors)):
+        for actor in (yield from _order_actors(ctx, actors, symbol, line)):
             yield from _rules(ctx, actor).activate(ctx, actor, line.move, line.dice)
 
 
@@ -122,7 +123,7 @@ def actors_for(ctx: GameContext, symbol: str, card: MonsterCard | None = None) -
     return actors
 
 
-def _order_actors(ctx: GameContext, actors: list[Actor]) -> Flow[list[Actor]]:
+def _order_actors(ctx: GameContext, actors: list[Actor], symbol: str, line: AttackLine) -> Flow[list[Actor]]:
     """The active player orders only the actors whose order can change what happens (RL-MP-5):
     one that cannot act whatever the others do (no character it could reach or attack) goes last
     without a question."""
@@ -132,22 +133,14 @@ def _order_actors(ctx: GameContext, actors: list[Actor]) -> Flow[list[Actor]]:
     by_key = {f"{a.monster}/{a.role}": a for a in able}
     if len(by_key) <= 1:
         return list(by_key.values()) + idle
-    order = yield from in_chosen_order_of(ctx, by_key)
+    labels = {k: a.label for k, a in by_key.items()}
+    previews = {k: _rules(ctx, a).preview(ctx, a, line.move, line.dice) for k, a in by_key.items()}
+    order = yield from ask_order(ctx, "monster-order", f"Several monsters act on the {symbol} symbol", labels, previews)
     return [by_key[k] for k in order] + idle
 
 
 def _rules(ctx: GameContext, actor: Actor) -> MonsterRules:
     return ctx.monster_rules[actor.monster]
-
-
-def in_chosen_order_of(ctx: GameContext, actors: dict[str, Actor]) -> Flow[list[str]]:
-    left, order = list(actors), []
-    while left:
-        options = [Option(k, actors[k].label) for k in left]
-        chosen = yield from ctx.choose("monster-order", "Several monsters act now: which one goes first?", options)
-        left.remove(chosen)
-        order.append(chosen)
-    return order
 
 
 def _ignored_text(ctx: GameContext, symbol: str) -> str:

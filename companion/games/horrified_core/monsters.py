@@ -18,6 +18,7 @@ from typing import ClassVar, Iterator, Mapping, TypeVar
 from companion.engine.errors import IllegalInput, SetupError
 from companion.engine.game import Flow
 from companion.engine.graph import Graph
+from companion.engine.words import counted
 
 from .attack import attack
 from .challenge import check_items, held_of_type, item_sets, items_named, spend_and_check
@@ -129,6 +130,11 @@ class MonsterRules:
         yield from move_toward_closest(ctx, figure, ctx.edition.monster_steps(ctx, move))
         yield from attack(ctx, figure, dice)
 
+    def preview(self, ctx: GameContext, actor: Actor, move: int, dice: int) -> str:
+        """What this actor is about to do, in a few words, for the "which goes first?" question
+        (so the player sees what each choice starts: where it stands, where it heads)."""
+        return preview_move_and_attack(ctx, Figure(self.id), move, dice)
+
     def could_act(self, ctx: GameContext, actor: Actor, carriers: bool) -> bool:
         """Whether this actor may move or attack now: a monster needs a character on the board to
         move toward or attack (RL-MP-11, RL-MP-13). ``carriers``: another actor of this symbol may
@@ -167,6 +173,10 @@ class MonsterRules:
     def advance_kinds(self) -> tuple[str, ...]:
         """The names of this monster's Advance steps (for the tablet and the enumerator)."""
         return ()
+
+    def advance_target(self, step: str) -> int | None:
+        """What the d20 (with the items) must reach for this Advance step; None: no roll."""
+        return None
 
     def advance(self, ctx: GameContext, hero_id: str, action: Action, distanced: bool) -> Flow[None]:
         raise IllegalInput(f"{self.monster.name} has no challenge step called {action.get('step')!r}")
@@ -301,6 +311,38 @@ class MonsterRegistry:
                 raise SetupError(f"the pack's monster {monster.id!r} has no rules module (known: {known})")
             rules[monster.id] = cls(monster)
         return rules
+
+
+def preview_move_and_attack(ctx: GameContext, figure: Figure, move: int, dice: int) -> str:
+    """E.g. "<monster> at <place>: moves up to 2 toward <hero> at <place>, then attacks (3 dice) whoever it stops with"."""
+    here = ctx.where(figure)
+    name = ctx.figure_name(figure)
+    if here is None:
+        return f"{name} is off the board"
+    start = f"{name} at {ctx.place_name(here)}"
+    roll = f"{counted(dice, 'die', 'dice')}" if dice > 0 else "no dice"
+    if ctx.characters_at(here):
+        return f"{start}: stays with {_names_at(ctx, here)} and attacks ({roll})"
+    goals = _closest_places(ctx, here)
+    if not goals or move <= 0:
+        return f"{start}: stays there"
+    toward = " or ".join(f"{_names_at(ctx, g)} at {ctx.place_name(g)}" for g in goals)
+    return f"{start}: moves up to {move} toward {toward}, then attacks ({roll}) whoever it stops with"
+
+
+def _closest_places(ctx: GameContext, here: str) -> list[str]:
+    """The nearest places with a hero (or, with no hero reachable, a villager): RL-MP-8."""
+    dist = ctx.graph.distances(here)
+    for group in ([h.location for h in ctx.heroes_on_board()], [v.location for v in ctx.villagers_on_board()]):
+        places = sorted({p for p in group if p is not None and p in dist})
+        if places:
+            best = min(dist[p] for p in places)
+            return [p for p in places if dist[p] == best]
+    return []
+
+
+def _names_at(ctx: GameContext, location: str) -> str:
+    return " and ".join(ctx.character_name(c) for c in ctx.characters_at(location))
 
 
 def defeat_monster(ctx: GameContext, monster_id: str) -> None:

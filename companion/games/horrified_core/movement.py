@@ -5,6 +5,8 @@ and path is asked for that mover."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from companion.engine.errors import IllegalInput
 from companion.engine.game import Flow
 from companion.engine.board import Mover
@@ -15,8 +17,8 @@ from .arrivals import villager_arrives, hero_arrives
 from .context import Character, Figure, GameContext
 
 
-def closest_character_goal(ctx: GameContext, here: str, mover: Mover = None) -> Flow[str | None]:
-    """The location a monster at ``here`` heads for, or None with no character on the board.
+def closest_character_goal(ctx: GameContext, figure: Figure, here: str, mover: Mover = None) -> Flow[str | None]:
+    """The location ``figure`` (at ``here``) heads for, or None with no character on the board.
 
     A hero beats a villager at the same distance; equal heroes (or equal
     villagers) in different locations are the active player's choice (RL-MP-8).
@@ -31,7 +33,9 @@ def closest_character_goal(ctx: GameContext, here: str, mover: Mover = None) -> 
     tied = sorted(loc for loc in heroes if loc is not None and dist[loc] == best)
     tied = tied or sorted(loc for loc in villagers if loc is not None and dist[loc] == best)
     options = [Option(loc, _toward_text(ctx, loc), {"location": loc}) for loc in tied]
-    return (yield from ctx.choose("move-toward", "Equally close: which one does the monster go for?", options))
+    name = ctx.figure_name(figure)
+    return (yield from ctx.choose("move-toward", f"{name} is equally close to several characters. Which does {name} go for?",
+                                  options, ctx.about(figure)))
 
 
 def _toward_text(ctx: GameContext, location: str) -> str:
@@ -39,14 +43,22 @@ def _toward_text(ctx: GameContext, location: str) -> str:
     return f"{names} at {ctx.place_name(location)}"
 
 
-def choose_path(ctx: GameContext, here: str, goal: str, steps: int, mover: Mover = None) -> Flow[Path]:
-    """The part of a shortest path the figure will walk; ask only if the walked parts differ. A
-    goal the mover cannot reach leaves it where it is."""
+def choose_path(ctx: GameContext, figure: Figure, here: str, goal: str, steps: int,
+                mover: Mover = None) -> Flow[Path]:
+    """The part of a shortest path monster ``figure`` will walk; ask only if the walked parts differ."""
+    return (yield from choose_walk(ctx, ctx.figure_name(figure), here, goal, steps, mover, ctx.about(figure)))
+
+
+def choose_walk(ctx: GameContext, name: str, here: str, goal: str, steps: int, mover: Mover = None,
+                context: Mapping[str, object] | None = None) -> Flow[Path]:
+    """The part of a shortest path ``name`` (a monster, a hero, a villager) will walk; asked, naming
+    the walker, only if the walked parts differ. A goal the mover cannot reach leaves it where it is."""
     prefixes = distinct_prefixes(ctx.graph.shortest_paths(here, goal, mover), steps)
     if not prefixes:
         return (here,)
     options = [Option(str(i), _path_text(ctx, p), {"path": list(p)}) for i, p in enumerate(prefixes)]
-    chosen = yield from ctx.choose("path", "Several shortest paths: which way does it go?", options)
+    text = f"{name} has several shortest paths toward {ctx.place_name(goal)}. Which way does {name} go?"
+    chosen = yield from ctx.choose("path", text, options, context)
     return prefixes[int(chosen)]
 
 
@@ -89,7 +101,7 @@ def move_toward_closest(ctx: GameContext, figure: Figure, steps: int) -> Flow[No
                  monster=figure.monster, blight=figure.minion, location=here)
         return
     mover = ctx.mover(figure)
-    goal = yield from closest_character_goal(ctx, here, mover)
+    goal = yield from closest_character_goal(ctx, figure, here, mover)
     if goal is None:
         ctx.emit("monster-stays", f"No character is on the board: {ctx.figure_name(figure)} does not move.",
                  monster=figure.monster, blight=figure.minion, location=here)
@@ -97,7 +109,7 @@ def move_toward_closest(ctx: GameContext, figure: Figure, steps: int) -> Flow[No
     if steps <= 0:
         _say_moved(ctx, figure, (here,))
         return
-    path = yield from choose_path(ctx, here, goal, steps, mover)
+    path = yield from choose_path(ctx, figure, here, goal, steps, mover)
     walk_monster(ctx, figure, path)
 
 
@@ -106,7 +118,7 @@ def move_toward_location(ctx: GameContext, figure: Figure, goal: str, steps: int
     here = ctx.where(figure)
     if here is None or here == goal or goal not in ctx.graph:
         return
-    path = yield from choose_path(ctx, here, goal, steps, ctx.mover(figure))
+    path = yield from choose_path(ctx, figure, here, goal, steps, ctx.mover(figure))
     walk_monster(ctx, figure, path, stop_at_characters=False)
 
 
@@ -123,20 +135,20 @@ def move_a_monster(ctx: GameContext, steps: int) -> Flow[None]:
     here = ctx.where(figure)
     assert here is not None
     to = yield from choose_location_within(ctx, here, steps, "move-monster-to", f"Move {ctx.figure_name(figure)} where?",
-                                           ctx.mover(figure))
+                                           ctx.mover(figure), ctx.about(figure))
     ctx.emit("monster-moved", f"Move {ctx.figure_name(figure)} from {ctx.place_name(here)} to {ctx.place_name(to)}.",
              monster=figure.monster, blight=figure.minion, path=[here, to])
     ctx.put(figure, to)
 
 
 def choose_location_within(ctx: GameContext, here: str, steps: int, key: str, text: str,
-                           mover: Mover = None) -> Flow[str]:
+                           mover: Mover = None, context: Mapping[str, object] | None = None) -> Flow[str]:
     dist = ctx.graph.distances(here, mover)
     reachable = sorted(loc for loc, d in dist.items() if 0 < d <= steps)
     if not reachable:
         raise IllegalInput(f"nowhere to go from {ctx.place_name(here)}")
     options = [Option(loc, ctx.place_name(loc)) for loc in reachable]
-    return (yield from ctx.choose(key, text, options))
+    return (yield from ctx.choose(key, text, options, context))
 
 
 def move_character(ctx: GameContext, who: Character, to: str) -> Flow[None]:

@@ -11,6 +11,8 @@ total, not to the roll's result (docs/engine.md, Readings).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from dataclasses import dataclass
 from typing import Callable
 
@@ -26,9 +28,10 @@ from .state import bonuses_of
 KEEP = "keep"
 
 
-def roll_d20(ctx: GameContext, key: str, text: str) -> Flow[int]:
-    """The active player rolls the d20 (its symbol face counts 20, RL-D20-1)."""
-    answer = yield Prompt("roll", key, text, ctx.active_player, die="d20", count=1)
+def roll_d20(ctx: GameContext, key: str, text: str, context: Mapping[str, object] | None = None) -> Flow[int]:
+    """The active player rolls the d20 (its symbol face counts 20, RL-D20-1); ``context``: what
+    the roll is about (a figure to place)."""
+    answer = yield Prompt("roll", key, text, ctx.active_player, die="d20", count=1, context=context or {})
     assert isinstance(answer, tuple)
     value = answer[0]
     assert isinstance(value, int)
@@ -185,5 +188,8 @@ def choose_first_player(ctx: GameContext) -> Flow[None]:
         assert isinstance(answer, tuple)
         best = max(int(str(v)) for v in answer)
         rolling = [h for h, v in zip(rolling, answer) if v == best]
+        if len(rolling) > 1:
+            tied = " and ".join(ctx.state.heroes[h].player for h in rolling)
+            ctx.emit("first-player-tie", f"Tie: {tied} each rolled {best}, so they roll again.", players=rolling)
     ctx.state.active = ctx.state.seats.index(rolling[0])
     ctx.emit("first-player", f"{ctx.state.heroes[rolling[0]].player} goes first; play goes clockwise.", hero=rolling[0])

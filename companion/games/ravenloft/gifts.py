@@ -7,7 +7,7 @@ from companion.engine.errors import IllegalInput
 from companion.engine.game import Flow
 from companion.engine.prompts import Option
 from companion.games.horrified_core.attack import Defence, defend_hero
-from companion.games.horrified_core.context import GameContext
+from companion.games.horrified_core.context import Figure, GameContext
 from companion.games.horrified_core.terror import raise_terror
 
 from .pack_types import D20Entry, tile
@@ -88,16 +88,18 @@ def gift_defences(ctx: GameContext, hero_id: str, hits: int) -> list[Defence]:
     """A hit hero whose Gift would ignore a hit may accept it first (RL-HA-8)."""
     if hero_of(ctx.state, hero_id).gift or "ignore_first_hit" not in gift_effects(ctx, hero_id, accepted=False):
         return []
-    option = Option("gift", f"Accept the Dark Gift ({tile(ctx.pack, hero_id).gift.name}) first")
+    gift = tile(ctx.pack, hero_id).gift.name
+    option = Option("gift", f"Accept the Dark Gift ({gift}) first",
+                    {"confirm": f"{gift} is for good: {ctx.hero_name(hero_id)}'s tile is flipped for the rest of the game."})
     return [Defence(option, _accept_gift_then_defend)]
 
 
-def _accept_gift_then_defend(ctx: GameContext, hero_id: str, hits: int) -> Flow[None]:
+def _accept_gift_then_defend(ctx: GameContext, hero_id: str, hits: int, by: Figure | None) -> Flow[None]:
     if not hero_of(ctx.state, hero_id).gift:  # it may have been accepted while the question stood
         accept_gift(ctx, hero_id)
     hits = ctx.edition.absorb_hits(ctx, hero_id, hits)
     if hits > 0:
-        yield from defend_hero(ctx, hero_id, hits)
+        yield from defend_hero(ctx, hero_id, hits, by)
 
 
 def defence_items_lost(ctx: GameContext, hero_id: str) -> str:

@@ -115,7 +115,7 @@ class InvisibleManRules(OriginalMonster[InvisibleDetails]):
             return
         tied = [Option(p, ctx.place_name(p), {"location": p}) for p in places if dist[p] == dist[places[0]]]
         goal = yield from ctx.choose("move-toward", "Equally close villagers: which one does he stalk?", tied)
-        path = yield from choose_path(ctx, here, goal, self.details.power_steps, self.mover)
+        path = yield from choose_path(ctx, Figure(self.id), here, goal, self.details.power_steps, self.mover)
         walk_monster(ctx, Figure(self.id), path, stop_at_characters=False)
 
     # -- the task: the evidence ------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from companion.games.horrified_core.arrivals import hero_arrives
 from companion.games.horrified_core.challenge import check_items, items_named, spend
 from companion.games.horrified_core.context import Character, Figure, GameContext
 from companion.games.horrified_core.monsters import Action, ActionDict, MonsterLook, View
-from companion.games.horrified_core.movement import choose_path
+from companion.games.horrified_core.movement import choose_walk
 from companion.games.horrified_core.packdata import Known, item_type, location
 from companion.games.horrified_core.pack_types import MAIN_BOARD
 from companion.games.horrified_core.state import MATS, Mat
@@ -131,7 +131,7 @@ class MummyRules(OriginalMonster[MummyDetails]):
         hero, here = ctx.state.heroes[mat.soul], self.here(ctx)
         if hero.location is None or here is None or hero.location == here:
             return
-        path = yield from choose_path(ctx, hero.location, here, steps)
+        path = yield from choose_walk(ctx, ctx.hero_name(hero.id), hero.location, here, steps)
         if len(path) < 2:
             return
         ctx.emit("hero-moved", f"Move {ctx.hero_name(hero.id)} from {ctx.place_name(path[0])} to "

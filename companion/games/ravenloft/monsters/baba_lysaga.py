@@ -104,7 +104,7 @@ class BabaLysagaRules(MonsterRules):
                      monster=self.id, location=here)
             return
         riders = [v.id for v in ctx.state.villagers_at(here)]
-        path = yield from choose_path(ctx, here, goal, CARRY_STEPS)
+        path = yield from choose_path(ctx, Figure(self.id), here, goal, CARRY_STEPS)
         walk_monster(ctx, Figure(self.id), path, stop_at_characters=False)
         for villager in riders:
             yield from self._carry(ctx, villager, path)
@@ -117,8 +117,8 @@ class BabaLysagaRules(MonsterRules):
             return None
         best = min(dist[s] for s in spots)
         options = [Option(s, self._villagers_text(ctx, s), {"location": s}) for s in spots if dist[s] == best]
-        return (yield from ctx.choose("carried-off-toward",
-                                      "Equally close villagers: which does Baba Lysaga go for?", options))
+        return (yield from ctx.choose("carried-off-toward", "Carried Off: these villagers are equally close to "
+                                      "Baba Lysaga. Which does she go for?", options, ctx.about(Figure(self.id))))
 
     def _villagers_text(self, ctx: GameContext, location: str) -> str:
         names = ", ".join(ctx.pack.villager(v.id).name for v in ctx.state.villagers_at(location))

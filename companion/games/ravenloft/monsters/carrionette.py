@@ -88,6 +88,9 @@ class CarrionetteRules(MonsterRules):
     def advance_kinds(self) -> tuple[str, ...]:
         return ("swap",)
 
+    def advance_target(self, step: str) -> int | None:
+        return self.details.swap_target if step == "swap" else None
+
     def advance(self, ctx: GameContext, hero_id: str, action: Action, distanced: bool) -> Flow[None]:
         self.step_of(action)
         item, part = self._checked_swap(ctx, hero_id, action, distanced)

@@ -117,7 +117,7 @@ class GulthiasTreeRules(MonsterRules):
             return
         while True:
             roll = yield from roll_d20(ctx, "blight-setup" if at_setup else "necrosynthesis",
-                                       f"Roll the d20 to place {name}.")
+                                       f"Roll the d20 to place {name}.", ctx.about(Figure(self.id, index)))
             if roll == 1 and not at_setup:
                 ctx.emit("critical-failure", f"A 1: critical failure, {name} stays off the board.", blight=index)
                 return
@@ -176,6 +176,18 @@ class GulthiasTreeRules(MonsterRules):
     def actors(self, ctx: GameContext) -> list[Actor]:
         return [Actor(self.id, "tree", "Gulthias Tree"), Actor(self.id, "blight", "a Twig Blight")]
 
+    def preview(self, ctx: GameContext, actor: Actor, move: int, dice: int) -> str:
+        """The Tree stays and strikes where it stands; a ready Blight moves, then attacks."""
+        if actor.role == "tree":
+            here = self.here(ctx)
+            where = ctx.place_name(here) if here else "off the board"
+            return f"Gulthias Tree at {where}: never moves, attacks only someone at {where}"
+        mat = self.mat(ctx)
+        ready = [f"{i + 1} at {ctx.place_name(str(mat.blights[i]))}" for i in self._ready(ctx)]
+        if not ready:
+            return "a Twig Blight: none is ready (cut down, or it has acted)"
+        return f"a Twig Blight ({', '.join(ready)}): one of them moves up to {move} and attacks"
+
     def could_act(self, ctx: GameContext, actor: Actor, carriers: bool) -> bool:
         """The Tree attacks only someone at its own location (RL-GT-1), and only a carrier can bring
         someone there during the attack line. A Blight acts if one is ready, or if the Tree may
@@ -215,7 +227,8 @@ class GulthiasTreeRules(MonsterRules):
                      monster=self.id)
             return
         options = [Option(str(i), f"Twig Blight {i + 1} at {ctx.place_name(mat.blights[i])}") for i in ready]
-        index = int((yield from ctx.choose("which-blight", "Which Twig Blight moves and attacks?", options)))
+        text = "Several of the Gulthias Tree's Twig Blights are ready: which Twig Blight moves and attacks?"
+        index = int((yield from ctx.choose("which-blight", text, options, ctx.about(Figure(self.id)))))
         mat.blights_used.append(index)
         figure = Figure(self.id, index)
         yield from self.move_and_attack(ctx, figure, f"Twig Blight {index + 1} moves and attacks.", move, dice)
@@ -223,6 +236,9 @@ class GulthiasTreeRules(MonsterRules):
     # -- Advance: prune (RL-GT-5) and dig (RL-GT-6) -------------------------------------------------
     def advance_kinds(self) -> tuple[str, ...]:
         return ("prune", "dig")
+
+    def advance_target(self, step: str) -> int | None:
+        return self.details.prune_target if step == "prune" else None
 
     def advance(self, ctx: GameContext, hero_id: str, action: Action, distanced: bool) -> Flow[None]:
         if self.step_of(action) == "prune":

@@ -119,7 +119,7 @@ class StrahdRules(MonsterRules):
                  monster=self.id, location=here)
         for who in (yield from self._fury_order(ctx, victims)):
             if ctx.character_location(who) == here:
-                yield from land_hits(ctx, who, 1)
+                yield from land_hits(ctx, who, 1, figure)
 
     def _fury_order(self, ctx: GameContext, victims: list[Character]) -> Flow[list[Character]]:
         """The order is asked only where it changes what happens (RL-MP-5): a Warlock's ward stops
@@ -134,7 +134,8 @@ class StrahdRules(MonsterRules):
             left = {f"hero:{c.id}": c for c in heroes if c not in shielded}
             options = [Option(key, ctx.character_name(c)) for key, c in left.items()]
             chosen = yield from ctx.choose("fury-order", f"Strahd's Fury: the ward stops {wards} hit"
-                                           f"{'s' if wards > 1 else ''} on heroes. Whose hit does it stop?", options)
+                                           f"{'s' if wards > 1 else ''} on heroes. Whose hit does it stop?", options,
+                                           ctx.about(Figure(self.id)))
             shielded.append(left[chosen])
         rest = [c for c in victims if c not in shielded]
         return shielded + rest

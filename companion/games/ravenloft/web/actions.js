@@ -5,7 +5,7 @@
 // and the card builder.
 
 import { h, folded } from "/js/dom.js";
-import { itemIcon, itemTypeWord } from "./icons.js";
+import { itemIcon, itemTypeWord, symbolRow } from "./icons.js";
 import { playerAndHero, humanize } from "./names.js";
 import { cardBuilder } from "./cardbuilder.js";
 
@@ -251,4 +251,25 @@ function changeEditor(app, base, isEvent = false) {
       isEvent ? null : h("button", { class: "btn", type: "button", onclick: () => { app.ui.editing = null; app.ui.changes = []; app.refreshPrompt(); } }, "Cancel"),
       h("button", { class: "btn btn-primary btn-huge btn-finish", type: "button", "data-testid": "action", "data-action": base.answer.action, onclick: send },
         changes.length ? `${isEvent ? "Done" : "Play it"}: ${changes.length} change${changes.length === 1 ? "" : "s"}` : isEvent ? "Done: nothing changed" : "Play it: nothing changed")));
+}
+
+/** The chip over a question about one figure: its monster's symbols, its name and where it stands. */
+export function aboutContent(app, prompt) {
+  const { names, pack } = app;
+  const context = prompt.context || {};
+  const monster = pack.monsters.find((m) => m.id === context.monster);
+  return [monster ? h("span", { class: "sym-inline" }, symbolRow(monster.symbols, pack.symbols, 22)) : null,
+    h("strong", {}, String(context.figure)),
+    context.location ? h("span", { class: "subtle" }, ` at ${names.place(context.location)}`) : null];
+}
+
+/** Ending the Hero Phase with actions left throws them away: asked first. */
+export function confirmAnswer(app, prompt, answer) {
+  const left = app.view.state.actions_left;
+  if (prompt.key !== "hero-action" || !answer || answer.action !== "end" || !(left > 0)) return null;
+  const hero = app.view.state.seats[app.view.state.active];
+  const player = app.view.state.heroes[hero]?.player || "The player";
+  return { title: "End the Hero Phase?", key: "end",
+           text: `${player} still has ${left} action${left === 1 ? "" : "s"} left; they are lost if the Hero Phase ends now.`,
+           yes: "End the Hero Phase", no: "Keep playing" };
 }

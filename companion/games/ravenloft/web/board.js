@@ -237,6 +237,16 @@ export function boardView(app) {
     }
   }
 
+  // The figure the question is about: a ring around where it stands, named in its title.
+  const about = prompt && prompt.context && prompt.context.figure ? prompt.context : null;
+  if (about && pos[about.location]) {
+    const [ax, ay] = pos[about.location];
+    badges.append(s("g", { class: "about-figure", "data-testid": "about-figure", "data-location": about.location,
+                           "data-monster": about.monster || "" },
+      s("title", {}, `${about.figure}: the question is about this figure`),
+      s("circle", { cx: ax, cy: ay, r: 42, class: "about-ring" })));
+  }
+
   const figures = figuresByPlace(app);
   const discs = s("g", { class: "places" });
   const labels = s("g", { class: "labels" });

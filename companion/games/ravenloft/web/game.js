@@ -3,10 +3,12 @@
 // drawer with undo/redo, and the end screen.
 
 import { h } from "/js/dom.js";
+import { askConfirm } from "/js/confirm.js";
 import { boardView } from "./board.js";
 import { ledTools } from "/js/leds.js";
 import { promptPanel } from "/js/prompt.js";
-import { effectsPanel, historyDrawer, loadingScreen } from "/js/gamescreen.js";
+import { effectsPanel, historyDrawer, loadingScreen, putBackPanel } from "/js/gamescreen.js";
+import { guideMode, phaseGuide, phaseSummary, scrollGuide } from "./guide.js";
 import { symbolIcon, symbolRow, itemIcon, itemTypeWord, frenzyIcon, skullIcon } from "./icons.js";
 import { PHASES, outcomeWords } from "./names.js";
 
@@ -89,17 +91,18 @@ function heroesPanel(app) {
 }
 
 /** RL-HA-8: a Gift may be accepted at any moment, even before an effect resolves. It is for good,
- * so the first tap only asks to tap again. */
+ * so it is confirmed first, saying what it gives and what it costs. */
 function giftButton(app, heroId, info) {
-  const armed = app.ui.giftArmed === heroId;
-  return h("button", { class: `btn btn-small gift-accept${armed ? " armed" : ""}`, type: "button", "data-testid": "gift-accept",
-                       "data-id": heroId,
-                       onclick: () => {
-                         if (!armed) { app.ui.giftArmed = heroId; app.render(); return; }
-                         app.ui.giftArmed = null;
-                         app.anytime({ action: "gift", hero: heroId });
+  const gift = info ? info.gift : "the Dark Gift";
+  return h("button", { class: "btn btn-small gift-accept", type: "button", "data-testid": "gift-accept", "data-id": heroId,
+                       onclick: async () => {
+                         const ok = await askConfirm({
+                           title: `Accept ${gift}?`, key: "gift",
+                           text: `A Dark Gift is for good: the ${app.names.hero(heroId)}'s tile is flipped and stays flipped for the rest of the game.`,
+                           yes: `Accept ${gift} for good`, no: "No, not now" });
+                         if (ok) app.anytime({ action: "gift", hero: heroId });
                        } },
-    armed ? `Tap again: accept ${info ? info.gift : "the Dark Gift"} for good` : "Accept the Dark Gift now…");
+    "Accept the Dark Gift now…");
 }
 
 // -- monsters -----------------------------------------------------------------------------------------------
@@ -164,7 +167,7 @@ function outcomeOverlay(app) {
       h("p", { class: "subtle" }, `Terror ${view.state.terror} of ${app.pack.board.terror_max} · turn ${view.state.turn} · ${view.state.deck.length} Monster cards left`),
       h("div", { class: "outcome-buttons" },
         h("button", { class: "btn btn-huge", type: "button", "data-testid": "outcome-board", onclick: () => { app.outcomeHidden = true; app.render(); } }, "See the board"),
-        view.can_undo ? h("button", { class: "btn btn-huge", type: "button", "data-testid": "outcome-undo", onclick: () => app.send("undo", { count: 1 }) }, "↶ Undo the last step") : null,
+        view.can_undo ? h("button", { class: "btn btn-huge", type: "button", "data-testid": "outcome-undo", onclick: () => app.goBack(1) }, "↶ Undo the last step") : null,
         h("button", { class: "btn btn-primary btn-huge", type: "button", "data-testid": "outcome-games", onclick: () => app.go("#/") }, "Back to the games"))));
 }
 
@@ -172,10 +175,13 @@ function outcomeOverlay(app) {
 export function renderGame(app) {
   const { view } = app;
   if (!view || !app.names) return loadingScreen(app);
-  return h("div", { class: "game", "data-testid": "screen-game", "data-game-id": view.game_id, "data-version": view.version },
+  const mode = guideMode(app);
+  const screen = h("div", { class: "game", "data-testid": "screen-game", "data-game-id": view.game_id, "data-version": view.version },
     topBar(app),
-    h("div", { class: "game-body" },
-      h("div", { class: "col-side" }, promptPanel(app), effectsPanel(app)),
+    h("div", { class: `game-body${mode === "guide" ? " with-guide" : ""}` },
+      h("div", { class: "col-side" }, mode === "summary" ? phaseSummary(app) : null, promptPanel(app),
+        mode === "guide" ? null : effectsPanel(app)),
+      mode === "guide" ? h("div", { class: "col-guide" }, putBackPanel(app), phaseGuide(app)) : null,
       h("div", { class: "col-board" },
         h("section", { class: "panel board-panel" }, h("h2", { class: "visually-hidden" }, "Board"),
           h("p", { class: "board-swipe subtle" }, "Swipe sideways to see the whole board."),
@@ -187,4 +193,6 @@ export function renderGame(app) {
     view.outcome && !app.outcomeHidden ? outcomeOverlay(app) : null,
     view.outcome && app.outcomeHidden ? h("button", { class: "btn btn-primary over-ribbon", type: "button", "data-testid": "outcome-show",
                                                       onclick: () => { app.outcomeHidden = false; app.render(); } }, "Game over — show the result") : null);
+  if (mode) scrollGuide(screen);
+  return screen;
 }

@@ -11,7 +11,8 @@ import { renderBoardEditor } from "./editor.js";
 import { renderLibrary } from "./library.js";
 import { Names, PHASES } from "./names.js";
 import { setupBoard, xy } from "./board.js";
-import { actionBody, filterHint, optionContent, promptWho, rowLabel, searchText } from "./actions.js";
+import { putBack } from "./putback.js";
+import { aboutContent, actionBody, confirmAnswer, filterHint, optionContent, promptWho, rowLabel, searchText } from "./actions.js";
 
 export default {
   /** How the pack names its things on screen (places, heroes, items ...). */
@@ -31,5 +32,8 @@ export default {
   rowLabel,
   promptWho,
   actionBody,
+  aboutContent,
+  confirmAnswer,
+  putBack,
   phaseWord: (app) => PHASES[app.view.state.phase] || app.view.state.phase,
 };
