@@ -93,8 +93,8 @@ def _list(value: object) -> list[object]:
 def _houses(view: View) -> list[Marker]:
     squares = _mapping(view.get("places"))
     threatened = _list(view.get("threatened"))
-    return [Marker(str(squares[h]), (THREAT if h in threatened else HOUSE).colour)
-            for h in _list(view.get("standing")) if h in squares]
+    standing = [str(h) for h in _list(view.get("standing"))]
+    return [Marker(str(squares[h]), (THREAT if h in threatened else HOUSE).colour) for h in standing if h in squares]
 
 
 def _figures(view: View, kinds: tuple[str, ...]) -> list[Marker]:
