@@ -24,8 +24,10 @@ from .state import MOVER, SiegeState
 
 Policy = Callable[[Prompt, object], object]
 RETRIES = 5
-WEIGHTS = {"stop-plague": 100.0, "attack": 4.0, "move": 3.0, "hustle": 2.0, "recruit": 3.0, "recruit-militia": 3.0,
+WEIGHTS: dict[str | None, float] = {"stop-plague": 100.0, "attack": 4.0, "move": 3.0, "hustle": 2.0, "recruit": 3.0, "recruit-militia": 3.0,
            "upgrade": 3.0, "rest": 2.0, "fortify": 0.3, "end": 0.5}
+#: A random DM still plays the game: it destroys a house it stands on far more often than it idles.
+DM_WEIGHTS: dict[str | None, float] = {"destroy": 30.0, "attack": 4.0, "summon": 2.0, None: 0.2}
 
 
 def _state(state: object) -> SiegeState:
@@ -34,13 +36,28 @@ def _state(state: object) -> SiegeState:
 
 
 def random_action(prompt: Prompt, state: object, rng: random.Random) -> object:
-    """A random legal answer: heroes favour progress; a DM played at random takes any whole turn."""
+    """A random legal answer: heroes favour progress; a DM played at random favours acting over idling."""
     siege = _state(state)
     if prompt.key == DM_TURN:
-        return _plain(rng.choice(dm_menu(siege)))
-    menu = hero_menu(siege)
-    weights = [WEIGHTS.get(str(entry["action"]), 1.0) for entry in menu]
-    return _plain(rng.choices(menu, weights)[0])
+        return _plain(_by_kind(dm_menu(siege), _act_kind, DM_WEIGHTS, rng))
+    return _plain(_by_kind(hero_menu(siege), lambda e: str(e["action"]), WEIGHTS, rng))
+
+
+def _by_kind(menu: list[Entry], kind_of: Callable[[Entry], str | None], weights: Mapping[str | None, float],
+             rng: random.Random) -> Entry:
+    """A kind of answer by its weight, then one of that kind: forty ways to move a barricade weigh
+    no more than one way to attack."""
+    kinds: dict[str | None, list[Entry]] = {}
+    for entry in menu:
+        kinds.setdefault(kind_of(entry), []).append(entry)
+    names = list(kinds)
+    chosen = rng.choices(names, [weights.get(name, 1.0) for name in names])[0]
+    return rng.choice(kinds[chosen])
+
+
+def _act_kind(entry: Entry) -> str | None:
+    act = entry.get("act")
+    return str(act["kind"]) if isinstance(act, Mapping) else None
 
 
 def _plain(entry: Entry) -> dict[str, object]:
