@@ -40,7 +40,8 @@ from .wiring import LedBoard, attach, start_leds
 
 __all__ = [
     "BoardShape", "CueBook", "DisabledStrip", "LedBoard", "LedConfig", "LedConfigError", "LedError", "Layout",
-    "LayoutError", "LineLight", "Looks", "Marker", "MatLight", "NoStrip", "Output", "PLAIN", "Renderer", "Scene", "ShapeError",
+    "LayoutError", "LineLight", "Looks", "Marker", "MatLight", "NoStrip", "Output", "PLAIN", "Renderer", "Scene",
+    "ShapeError",
     "Stage", "Strip", "Style", "Timing", "TrackLevel", "attach", "default_layout", "estimate_ma", "load_layout",
     "open_strip", "parse_layout", "shipped_layout", "start_leds", "start_strip",
 ]

@@ -18,7 +18,8 @@ connection's length), where it goes to the connection; an LED farther from
 every location than the board's usual spacing (outside the board) is left
 out. On a grid this puts the LEDs inside each square under it and the LEDs on
 a line between two squares on that line: a matrix of 4 LEDs a square's side
-(32 x 32 under 8 x 8 squares) gives 8 LEDs to each square and 4 to each line;
+(32 x 32 under 8 x 8 squares) gives 8 LEDs to each square (more to those on the
+border, which take the border's LEDs) and 4 to each line;
 one of 2 a side gives each square 4 LEDs and the lines none.
 """
 

@@ -24,8 +24,8 @@ from .state import MOVER, SiegeState
 
 Policy = Callable[[Prompt, object], object]
 RETRIES = 5
-WEIGHTS: dict[str | None, float] = {"stop-plague": 100.0, "attack": 4.0, "move": 3.0, "hustle": 2.0, "recruit": 3.0, "recruit-militia": 3.0,
-           "upgrade": 3.0, "rest": 2.0, "fortify": 0.3, "end": 0.5}
+WEIGHTS: dict[str | None, float] = {"stop-plague": 100.0, "attack": 4.0, "move": 3.0, "hustle": 2.0, "recruit": 3.0,
+                                    "recruit-militia": 3.0, "upgrade": 3.0, "rest": 2.0, "fortify": 0.3, "end": 0.5}
 #: A random DM still plays the game: it destroys a house it stands on far more often than it idles.
 DM_WEIGHTS: dict[str | None, float] = {"destroy": 30.0, "attack": 4.0, "summon": 2.0, None: 0.2}
 
