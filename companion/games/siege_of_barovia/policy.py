@@ -43,10 +43,11 @@ class Level:
     hunt: float  # a creature beside a hero
     noise: float  # added to each score, uniformly from 0 to this
     wander: float  # the chance of an ordinary turn at random instead
+    takes_win: bool = True  # a winning turn (the last safe house) is never passed up
 
 
 LEVELS: Final[dict[str, Level]] = {
-    "easy": Level(guard=0.0, guard_from=0, houses=1.0, hunt=1.0, noise=30.0, wander=0.55),
+    "easy": Level(guard=0.0, guard_from=0, houses=1.0, hunt=1.0, noise=30.0, wander=0.55, takes_win=False),
     "normal": Level(guard=18.0, guard_from=2, houses=2.0, hunt=3.0, noise=8.0, wander=0.08),
     "hard": Level(guard=60.0, guard_from=4, houses=3.0, hunt=4.0, noise=0.0, wander=0.0),
 }
@@ -191,6 +192,9 @@ def choose(state: SiegeState) -> Choice:
     rng = rng_for(state)
     every = turns(state)
     look = _Look(state, level)
+    wins = [t for t in every if t.act is not None and t.act.kind == DESTROY and len(state.standing()) == 1]
+    if wins and level.takes_win:
+        return Choice(wins[0], reason(look, wins[0]))
     if rng.random() < level.wander:
         ordinary = [t for t in every if t.act is not None and t.act.kind != DESTROY] or every
         turn = rng.choice(ordinary)
