@@ -48,7 +48,7 @@ class Level:
 
 LEVELS: Final[dict[str, Level]] = {
     "easy": Level(guard=0.0, guard_from=0, houses=1.0, hunt=1.0, noise=30.0, wander=0.55, takes_win=False),
-    "normal": Level(guard=18.0, guard_from=2, houses=2.0, hunt=3.0, noise=8.0, wander=0.08),
+    "normal": Level(guard=18.0, guard_from=1, houses=2.0, hunt=3.0, noise=12.0, wander=0.15),
     "hard": Level(guard=60.0, guard_from=4, houses=3.0, hunt=4.0, noise=0.0, wander=0.0),
 }
 DESTROY_VALUE: Final = 80.0
