@@ -468,3 +468,13 @@ def test_the_dm_wins_when_all_three_safe_houses_are_destroyed() -> None:
     with pytest.raises(hero.GameEnded):
         dm_does(state, DmTurn(None, DmAct(DESTROY, "ghoul-1")))
     assert state.outcome is not None and state.outcome.startswith("lost")
+
+
+def test_the_dm_may_take_no_action_by_our_reading_and_must_act_by_the_other() -> None:
+    """"he or she may move one zombie, or one ghoul, or Count Strahd one space and then perform an action":
+    the ``dm_pass`` reading."""
+    ours, other = fresh(), fresh(readings={"dm_pass": "must-act"})
+    assert DmTurn(None, None) in dm.turns(ours) and dm.parse_turn(ours, {"action": "dm"}) == DmTurn()
+    assert all(turn.act is not None for turn in dm.turns(other))
+    with pytest.raises(IllegalInput, match="the DM must take an action"):
+        dm.parse_turn(other, {"action": "dm", "move": {"figure": "ghoul-1", "to": "6,2"}})

@@ -84,12 +84,13 @@ def turns(state: SiegeState) -> list[DmTurn]:
     that do not move are worked out once: a village full of zombies stays quick."""
     standing = {c.id: creature_acts(state, c, c.square or "") for c in state.enemies()}
     still = [a for found in standing.values() for a in found]
-    every = [DmTurn(None, None)] + [DmTurn(None, a) for a in [DmAct(SUMMON), *still]]
+    idle = state.readings["dm_pass"] == "may-pass"
+    every = [DmTurn(None, None)] * idle + [DmTurn(None, a) for a in [DmAct(SUMMON), *still]]
     only_moved = state.readings["dm_actor"] == "moved"
     for move in moves(state):
         moved = creature_acts(state, state.figures[move.figure], move.to)
         others = [] if only_moved else [a for a in still if a.by != move.figure]
-        every += [DmTurn(move, None)] + [DmTurn(move, a) for a in [DmAct(SUMMON), *others, *moved]]
+        every += [DmTurn(move, None)] * idle + [DmTurn(move, a) for a in [DmAct(SUMMON), *others, *moved]]
     return every
 
 
@@ -133,6 +134,8 @@ def _parse_move(state: SiegeState, value: object) -> DmMove | None:
 
 
 def _parse_act(state: SiegeState, move: DmMove | None, value: object) -> DmAct | None:
+    if value is None and state.readings["dm_pass"] == "must-act":
+        raise IllegalInput("the DM must take an action: attack, summon or destroy (reading: the DM always acts)")
     if value is None:
         return None
     if not isinstance(value, Mapping) or value.get("kind") not in (ATTACK, SUMMON, DESTROY):

@@ -58,6 +58,11 @@ READINGS: tuple[Reading, ...] = (
             "The DM moves one creature \"and then\" performs an action; the text never ties the two.",
             (Choice("any", "No: any creature may attack or destroy"),
              Choice("moved", "Yes: after a move only the moved creature may attack or destroy"))),
+    Reading("dm_pass", "May the Dungeon Master take no action?",
+            "The DM \"may move one zombie, or one ghoul, or Count Strahd one space and then perform an action\"; "
+            "the move is plainly optional, the action is not said to be (and Summon is always open).",
+            (Choice("may-pass", "Yes: \"may\" covers the whole turn"),
+             Choice("must-act", "No: after the move (or none) the DM always attacks, summons or destroys"))),
     Reading("strahd_barricades", "Do barricades stop Count Strahd?",
             "Fortify says nothing but Count Strahd crosses a barricade; the turn text says heroes and "
             "monsters only move through spaces no barricade protects.",

@@ -166,7 +166,8 @@ def answer_one(game: Game, policy: Policy) -> Step:
             return game.apply({"key": prompt.key, "answer": policy(prompt, game.state)})
         except IllegalInput:
             continue
-    fallback: Mapping[str, object] = {"action": "end"} if prompt.key == HERO_TURN else dm.DmTurn().to_plain()
+    fallback: Mapping[str, object] = ({"action": "end"} if prompt.key == HERO_TURN
+                                      else dm.DmTurn(None, dm.DmAct(dm.SUMMON)).to_plain())
     return game.apply({"key": prompt.key, "answer": fallback})
 
 
