@@ -161,3 +161,12 @@ def test_play_from_the_command_line_prints_the_outcome() -> None:
                           capture_output=True, text=True, cwd=ROOT, timeout=120, env={**os.environ})
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1].startswith("Outcome: ")
+
+
+def test_every_reading_is_documented_with_both_choices() -> None:
+    from companion.games.siege_of_barovia.readings import READINGS
+
+    text = (ROOT / "docs" / "siege-of-barovia.md").read_text(encoding="utf-8")
+    for reading in READINGS:
+        assert f"`{reading.id}`" in text and all(f"`{choice.id}`" in text for choice in reading.choices), reading.id
+    assert "(siege-of-barovia.md)" in (ROOT / "docs" / "engine.md").read_text(encoding="utf-8")
