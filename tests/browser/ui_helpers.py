@@ -80,7 +80,7 @@ def fill_wizard(page: Any, monsters: Sequence[str], seats: Sequence[tuple[str, s
     """From the games screen: New game, tick the monsters, the heroes in seat order
     with their players' names, up to the Start tap (whether the game starts is the
     caller's to check)."""
-    page.get_by_test_id("new-game").click()
+    new_game(page)
     page.get_by_test_id("screen-setup").wait_for()
     for monster in monsters:
         page.get_by_test_id(f"monster-{monster}").click()
@@ -201,9 +201,16 @@ def answer_until(page: Any, stop: Any, cards: Sequence[str] = (), limit: int = 8
     raise AssertionError(f"gave up after {limit} answers at {prompt_of(page)}")
 
 
-def open_data(page: Any, url: str, part: str = "") -> None:
-    """Open a game data screen (#/data, #/data/board, #/data/cards…) once its data is read."""
-    page.goto(f"{url.rstrip('/')}/#/data{'/' + part if part else ''}")
+def new_game(page: Any, pack: str = "ravenloft") -> None:
+    """New game from the games screen: the box has several games, so pick ``pack`` on "Which game?"."""
+    page.get_by_test_id("new-game").click()
+    page.get_by_test_id("screen-choose-game").wait_for()
+    page.get_by_test_id(f"pack-{pack}").click()
+
+
+def open_data(page: Any, url: str, part: str = "", pack: str = "ravenloft") -> None:
+    """Open a game data screen (status, board, cards…) of ``pack`` once its data is read."""
+    page.goto(f"{url.rstrip('/')}/#/data/{pack}/{part or 'status'}")
     wait_connected(page)
     page.locator("[data-testid=screen-data], [data-testid=screen-board-editor], [data-testid^=screen-library-]").first.wait_for()
 

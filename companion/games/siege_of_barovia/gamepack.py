@@ -42,7 +42,12 @@ class SiegePack:
         self.rules = SiegeRules(self.maps)
 
     def pack_view(self, game: Game | None = None) -> View:
-        return pack_view(self.maps.for_data(None) if game is None else _state(game).map)
+        """The map a game plays on; with a person as DM each device is asked for its seat, so the DM's
+        phone is the ``dm`` seat and the heroes' tablet is not."""
+        if game is None:
+            return pack_view(self.maps.for_data(None))
+        state = _state(game)
+        return {**pack_view(state.map), "secret_seats": state.dm == "person"}
 
     def data_id(self, game: Game) -> str:
         return _state(game).data_id
