@@ -229,7 +229,7 @@ def test_upgrade_weapons_is_lost_with_the_mercantile_and_only_at_it() -> None:
     """"This action cannot be used if Bildrath's Mercantile has been destroyed."""
     state = fresh()
     put(state, HERO, SQUARE["tavern"])
-    with pytest.raises(IllegalInput, match="only at the Bildrath's Mercantile"):
+    with pytest.raises(IllegalInput, match="only at Bildrath's Mercantile"):
         act(state, {"action": "upgrade"})
     put(state, HERO, SQUARE["mercantile"])
     state.destroyed.append("mercantile")

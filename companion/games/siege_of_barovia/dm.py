@@ -21,7 +21,7 @@ from companion.engine.prompts import Option, Prompt, faces
 
 from .hero import GameEnded
 from .state import DM_SEAT, GHOUL, MOVER, STRAHD, STRAHD_HP, ZOMBIE, DmDid, Figure, SiegeState
-from .words import the, where
+from .words import the, the_place, where
 
 #: The d6 face an enemy needs to hit a hero (1 damage).
 DM_HITS_ON: Final[dict[str, int]] = {ZOMBIE: 6, GHOUL: 5, STRAHD: 4}
@@ -241,7 +241,7 @@ def _destroy(state: SiegeState, act: DmAct, did: DmDid, sink: EffectSink) -> Non
     did.target = place.id
     lost = {"tavern": "no hero may rest", "mercantile": "no hero may upgrade weapons",
             "estate": "Ireena cannot be recruited and no hero recruits there"}[place.id]
-    sink.emit("site-destroyed", f"{creature.name} destroys the {place.name}: from now on {lost}.",
+    sink.emit("site-destroyed", f"{creature.name} destroys {the_place(state, place.id)}: from now on {lost}.",
               place=place.id, square=place.square, figure=creature.id)
     if not state.standing():
         state.outcome = "lost: the Dungeon Master destroyed every safe house"

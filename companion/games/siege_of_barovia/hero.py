@@ -21,7 +21,7 @@ from companion.engine.prompts import Prompt, faces
 from .mapdata import SAFE_HOUSES, Line, line_of
 from .state import (GHOUL, HERO, HERO_HP, LOCAL_HEROES, MILITIA, MILITIA_HP, MOST_PLAYERS, MOVER, STRAHD, ZOMBIE,
                     Figure, Player, SiegeState)
-from .words import SIDE_WORDS, line_words, place_name, the, where
+from .words import SIDE_WORDS, line_words, the, the_place, where
 
 #: What a hero's total must reach to hit each enemy (zombie and ghoul: killed; Strahd: 1 damage).
 HITS_ON: Final[dict[str, int]] = {ZOMBIE: 3, GHOUL: 4, STRAHD: 6}
@@ -103,9 +103,10 @@ def _enemies_here(state: SiegeState, figure: Figure) -> list[Figure]:
 
 def _at_place(state: SiegeState, figure: Figure, place: str, what: str) -> None:
     if figure.square != state.map.square_of(place):
-        raise IllegalInput(f"{what} only at the {place_name(state, place)}; {figure.name} is at {where(state, figure.square)}")
+        raise IllegalInput(f"{what} only at {the_place(state, place)}; {figure.name} is at "
+                           f"{where(state, figure.square)}")
     if place in state.destroyed:
-        raise IllegalInput(f"the {place_name(state, place)} was destroyed: its action is lost for the rest of the game")
+        raise IllegalInput(f"{the_place(state, place)} was destroyed: its action is lost for the rest of the game")
 
 
 # -- moving ---------------------------------------------------------------------------------------------
@@ -276,7 +277,7 @@ def _upgrade(state: SiegeState, answer: Action, sink: EffectSink) -> Flow[None]:
         raise IllegalInput(f"{figure.name} has already upgraded their weapons (once only)")
     _at_place(state, figure, "mercantile", "Weapons are upgraded")
     if _enemies_here(state, figure):
-        raise IllegalInput(f"weapons are upgraded only with no enemy at the {place_name(state, 'mercantile')}")
+        raise IllegalInput(f"weapons are upgraded only with no enemy at {the_place(state, 'mercantile')}")
     figure.upgraded, state.acted = True, True
     sink.emit("upgraded", f"{figure.name} upgrades their weapons: +1 to every attack roll from now on.",
               figure=figure.id)
@@ -305,13 +306,13 @@ def _rest(state: SiegeState, answer: Action, sink: EffectSink) -> Flow[None]:
 def _stop_plague(state: SiegeState, answer: Action, sink: EffectSink) -> Flow[None]:
     figure = _may_act(state)
     if figure.square != state.map.square_of("church"):
-        raise IllegalInput(f"the plague is stopped at the {place_name(state, 'church')}; {figure.name} is at "
+        raise IllegalInput(f"the plague is stopped at {the_place(state, 'church')}; {figure.name} is at "
                            f"{where(state, figure.square)}")
     if _enemies_here(state, figure):
-        raise IllegalInput(f"the {place_name(state, 'church')} is sanctified only with no enemy in it")
+        raise IllegalInput(f"{the_place(state, 'church')} is sanctified only with no enemy in it")
     state.acted = True
     state.outcome = "won"
-    sink.emit("game-won", f"{figure.name} sanctifies the {place_name(state, 'church')}: the plague of undeath "
+    sink.emit("game-won", f"{figure.name} sanctifies {the_place(state, 'church')}: the plague of undeath "
                           "is stopped. The heroes win!", outcome="won", figure=figure.id)
     raise GameEnded()
     yield
@@ -353,7 +354,7 @@ def _check_recruit(state: SiegeState, figure: Figure, hero: str) -> None:
     if hero in state.recruited:
         raise IllegalInput(f"{name} has already been recruited (once a game)")
     if hero == "ireena" and "estate" in state.destroyed:
-        raise IllegalInput(f"{name} cannot be recruited: the {place_name(state, 'estate')} was destroyed")
+        raise IllegalInput(f"{name} cannot be recruited: {the_place(state, 'estate')} was destroyed")
     if figure.square not in recruit_squares(state, hero):
         places = " or ".join(where(state, s) for s in recruit_squares(state, hero)) or "nowhere now"
         raise IllegalInput(f"{name} is recruited at {places}; {figure.name} is at {where(state, figure.square)}")
@@ -397,7 +398,7 @@ def _recruit_militia(state: SiegeState, answer: Action, sink: EffectSink) -> Flo
     state.figures[figure_id] = Figure(figure_id, MILITIA, f"{player.name}'s militia", square, MILITIA_HP,
                                       MILITIA_HP, player.id)
     player.figure, state.acted = figure_id, True
-    sink.emit("militia-recruited", f"{player.name} raises a peasant militia at the {place_name(state, place)}.",
+    sink.emit("militia-recruited", f"{player.name} raises a peasant militia at {the_place(state, place)}.",
               figure=figure_id, player=player.id, square=square)
     return
     yield

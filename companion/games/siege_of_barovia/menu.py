@@ -10,7 +10,7 @@ from typing import Final
 from . import dm, hero
 from .mapdata import line_of
 from .state import HERO, LOCAL_HEROES, MOST_PLAYERS, MOVER, Figure, SiegeState
-from .words import SIDE_WORDS, place_name, the, where
+from .words import SIDE_WORDS, the, the_place, where
 
 Entry = dict[str, object]
 ARROWS: Final = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
@@ -27,7 +27,7 @@ def hero_menu(state: SiegeState) -> list[Entry]:
 def _militia_entries(state: SiegeState) -> list[Entry]:
     if state.acted:
         return []
-    return [{"action": "recruit-militia", "at": place, "label": f"Raise a militia at the {place_name(state, place)}"}
+    return [{"action": "recruit-militia", "at": place, "label": f"Raise a militia at {the_place(state, place)}"}
             for place in hero.militia_places(state)]
 
 

@@ -28,7 +28,7 @@ from typing import Final
 
 from .dm import ATTACK, DESTROY, DM_HITS_ON, DmAct, DmMove, DmTurn, turns
 from .state import GHOUL, MOVER, STRAHD, ZOMBIE, Figure, SiegeState
-from .words import place_name, the, where
+from .words import the, the_place, where
 
 FAR: Final = 24  # a square no creature can reach counts as this far
 
@@ -239,10 +239,10 @@ def _move_words(look: _Look, move: DmMove) -> str:
     mover = MOVER[creature.kind]
     start = creature.square or ""
     if move.to == look.church and look.danger > 0:
-        return f"{the(creature)} steps onto the {place_name(state, 'church')}: {_nearest_hero_words(look)}"
+        return f"{the(creature)} steps onto {the_place(state, 'church')}: {_nearest_hero_words(look)}"
     for house, square in look.houses.items():
         if look.far(mover, square, move.to) < look.far(mover, square, start):
-            return f"{the(creature)} goes for the {place_name(state, house)}: {_away_words(look, square)}"
+            return f"{the(creature)} goes for {the_place(state, house)}: {_away_words(look, square)}"
     hero = next((h for h in look.heroes if h.square == move.to), None)
     if hero is not None:
         return f"{the(creature)} closes in on {hero.name}, who has {hero.hp} hit point{'s' if hero.hp != 1 else ''}"
@@ -272,7 +272,7 @@ def _act_words(look: _Look, act: DmAct | None, move: DmMove | None) -> str:
         place = state.map.place_at(move.to if move and move.figure == creature.id else creature.square or "")
         left = len(state.standing()) - 1
         tail = "the last safe house" if left == 0 else f"{left} safe house{'s' if left != 1 else ''} will be left"
-        return f"{the(creature)} destroys the {place.name if place else 'house'}: {tail}"
+        return f"{the(creature)} destroys {the_place(state, place.id) if place else 'the house'}: {tail}"
     if act.kind == ATTACK:
         creature, hero = state.figures[act.by or ""], state.figures[act.target or ""]
         why = "one more hit slays them" if hero.hp == 1 else f"it hits on {DM_HITS_ON[creature.kind]} or more"
@@ -283,7 +283,7 @@ def _act_words(look: _Look, act: DmAct | None, move: DmMove | None) -> str:
 def _summon_words(look: _Look, move: DmMove | None) -> str:
     state = look.state
     if look.danger > 0 and look.counts(move)[0] == 0:
-        return f"a new zombie would guard the {place_name(state, 'church')}"
+        return f"a new zombie would guard {the_place(state, 'church')}"
     if not state.strahd.on_board:
         return "a 6 would bring Count Strahd back"
     return "no creature can strike a hero or a house this turn"

@@ -5,6 +5,8 @@ Why a module: prompts, effects, the box DM's reasons and the terminal all say
 
 from __future__ import annotations
 
+import re
+
 from companion.engine.grid import Direction
 
 from .state import Figure, SiegeState
@@ -23,11 +25,17 @@ def where(state: SiegeState, square: str | None) -> str:
     if square is None:
         return "off the board"
     place = state.map.place_at(square)
-    return f"the {place.name}" if place else square_words(square)
+    return the_place(state, place.id) if place else square_words(square)
 
 
 def place_name(state: SiegeState, place: str) -> str:
     return state.map.places[place].name
+
+
+def the_place(state: SiegeState, place: str) -> str:
+    """``the Church``, but ``Bildrath's Mercantile``: a name that starts with an owner's name takes no article."""
+    name = place_name(state, place)
+    return name if re.match(r"[A-Z][\w-]*'s ", name) else f"the {name}"
 
 
 def who(figure: Figure) -> str:
@@ -50,4 +58,4 @@ def line_words(state: SiegeState, a: str, b: str) -> str:
     return f"the line between {where(state, a)} and {where(state, b)}"
 
 
-__all__ = ["SIDE_WORDS", "line_words", "place_name", "side_of", "square_words", "the", "where", "who"]
+__all__ = ["SIDE_WORDS", "line_words", "place_name", "the_place", "side_of", "square_words", "the", "where", "who"]
