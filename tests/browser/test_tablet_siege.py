@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+import requests
+
 from ui_helpers import GAME, Server, new_game, open_games, prompt_of, version, wait_version_after
 
 PHONE = {"width": 390, "height": 844}
@@ -86,3 +88,42 @@ def test_a_person_dm_on_a_phone_while_the_heroes_play_on_a_tablet(server: Server
     tablet.wait_for_selector("[data-testid=prompt][data-key=hero-turn]")
     assert tablet.locator("[data-testid=figure][data-figure=ghoul-1]").get_attribute("data-square") != \
         phone.locator("[data-testid=square][data-place=graveyard]").get_attribute("data-square")
+
+
+def test_the_grid_editor_changes_the_map_new_games_play_on(own_service: Any, new_tablet: Callable[..., Any]) -> None:
+    page = new_tablet()
+    open_games(page, own_service.url)
+    page.get_by_test_id("data-open").click()
+    page.get_by_test_id("screen-choose-game").wait_for()
+    page.get_by_test_id("pack-siege-of-barovia").click()
+    editor = page.get_by_test_id("screen-grid-editor")
+    editor.wait_for()
+    page.get_by_test_id("grid-columns-more").click()
+    page.wait_for_selector("[data-testid=ed-grid][data-columns='9']")
+    page.get_by_test_id("place-pick-church").click()
+    page.locator("[data-testid=ed-square][data-square='8,0']").click()
+    page.wait_for_selector("[data-testid=ed-square][data-square='8,0'][data-place=church]")
+    page.get_by_test_id("mode-barricades").click()
+    page.locator("[data-testid=ed-line][data-line='7,0|8,0']").click()
+    page.wait_for_selector("[data-testid=ed-line][data-line='7,0|8,0'][data-barricade=yes]")
+    page.locator("[data-testid=ed-square][data-square='8,7']").click()  # not a line: nothing changes in this mode
+    page.wait_for_selector("[data-testid=data-checks][data-pending=no][data-problems='0']")
+
+    page.get_by_test_id("place-pick-tavern").click()  # two places on one square: refused with why
+    page.locator("[data-testid=ed-square][data-square='8,0']").click()
+    page.wait_for_selector("[data-testid=data-checks][data-pending=no]:not([data-problems='0'])")
+    assert "both on the square 8,0" in page.get_by_test_id("data-checks").inner_text()
+    assert page.get_by_test_id("data-save").is_disabled()
+    page.locator("[data-testid=ed-square][data-square='2,5']").click()  # the tavern back where it was
+    page.wait_for_selector("[data-testid=data-checks][data-pending=no][data-problems='0']")
+    page.get_by_test_id("data-save").click()
+    page.wait_for_selector("[data-testid=data-save]:has-text('Saved')")
+    saved = requests.get(f"{own_service.url}/api/data/siege-of-barovia", timeout=10).json()
+    assert saved["changes"]["map"]["places"] == {"church": {"square": "8,0"}}
+
+    start_siege(page, own_service.url, players=1, dm="box")
+    board = page.get_by_test_id("siege-board")
+    board.wait_for()
+    assert board.locator("[data-testid=square][data-place=church]").get_attribute("data-square") == "8,0"
+    assert board.locator("[data-testid=square]").count() == 9 * 8
+    assert board.locator("[data-testid=barricade][data-line='7,0|8,0']").count() == 1

@@ -137,15 +137,17 @@ class _Look:
                 self.hero_squares.get(square, 0))
 
     def pressure(self, move: DmMove | None) -> int:
-        """Less the sum, over the standing houses, of the nearest creature's distance to each."""
-        total = 0
+        """Less the sum, over the standing houses, of the nearest creature's distance to each, and less
+        the nearest of those once more: one creature between two houses must still close in on one
+        (a step toward one house and away from the other leaves the sum as it was)."""
+        nearest = []
         for house, square in self.houses.items():
             ranked = self._closest[house]
             best = next((d for d, e in ranked if move is None or e != move.figure), FAR)
             if move is not None:
                 best = min(best, self.far_from(self.enemies[move.figure], square, move.to))
-            total += best
-        return -total
+            nearest.append(best)
+        return -sum(nearest) - min(nearest, default=0)
 
     def counts(self, move: DmMove | None) -> tuple[int, int, int]:
         if move is None:

@@ -7,6 +7,7 @@
 import { h, s } from "/js/dom.js";
 import { promptPanel } from "/js/prompt.js";
 import { effectsPanel, historyDrawer, loadingScreen } from "/js/gamescreen.js";
+import { renderEditor, startData } from "./editor.js";
 
 const GAME = "siege-of-barovia";
 const CELL = 80;
@@ -196,5 +197,8 @@ function gameScreen(app) {
 export default {
   setupScreen,
   gameScreen,
+  dataPages: ["map"],
+  dataScreen: (app) => renderEditor(app),
+  startData,
   phaseWord: (app) => PHASES[app.view.state.phase] || app.view.state.phase,
 };
