@@ -43,6 +43,7 @@ def tap(page: Any, action: str) -> None:
 def test_a_game_against_the_box_dm_to_the_end_screen(server: Server, new_tablet: Callable[..., Any]) -> None:
     page = new_tablet()
     start_siege(page, server.url, players=1, dm="box")
+    page.get_by_test_id("seat-watch").click()  # each device is asked for its seat: this tablet plays the heroes
     page.locator(GAME).wait_for()
     board = page.get_by_test_id("siege-board")
     assert board.locator("[data-testid=figure][data-kind=hero]").count() == 1
@@ -84,7 +85,7 @@ def test_a_person_dm_on_a_phone_while_the_heroes_play_on_a_tablet(server: Server
     old = version(phone)
     phone.get_by_test_id("prompt").locator("[data-testid=action]", has_text="Ghoul 1 to").first.click()
     wait_version_after(phone, old)
-    tablet.wait_for_selector("[data-testid=dm-path]")
+    tablet.wait_for_selector("[data-testid=dm-path]", state="attached")  # a straight line has no height to be "visible"
     tablet.wait_for_selector("[data-testid=prompt][data-key=hero-turn]")
     assert tablet.locator("[data-testid=figure][data-figure=ghoul-1]").get_attribute("data-square") != \
         phone.locator("[data-testid=square][data-place=graveyard]").get_attribute("data-square")
@@ -107,6 +108,7 @@ def test_the_grid_editor_changes_the_map_new_games_play_on(own_service: Any, new
     page.locator("[data-testid=ed-line][data-line='7,0|8,0']").click()
     page.wait_for_selector("[data-testid=ed-line][data-line='7,0|8,0'][data-barricade=yes]")
     page.locator("[data-testid=ed-square][data-square='8,7']").click()  # not a line: nothing changes in this mode
+    assert page.locator("[data-testid=ed-square][data-square='8,7']").get_attribute("data-place") is None
     page.wait_for_selector("[data-testid=data-checks][data-pending=no][data-problems='0']")
 
     page.get_by_test_id("place-pick-tavern").click()  # two places on one square: refused with why
@@ -117,11 +119,12 @@ def test_the_grid_editor_changes_the_map_new_games_play_on(own_service: Any, new
     page.locator("[data-testid=ed-square][data-square='2,5']").click()  # the tavern back where it was
     page.wait_for_selector("[data-testid=data-checks][data-pending=no][data-problems='0']")
     page.get_by_test_id("data-save").click()
-    page.wait_for_selector("[data-testid=data-save]:has-text('Saved')")
+    page.wait_for_selector("[data-testid=data-checks]:has-text('The map as saved.')")  # read back from the box
     saved = requests.get(f"{own_service.url}/api/data/siege-of-barovia", timeout=10).json()
     assert saved["changes"]["map"]["places"] == {"church": {"square": "8,0"}}
 
     start_siege(page, own_service.url, players=1, dm="box")
+    page.get_by_test_id("seat-watch").click()
     board = page.get_by_test_id("siege-board")
     board.wait_for()
     assert board.locator("[data-testid=square][data-place=church]").get_attribute("data-square") == "8,0"

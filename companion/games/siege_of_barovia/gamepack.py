@@ -42,12 +42,11 @@ class SiegePack:
         self.rules = SiegeRules(self.maps)
 
     def pack_view(self, game: Game | None = None) -> View:
-        """The map a game plays on; with a person as DM each device is asked for its seat, so the DM's
-        phone is the ``dm`` seat and the heroes' tablet is not."""
-        if game is None:
-            return pack_view(self.maps.for_data(None))
-        state = _state(game)
-        return {**pack_view(state.map), "secret_seats": state.dm == "person"}
+        """The map a game plays on. Each device is asked for its seat (the same for every game of one
+        map: the service keeps one pack per data), so a person's phone can be the ``dm`` seat while the
+        heroes' tablet watches and plays the heroes; in a game against the box it just watches."""
+        siege_map = self.maps.for_data(None) if game is None else _state(game).map
+        return {**pack_view(siege_map), "secret_seats": True}
 
     def data_id(self, game: Game) -> str:
         return _state(game).data_id

@@ -83,6 +83,7 @@ async function save(app) {
 // -- drawing ------------------------------------------------------------------------------------------------
 function tapSquare(app, square) {
   const data = app.siegeData;
+  if (data.mode !== "place") return;  // in barricade mode only the lines answer a tap
   edit(app, (map) => {
     if (data.pick === "entrance") map.entrance.square = square;
     else map.places.find((p) => p.id === data.pick).square = square;
@@ -116,9 +117,9 @@ function gridSvg(app) {
         if (c + dc >= columns || r + dr >= rows) continue;
         const other = `${c + dc},${r + dr}`;
         const x = (c + 1) * CELL, y = (r + 1) * CELL;
-        const ends = dc ? { x1: x, y1: r * CELL + 6, x2: x, y2: y - 6 } : { x1: c * CELL + 6, y1: y, x2: x - 6, y2: y };
+        const box = dc ? { x: x - 5, y: r * CELL + 6, width: 10, height: CELL - 12 } : { x: c * CELL + 6, y: y - 5, width: CELL - 12, height: 10 };
         const on = barred.has(lineKey(name, other));
-        lines.push(s("line", { ...ends, stroke: on ? "#f0e442" : "#0000", "stroke-width": on ? 8 : 14, "stroke-linecap": "round",
+        lines.push(s("rect", { ...box, rx: 4, fill: on ? "#f0e442" : "#0000", stroke: data.mode === "barricades" && !on ? "#f0e44255" : "none",
           "data-testid": "ed-line", "data-line": lineKey(name, other), "data-barricade": on ? "yes" : "no",
           onclick: () => data.mode === "barricades" && toggleLine(app, name, other) }));
       }
