@@ -10,7 +10,7 @@ import pytest
 from hardware.leds.board import BoardShape
 from hardware.leds.cues import Stage
 from hardware.leds.layout import shipped_layout
-from hardware.leds.matrix import Area, Matrix, MatrixError, Wiring, led_points, matrix_layout
+from hardware.leds.matrix import Area, Matrix, MatrixError, Wiring, generator, led_points, matrix_layout
 from hardware.leds.render import still_frame
 from hardware.leds.scene import LineLight, Scene
 
@@ -20,7 +20,7 @@ def grid_shape(columns: int, rows: int, matrix: Matrix | None = None) -> BoardSh
     squares = {f"{c},{r}": ((c + 0.5) / columns, (r + 0.5) / rows) for r in range(rows) for c in range(columns)}
     lines = [(f"{c},{r}", f"{c + 1},{r}") for r in range(rows) for c in range(columns - 1)]
     lines += [(f"{c},{r}", f"{c},{r + 1}") for r in range(rows - 1) for c in range(columns)]
-    return BoardShape("grid", squares, tuple(lines), matrix=matrix)
+    return BoardShape("grid", squares, tuple(lines), generated=generator(matrix) if matrix else None)
 
 
 def test_a_serpentine_panel_turns_back_at_the_end_of_each_row() -> None:

@@ -109,14 +109,12 @@ def load_layout(path: Path, shape: BoardShape) -> Layout:
 
 def shipped_layout(shape: BoardShape) -> Layout:
     """The default layout the pack ships for its board (``shape.layout_file``), or, for a
-    board that ships none, the generated one: from the LED matrix it lies on
-    (``matrix.matrix_layout``), else ``default_layout``."""
+    board that ships none, the generated one: the shape's own generator (a
+    matrix under a grid, ``matrix.matrix_layout``), else ``default_layout``."""
     if shape.layout_file is not None:
         return load_layout(shape.layout_file, shape)
-    if shape.matrix is not None:
-        from .matrix import Area, matrix_layout  # the matrix module builds on this one
-
-        return matrix_layout(shape, shape.matrix, shape.matrix_area or Area())
+    if shape.generated is not None:
+        return shape.generated(shape)
     return default_layout(shape)
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Literal
+from typing import Callable, Literal
 
 from .board import BoardShape
 from .layout import Layout, validate
@@ -122,6 +122,11 @@ class Area:
     bottom: float = 1.0
 
 
+def generator(matrix: Matrix, area: Area = Area()) -> Callable[[BoardShape], Layout]:
+    """A board's layout generator (``BoardShape.generated``) for ``matrix`` under ``area`` of it."""
+    return lambda shape: matrix_layout(shape, matrix, area)
+
+
 def led_points(matrix: Matrix, area: Area = Area()) -> list[tuple[float, float]]:
     """Where each LED lies on the board picture, by index (each at the middle of its cell)."""
     width, height = area.right - area.left, area.bottom - area.top
@@ -191,4 +196,4 @@ def _along(shape: BoardShape, pair: tuple[str, str], point: tuple[float, float])
     return round(along, 9), round(across, 9)
 
 
-__all__ = ["Area", "CORNERS", "LINE_REACH", "Matrix", "MatrixError", "Wiring", "led_points", "matrix_layout"]
+__all__ = ["Area", "CORNERS", "LINE_REACH", "Matrix", "MatrixError", "Wiring", "generator", "led_points", "matrix_layout"]

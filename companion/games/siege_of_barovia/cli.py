@@ -6,12 +6,10 @@ command ``siege-leds`` (an LED layout for a matrix under the owner's grid)."""
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Mapping
 
 from companion.engine.game import Game, Step
 from companion.games.gamepack import GamePack, Policy
-from companion.terminal import CliError, say
 
 from .readings import BY_ID, words
 from .setup import DM_MODES, LEVELS
@@ -95,15 +93,4 @@ def summary_lines(game: Game) -> list[str]:
     return lines + ["Readings:"] + [f"  {line}" for line in words(state.readings)]
 
 
-def write_text(path: Path | None, text: str) -> None:
-    if path is None:
-        say(text.rstrip("\n"))
-        return
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as problem:
-        raise CliError(str(path), f"cannot write the layout: {problem}") from None
-    say(f"Wrote {path}.")
-
-
-__all__ = ["SiegeCli", "players", "readings", "summary_lines", "write_text"]
+__all__ = ["SiegeCli", "players", "readings", "summary_lines"]

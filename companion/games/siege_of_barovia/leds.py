@@ -29,7 +29,7 @@ from hardware.leds.board import BoardShape
 from hardware.leds.cues import CueBook, Data, Stage, View, trail_points
 from hardware.leds.generate_layout import layout_json
 from hardware.leds.looks import Looks
-from hardware.leds.matrix import CORNERS, Area, Matrix, MatrixError, Wiring, matrix_layout
+from hardware.leds.matrix import CORNERS, Matrix, MatrixError, Wiring, generator, matrix_layout
 from hardware.leds.palette import (BLACK, BLUISH_GREEN, NEUTRAL, ORANGE, REDDISH_PURPLE, SKY_BLUE, VERMILLION, WHITE,
                                    YELLOW, Look, blink, breathe, double_blink, shade, steady)
 from hardware.leds.scene import LineLight, Marker, Scene
@@ -57,8 +57,7 @@ def shape_of(siege_map: SiegeMap, matrix: Matrix = DEFAULT_MATRIX) -> BoardShape
     columns, rows = siege_map.columns, siege_map.rows
     squares = {name: ((c + 0.5) / columns, (r + 0.5) / rows)
                for name in siege_map.grid.places for c, r in [square_cell(name)]}
-    return BoardShape(GAME, squares, tuple(siege_map.lines()), matrix=matrix, matrix_area=Area(),
-                      mat_noun="spot")
+    return BoardShape(GAME, squares, tuple(siege_map.lines()), mat_noun="spot", generated=generator(matrix))
 
 
 class SiegeLeds:
@@ -216,8 +215,6 @@ def add_layout_command(commands: "argparse._SubParsersAction[argparse.ArgumentPa
 def _write_layout(args: argparse.Namespace) -> int:
     from companion.terminal import CliError, read_file
 
-    from .cli import write_text
-
     try:
         (pc, pr), (across, down) = _size(args.panel, "--panel"), _size(args.panels, "--panels")
         matrix = Matrix(pc, pr, across, down, Wiring(args.start, args.along, not args.progressive))
@@ -232,4 +229,18 @@ def _write_layout(args: argparse.Namespace) -> int:
     return 0
 
 
-__all__ = ["DEFAULT_MATRIX", "LOOKS", "SiegeLeds", "add_layout_command", "cue_book", "scene", "shape_of"]
+def write_text(path: Path | None, text: str) -> None:
+    """The layout to the file named, or printed."""
+    from companion.terminal import CliError, say
+
+    if path is None:
+        say(text.rstrip("\n"))
+        return
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as problem:
+        raise CliError(str(path), f"cannot write the layout: {problem}") from None
+    say(f"Wrote {path}.")
+
+
+__all__ = ["DEFAULT_MATRIX", "LOOKS", "SiegeLeds", "add_layout_command", "cue_book", "scene", "shape_of", "write_text"]
