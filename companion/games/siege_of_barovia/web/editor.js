@@ -163,7 +163,7 @@ export function renderEditor(app) {
   const problems = data.problems || [];
   return h("div", { class: "page", "data-testid": "screen-grid-editor" }, head,
     h("p", { class: "subtle" }, "Our map is a guess (the rules' map is lost): draw yours. Tap a place, then its square; "
-      + "in barricade mode tap the line between two squares. Upload a photo of your map on the data screen to draw over it."),
+      + "in barricade mode tap the line between two squares. A photo of your map, when the box has one, lies under the grid."),
     sizeButtons(app), pickButtons(app),
     h("section", { class: "panel" }, gridSvg(app)),
     h("section", { class: "panel", "data-testid": "data-checks", "data-pending": data.dirty && !data.checked ? "yes" : "no",
