@@ -20,6 +20,7 @@ from .gamepack import GamePack
 BUILT_IN: Mapping[str, str] = {
     "ravenloft": "companion.games.ravenloft.gamepack:RavenloftPack",
     "horrified": "companion.games.horrified.gamepack:HorrifiedPack",
+    "siege-of-barovia": "companion.games.siege_of_barovia.gamepack:SiegePack",
 }
 EXTRA_ENV = "COMPANION_EXTRA_PACKS"
 #: The game a command means when it names none (``companion play`` without ``--game``).

@@ -34,13 +34,14 @@ from .layout import Layout, LayoutError, default_layout, load_layout, parse_layo
 from .looks import PLAIN, Looks
 from .power import Output, estimate_ma
 from .render import Renderer
-from .scene import MatLight, Marker, Scene, TrackLevel
+from .scene import LineLight, MatLight, Marker, Scene, TrackLevel
 from .strip import DisabledStrip, LedError, NoStrip, Strip
 from .wiring import LedBoard, attach, start_leds
 
 __all__ = [
     "BoardShape", "CueBook", "DisabledStrip", "LedBoard", "LedConfig", "LedConfigError", "LedError", "Layout",
-    "LayoutError", "Looks", "Marker", "MatLight", "NoStrip", "Output", "PLAIN", "Renderer", "Scene", "ShapeError",
+    "LayoutError", "LineLight", "Looks", "Marker", "MatLight", "NoStrip", "Output", "PLAIN", "Renderer", "Scene",
+    "ShapeError",
     "Stage", "Strip", "Style", "Timing", "TrackLevel", "attach", "default_layout", "estimate_ma", "load_layout",
     "open_strip", "parse_layout", "shipped_layout", "start_leds", "start_strip",
 ]

@@ -14,7 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
+
+if TYPE_CHECKING:
+    from .layout import Layout
 
 #: Names a track cannot have: they are other parts of a layout file, or of a calibration answer.
 RESERVED = frozenset({"format", "version", "board", "count", "locations", "connections", "mats", "seats", "note",
@@ -29,7 +32,9 @@ class ShapeError(ValueError):
 class BoardShape:
     """``name``: the game's id, which views carry as ``game`` and layouts are filed under.
     ``mat_noun`` is what a mat stands for, in messages ("no such monster in this game").
-    ``layout_file``: the pack's shipped default layout (None: one is generated)."""
+    ``layout_file``: the pack's shipped default layout (None: one is generated: by ``generated`` when
+    the pack gives it, e.g. from the LED matrix the board lies on (hardware.leds.matrix), else the
+    default generator)."""
 
     name: str
     locations: Mapping[str, tuple[float, float]]
@@ -39,6 +44,7 @@ class BoardShape:
     seats: int = 0
     mat_noun: str = "mat"
     layout_file: Path | None = None
+    generated: "Callable[[BoardShape], Layout] | None" = field(default=None, compare=False)
     _pairs: frozenset[frozenset[str]] = field(default=frozenset(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

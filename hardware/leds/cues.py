@@ -44,6 +44,7 @@ class Style:
 
     idle_glow: float = 0.04  # every location, so the board looks alive
     marker: float = 0.3  # each marker's location (a monster standing there)
+    line: float = 0.6  # a lit connection (a barricade on its line)
     mat_dim: float = 0.15  # a mat that is lit but not on (a monster in play; the one that is on is full)
     seat: float = 0.6  # the active player's seat
     track: float = 0.8  # a track's lit steps (a Terror bar)

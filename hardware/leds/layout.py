@@ -109,10 +109,13 @@ def load_layout(path: Path, shape: BoardShape) -> Layout:
 
 def shipped_layout(shape: BoardShape) -> Layout:
     """The default layout the pack ships for its board (``shape.layout_file``), or, for a
-    board that ships none, the generated one (``default_layout``)."""
-    if shape.layout_file is None:
-        return default_layout(shape)
-    return load_layout(shape.layout_file, shape)
+    board that ships none, the generated one: the shape's own generator (a
+    matrix under a grid, ``matrix.matrix_layout``), else ``default_layout``."""
+    if shape.layout_file is not None:
+        return load_layout(shape.layout_file, shape)
+    if shape.generated is not None:
+        return shape.generated(shape)
+    return default_layout(shape)
 
 
 def default_layout(shape: BoardShape, per_connection: int = 2) -> Layout:

@@ -2,7 +2,7 @@
 
 Two layers. The *still* layer is the pack's ``Scene`` of the view after each
 change, drawn and cached: a faint glow under every location, the markers in
-their colours, each track's steps (in the warning look near its end), the
+their colours, the lit connections, each track's steps (in the warning look near its end), the
 mats (bright when on, dim otherwise) and the active player's seat. The
 *moving* layer plays the change's effects as the pack's cues, one after
 another in the order they happened, and each leaves its still image (a path,
@@ -99,7 +99,7 @@ def _schedule(animations: Sequence[Animation], now: float) -> list[tuple[float, 
 
 def still_frame(stage: Stage, scene: Scene, count: int) -> bytes:
     frame = bytearray(3 * count)
-    for draw in (_glow, _markers, _tracks, _mats, _seat):
+    for draw in (_glow, _markers, _lines, _tracks, _mats, _seat):
         draw(stage, scene, frame)
     return bytes(frame)
 
@@ -113,6 +113,11 @@ def _glow(stage: Stage, scene: Scene, frame: bytearray) -> None:
 def _markers(stage: Stage, scene: Scene, frame: bytearray) -> None:
     for marker in scene.markers:
         fill(frame, stage.layout.location(marker.location), shade(marker.colour, stage.style.marker))
+
+
+def _lines(stage: Stage, scene: Scene, frame: bytearray) -> None:
+    for line in scene.lines:
+        fill(frame, stage.layout.segment(line.a, line.b), shade(line.colour, stage.style.line))
 
 
 def _tracks(stage: Stage, scene: Scene, frame: bytearray) -> None:

@@ -6,8 +6,8 @@ turn it is) is the game's, and the pack reads it from its own *public view*.
 The LED layer only draws a ``Scene``: it never reads a game's view itself.
 
 Drawn in this order, a later one over an earlier one on a shared LED: a faint
-glow under every location, the markers, each track's steps, the mats, the
-active seat.
+glow under every location, the markers, the lit connections (a barricade on
+the line between two squares), each track's steps, the mats, the active seat.
 """
 
 from __future__ import annotations
@@ -23,6 +23,16 @@ class Marker:
     """Something standing at a location, lit in its colour (a monster, a Twig Blight)."""
 
     location: str
+    colour: Colour
+
+
+@dataclass(frozen=True)
+class LineLight:
+    """A connection lit in its colour along its own LEDs (a barricade on the line between two
+    squares, a road that is closed): nothing shows where the layout gives it no LEDs."""
+
+    a: str
+    b: str
     colour: Colour
 
 
@@ -46,6 +56,7 @@ class MatLight:
 @dataclass(frozen=True)
 class Scene:
     markers: tuple[Marker, ...] = ()
+    lines: tuple[LineLight, ...] = ()
     tracks: Mapping[str, TrackLevel] = field(default_factory=dict)
     mats: Mapping[str, MatLight] = field(default_factory=dict)
     seat: int | None = None  # the active seat, None when no one's turn is shown
@@ -54,4 +65,4 @@ class Scene:
 #: Nothing to light but the glow (a change the pack cannot read, a game that has not begun).
 EMPTY = Scene()
 
-__all__ = ["EMPTY", "MatLight", "Marker", "Scene", "TrackLevel"]
+__all__ = ["EMPTY", "LineLight", "MatLight", "Marker", "Scene", "TrackLevel"]

@@ -211,9 +211,16 @@ def answer_until(page: Any, stop: Any, cards: Sequence[str] = (), limit: int = 8
     raise AssertionError(f"gave up after {limit} answers at {prompt_of(page)}")
 
 
-def open_data(page: Any, url: str, part: str = "", game: str = "ravenloft") -> None:
-    """Open a game's data screen (#/data/GAME/status, #/data/GAME/board, ...) once its data is read."""
-    page.goto(f"{url.rstrip('/')}/#/data/{game}/{part or 'status'}")
+def new_game(page: Any, pack: str = "ravenloft") -> None:
+    """New game from the games screen: the box has several games, so pick ``pack`` on "Which game?"."""
+    page.get_by_test_id("new-game").click()
+    page.get_by_test_id("screen-choose-game").wait_for()
+    page.get_by_test_id(f"pack-{pack}").click()
+
+
+def open_data(page: Any, url: str, part: str = "", pack: str = "ravenloft") -> None:
+    """Open a game data screen (status, board, cards…) of ``pack`` once its data is read."""
+    page.goto(f"{url.rstrip('/')}/#/data/{pack}/{part or 'status'}")
     wait_connected(page)
     page.locator("[data-testid=screen-data], [data-testid=screen-board-editor], [data-testid^=screen-library-]").first.wait_for()
 

@@ -1,0 +1,204 @@
+// Siege of Barovia's tablet module: the new-game screen (players, who plays the
+// Dungeon Master, its level), the game screen (the village grid with every
+// figure, barricade and destroyed house, the DM's last move drawn as a path and
+// why the box chose it), and the end screen. The hero turn's buttons and the
+// DM's whole turns come from the shell's action menu (view.actions).
+
+import { h, s } from "/js/dom.js";
+import { promptPanel } from "/js/prompt.js";
+import { effectsPanel, historyDrawer, loadingScreen } from "/js/gamescreen.js";
+import { renderEditor, startData } from "./editor.js";
+
+const GAME = "siege-of-barovia";
+const CELL = 80;
+const COLOURS = { zombie: "#009e73", ghoul: "#e69f00", strahd: "#cc79a7", hero: "#ffffff", militia: "#d0d0d0" };
+const LETTERS = { zombie: "Z", ghoul: "G", strahd: "S", hero: "H", militia: "M" };
+const PHASES = { hero: "Heroes", dm: "Dungeon Master", over: "Game over" };
+
+// -- the new-game screen ----------------------------------------------------------------------------------
+function setupState(app) {
+  if (!app.siegeSetup) app.siegeSetup = { players: ["", "", ""], dm: "box", level: "normal", starting: false };
+  return app.siegeSetup;
+}
+
+async function start(app) {
+  const setup = setupState(app);
+  if (setup.starting) return;
+  setup.starting = true;
+  const players = setup.players.map((name, i) => ({ name: name.trim() || `Player ${i + 1}` }));
+  const reply = await app.conn.request("new_game", { game: GAME, name: "Siege of Barovia",
+    setup: { players, dm: setup.dm, level: setup.level, seed: Math.floor(Math.random() * 1e9) } });
+  setup.starting = false;
+  if (reply.ok) { app.siegeSetup = null; app.go(`#/game/${encodeURIComponent(reply.game_id)}`); }
+  else app.showBanner("error", reply.error.message);
+}
+
+function choiceRow(app, label, key, values, words) {
+  const setup = setupState(app);
+  return h("div", { class: "panel" }, h("h2", {}, label), h("div", { class: "options" }, values.map((value) =>
+    h("button", { class: `btn option${setup[key] === value ? " selected" : ""}`, type: "button", "aria-pressed": String(setup[key] === value),
+                  "data-testid": `setup-${key}-${value}`, onclick: () => { setup[key] = value; app.render(); } }, words[value] || value))));
+}
+
+function playerRows(app) {
+  const setup = setupState(app);
+  const rows = setup.players.map((name, i) => h("input", { class: "text-input", type: "text", value: name, maxlength: "40",
+    "data-testid": `setup-player-${i}`, "aria-label": `Player ${i + 1}'s name`, placeholder: `Player ${i + 1}`,
+    oninput: (event) => { setup.players[i] = event.target.value; } }));
+  const more = (delta) => () => { setup.players = delta > 0 ? [...setup.players, ""] : setup.players.slice(0, -1); app.render(); };
+  return h("div", { class: "panel" }, h("h2", {}, `Heroes' players (${setup.players.length})`), rows,
+    h("div", { class: "options" },
+      h("button", { class: "btn", type: "button", "data-testid": "setup-fewer", disabled: setup.players.length <= 1, onclick: more(-1) }, "− One fewer"),
+      h("button", { class: "btn", type: "button", "data-testid": "setup-more", disabled: setup.players.length >= 6, onclick: more(1) }, "+ One more")));
+}
+
+function setupScreen(app) {
+  const setup = setupState(app);
+  return h("div", { class: "page", "data-testid": "screen-setup" },
+    h("header", { class: "page-head" },
+      h("button", { class: "btn", type: "button", onclick: () => app.go("#/") }, "◀ Games"), h("h1", {}, "Siege of Barovia")),
+    playerRows(app),
+    choiceRow(app, "Who plays the Dungeon Master?", "dm", ["box", "person"],
+      { box: "The box", person: "A person, on their own phone" }),
+    setup.dm === "box" ? choiceRow(app, "The box's level", "level", ["easy", "normal", "hard"], {}) : null,
+    h("button", { class: "btn btn-primary btn-huge", type: "button", "data-testid": "setup-start", disabled: setup.starting,
+                  onclick: () => start(app) }, "Start the siege"));
+}
+
+// -- the village grid ---------------------------------------------------------------------------------------
+function cell(square) {
+  const [c, r] = square.split(",").map(Number);
+  return { x: c * CELL, y: r * CELL };
+}
+
+function middle(square) {
+  const { x, y } = cell(square);
+  return { x: x + CELL / 2, y: y + CELL / 2 };
+}
+
+function squares(map, state) {
+  const off = new Set(map.off_board);
+  const places = Object.fromEntries(map.places.map((p) => [p.square, p]));
+  const found = [];
+  for (let r = 0; r < map.rows; r += 1) {
+    for (let c = 0; c < map.columns; c += 1) {
+      const name = `${c},${r}`;
+      if (off.has(name)) continue;
+      const place = places[name];
+      const gone = place && state.destroyed.includes(place.id);
+      const threat = place && state.threatened.includes(place.id);
+      found.push(s("rect", { x: c * CELL, y: r * CELL, width: CELL, height: CELL, "data-testid": "square", "data-square": name,
+        "data-place": place ? place.id : null, "data-destroyed": gone ? "yes" : null,
+        fill: gone ? "#3a1f1f" : place ? (threat ? "#5a2a1a" : "#1f3a4a") : "#222", stroke: "#555", "stroke-width": 1 }));
+      if (place) found.push(s("text", { x: c * CELL + 4, y: r * CELL + 14, fill: "#ddd", "font-size": 11 },
+        `${place.code} ${gone ? "(destroyed)" : ""}`), s("title", {}, place.name));
+    }
+  }
+  found.push(s("rect", { ...cell(map.entrance), width: CELL, height: CELL, fill: "none", stroke: "#fff", "stroke-dasharray": "6 4",
+    "stroke-width": 2, "data-testid": "entrance" }));
+  return found;
+}
+
+function barricade([a, b]) {
+  const pa = middle(a), pb = middle(b);
+  const mx = (pa.x + pb.x) / 2, my = (pa.y + pb.y) / 2;
+  const across = pa.x === pb.x;  // one above the other: the line between them runs across
+  const half = CELL / 2 - 6;
+  return s("line", { x1: across ? mx - half : mx, y1: across ? my : my - half, x2: across ? mx + half : mx, y2: across ? my : my + half,
+    stroke: "#f0e442", "stroke-width": 8, "stroke-linecap": "round", "data-testid": "barricade", "data-line": `${a}|${b}` });
+}
+
+function figures(state) {
+  const bySquare = {};
+  for (const figure of Object.values(state.figures)) {
+    if (figure.square) (bySquare[figure.square] = bySquare[figure.square] || []).push(figure);
+  }
+  const drawn = [];
+  for (const [square, here] of Object.entries(bySquare)) {
+    const { x, y } = cell(square);
+    here.forEach((figure, i) => {
+      const cx = x + 16 + (i % 3) * 24, cy = y + 30 + Math.floor(i / 3) * 22;
+      drawn.push(s("g", { "data-testid": "figure", "data-figure": figure.id, "data-kind": figure.kind, "data-square": square },
+        s("circle", { cx, cy, r: 10, fill: COLOURS[figure.kind] || "#888", stroke: "#000" }),
+        s("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 11, fill: "#000" }, LETTERS[figure.kind] || "?"),
+        s("title", {}, `${figure.name}${figure.kind === "hero" || figure.kind === "militia" || figure.kind === "strahd" ? `, ${figure.hp} hp` : ""}`)));
+    });
+  }
+  return drawn;
+}
+
+function lastMove(state) {
+  const did = state.last_dm;
+  if (!did || did.path.length < 2) return null;
+  const points = did.path.map(middle).map((p) => `${p.x},${p.y}`).join(" ");
+  return s("polyline", { points, fill: "none", stroke: "#d55e00", "stroke-width": 5, "stroke-dasharray": "10 6",
+    "marker-end": "url(#siege-arrow)", "data-testid": "dm-path", "data-path": did.path.join(" ") });
+}
+
+function village(app) {
+  const { map } = app.pack;
+  const state = app.view.state;
+  const width = map.columns * CELL, height = map.rows * CELL;
+  return h("section", { class: "panel", "data-testid": "siege-board" },
+    s("svg", { viewBox: `0 0 ${width} ${height}`, width: "100%", role: "img", "aria-label": "The village of Barovia" },
+      s("defs", {}, s("marker", { id: "siege-arrow", viewBox: "0 0 10 10", refX: 6, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto" },
+        s("path", { d: "M0,0 L10,5 L0,10 z", fill: "#d55e00" }))),
+      squares(map, state), state.barricades.map(barricade), figures(state), lastMove(state)));
+}
+
+// -- the side panel -----------------------------------------------------------------------------------------
+function books(app) {
+  const state = app.view.state;
+  const heroes = state.players.map((player) => {
+    const figure = player.figure ? state.figures[player.figure] : null;
+    return h("li", { "data-testid": "siege-player", "data-player": player.id, "data-active": player.id === state.active ? "yes" : "no" },
+      `${player.id === state.active && state.phase === "hero" ? "▶ " : ""}${player.name}: `,
+      figure ? `${figure.name}, ${figure.hp} of ${figure.max_hp} hp${figure.upgraded ? ", upgraded" : ""}` : "no figure (may raise a militia)");
+  });
+  const strahd = state.figures.strahd;
+  const houses = app.pack.safe_houses.map((id) => app.pack.map.places.find((p) => p.id === id))
+    .map((p) => `${p.name}${state.destroyed.includes(p.id) ? " ✗" : ""}`).join(" · ");
+  const why = state.last_dm && state.last_dm.why;
+  return h("section", { class: "panel", "data-testid": "siege-books" },
+    h("h2", {}, `Round ${state.turn} · ${PHASES[state.phase] || state.phase}`),
+    h("ul", {}, heroes),
+    h("p", {}, `Count Strahd: ${strahd.square ? `on the board, ${strahd.hp} hp` : "off the board"}`),
+    h("p", { "data-testid": "siege-houses" }, `Safe houses: ${houses}`),
+    why ? h("p", { class: "subtle", "data-testid": "dm-why" }, `The DM: ${why}`) : null);
+}
+
+function outcomeOverlay(app) {
+  const { view } = app;
+  const won = view.outcome === "won";
+  return h("div", { class: `outcome ${won ? "outcome-won" : "outcome-lost"}`, "data-testid": "outcome", "data-outcome": view.outcome, role: "dialog" },
+    h("div", { class: "outcome-box" },
+      h("h1", { "data-testid": "outcome-title" }, won ? "The plague is stopped!" : "Barovia has fallen"),
+      h("p", { class: "outcome-text" }, won ? "A hero sanctified the Church: the heroes win."
+        : "Every safe house is destroyed: the Dungeon Master wins."),
+      h("div", { class: "outcome-buttons" },
+        h("button", { class: "btn btn-huge", type: "button", "data-testid": "outcome-board", onclick: () => { app.outcomeHidden = true; app.render(); } }, "See the board"),
+        view.can_undo ? h("button", { class: "btn btn-huge", type: "button", "data-testid": "outcome-undo", onclick: () => app.send("undo", { count: 1 }) }, "↶ Undo the last step") : null,
+        h("button", { class: "btn btn-primary btn-huge", type: "button", "data-testid": "outcome-games", onclick: () => app.go("#/") }, "Back to the games"))));
+}
+
+function gameScreen(app) {
+  const { view } = app;
+  if (!view || !app.pack || !app.pack.map) return loadingScreen(app);
+  return h("div", { class: "game", "data-testid": "screen-game", "data-game-id": view.game_id, "data-version": view.version },
+    h("header", { class: "topbar" }, h("button", { class: "btn btn-bar", type: "button", onclick: () => app.go("#/") }, "◀ Games"),
+      h("button", { class: "btn btn-bar", type: "button", "data-testid": "history-open",
+                    onclick: () => { app.historyOpen = true; app.render(); } }, "↶ History"), app.connectionPill()),
+    h("div", { class: "game-body" }, h("div", { class: "col-side" }, promptPanel(app), books(app), effectsPanel(app)),
+      h("div", { class: "col-board" }, village(app))),
+    app.historyOpen ? historyDrawer(app) : null,
+    view.outcome && !app.outcomeHidden ? outcomeOverlay(app) : null);
+}
+
+export default {
+  setupScreen,
+  gameScreen,
+  dataPages: ["map"],
+  dataScreen: (app) => renderEditor(app),
+  startData,
+  phaseWord: (app) => PHASES[app.view.state.phase] || app.view.state.phase,
+};

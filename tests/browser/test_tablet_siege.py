@@ -1,0 +1,132 @@
+"""Siege of Barovia in Chromium: a game against the box's Dungeon Master from the
+new-game screen to the end screen, and a game with a person as the DM on a
+phone while the heroes play on a tablet that cannot act for the DM."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import requests
+
+from ui_helpers import GAME, Server, new_game, open_games, prompt_of, version, wait_version_after
+
+PHONE = {"width": 390, "height": 844}
+MOST_STEPS = 400
+
+
+def start_siege(page: Any, url: str, players: int, dm: str) -> None:
+    open_games(page, url)
+    new_game(page, "siege-of-barovia")
+    page.get_by_test_id("screen-setup").wait_for()
+    for _ in range(3 - players):
+        page.get_by_test_id("setup-fewer").click()
+    page.get_by_test_id("setup-player-0").fill("Ana")
+    page.get_by_test_id(f"setup-dm-{dm}").click()
+    if dm == "box":
+        page.get_by_test_id("setup-level-hard").click()
+    page.get_by_test_id("setup-start").click()
+
+
+def roll(page: Any, value: int) -> None:
+    old = version(page)
+    page.locator(f"[data-testid=d6][data-value='{value}']").first.click()
+    page.get_by_test_id("roll-confirm").click()
+    wait_version_after(page, old)
+
+
+def tap(page: Any, action: str) -> None:
+    old = version(page)
+    page.get_by_test_id("prompt").locator(f"[data-testid=action][data-action='{action}']").first.click()
+    wait_version_after(page, old)
+
+
+def test_a_game_against_the_box_dm_to_the_end_screen(server: Server, new_tablet: Callable[..., Any]) -> None:
+    page = new_tablet()
+    start_siege(page, server.url, players=1, dm="box")
+    page.get_by_test_id("seat-watch").click()  # each device is asked for its seat: this tablet plays the heroes
+    page.locator(GAME).wait_for()
+    board = page.get_by_test_id("siege-board")
+    assert board.locator("[data-testid=figure][data-kind=hero]").count() == 1
+    assert board.locator("[data-testid=barricade]").count() == 6
+    tap(page, "end")  # the hero waits; the box plays its turn and says why
+    assert page.get_by_test_id("dm-why").inner_text().startswith("The DM: ")
+    for _ in range(MOST_STEPS):
+        if page.get_by_test_id("outcome").count():
+            break
+        kind, _key = prompt_of(page)
+        if kind == "roll":
+            roll(page, 6)
+        else:
+            tap(page, "end")
+    outcome = page.get_by_test_id("outcome")
+    assert outcome.get_attribute("data-outcome").startswith("lost")
+    assert page.get_by_test_id("outcome-title").inner_text() == "Barovia has fallen"
+    assert board.locator("[data-testid=square][data-destroyed=yes]").count() == 3
+
+
+def test_a_person_dm_on_a_phone_while_the_heroes_play_on_a_tablet(server: Server,
+                                                                  new_tablet: Callable[..., Any]) -> None:
+    tablet = new_tablet()
+    start_siege(tablet, server.url, players=1, dm="person")
+    tablet.get_by_test_id("screen-seat").wait_for()
+    game_url = tablet.url
+    tablet.get_by_test_id("seat-watch").click()  # the heroes' shared tablet
+    tablet.locator(GAME).wait_for()
+    phone = new_tablet(PHONE)
+    phone.goto(game_url)
+    phone.get_by_test_id("screen-seat").wait_for()
+    phone.locator("[data-testid=seat-claim][data-seat='dm']").click()
+    phone.locator(GAME).wait_for()
+
+    tap(tablet, "end")
+    tablet.wait_for_selector("[data-testid=prompt][data-kind=waiting]")
+    assert tablet.get_by_test_id("prompt").locator("[data-testid=action]").count() == 0  # nothing to act for the DM
+    phone.wait_for_selector("[data-testid=prompt][data-key=dm-turn]")
+    old = version(phone)
+    phone.get_by_test_id("prompt").locator("[data-testid=action]", has_text="Ghoul 1 to").first.click()
+    wait_version_after(phone, old)
+    tablet.wait_for_selector("[data-testid=dm-path]", state="attached")  # a straight line has no height to be "visible"
+    tablet.wait_for_selector("[data-testid=prompt][data-key=hero-turn]")
+    assert tablet.locator("[data-testid=figure][data-figure=ghoul-1]").get_attribute("data-square") != \
+        phone.locator("[data-testid=square][data-place=graveyard]").get_attribute("data-square")
+
+
+def test_the_grid_editor_changes_the_map_new_games_play_on(own_service: Any, new_tablet: Callable[..., Any]) -> None:
+    page = new_tablet()
+    open_games(page, own_service.url)
+    page.get_by_test_id("data-open").click()
+    page.get_by_test_id("screen-choose-game").wait_for()
+    page.get_by_test_id("pack-siege-of-barovia").click()
+    editor = page.get_by_test_id("screen-grid-editor")
+    editor.wait_for()
+    page.get_by_test_id("grid-columns-more").click()
+    page.wait_for_selector("[data-testid=ed-grid][data-columns='9']")
+    page.get_by_test_id("place-pick-church").click()
+    page.locator("[data-testid=ed-square][data-square='8,0']").click()
+    page.wait_for_selector("[data-testid=ed-square][data-square='8,0'][data-place=church]")
+    page.get_by_test_id("mode-barricades").click()
+    page.locator("[data-testid=ed-line][data-line='7,0|8,0']").click()
+    page.wait_for_selector("[data-testid=ed-line][data-line='7,0|8,0'][data-barricade=yes]")
+    page.locator("[data-testid=ed-square][data-square='8,7']").click()  # not a line: nothing changes in this mode
+    assert page.locator("[data-testid=ed-square][data-square='8,7']").get_attribute("data-place") is None
+    page.wait_for_selector("[data-testid=data-checks][data-pending=no][data-problems='0']")
+
+    page.get_by_test_id("place-pick-tavern").click()  # two places on one square: refused with why
+    page.locator("[data-testid=ed-square][data-square='8,0']").click()
+    page.wait_for_selector("[data-testid=data-checks][data-pending=no]:not([data-problems='0'])")
+    assert "both on the square 8,0" in page.get_by_test_id("data-checks").inner_text()
+    assert page.get_by_test_id("data-save").is_disabled()
+    page.locator("[data-testid=ed-square][data-square='2,5']").click()  # the tavern back where it was
+    page.wait_for_selector("[data-testid=data-checks][data-pending=no][data-problems='0']")
+    page.get_by_test_id("data-save").click()
+    page.wait_for_selector("[data-testid=data-checks]:has-text('The map as saved.')")  # read back from the box
+    saved = requests.get(f"{own_service.url}/api/data/siege-of-barovia", timeout=10).json()
+    assert saved["changes"]["map"]["places"] == {"church": {"square": "8,0"}}
+
+    start_siege(page, own_service.url, players=1, dm="box")
+    page.get_by_test_id("seat-watch").click()
+    board = page.get_by_test_id("siege-board")
+    board.wait_for()
+    assert board.locator("[data-testid=square][data-place=church]").get_attribute("data-square") == "8,0"
+    assert board.locator("[data-testid=square]").count() == 9 * 8
+    assert board.locator("[data-testid=barricade][data-line='7,0|8,0']").count() == 1
