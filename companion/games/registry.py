@@ -19,6 +19,7 @@ from .gamepack import GamePack
 #: Pack id -> where its ``GamePack`` class lives.
 BUILT_IN: Mapping[str, str] = {
     "ravenloft": "companion.games.ravenloft.gamepack:RavenloftPack",
+    "straszydla": "companion.games.straszydla.gamepack:StraszydlaPack",
 }
 EXTRA_ENV = "COMPANION_EXTRA_PACKS"
 #: The game a command means when it names none (``companion play`` without ``--game``).
