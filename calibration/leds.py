@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Mapping
 
+from companion.engine.errors import Refusal
 from hardware.leds.board import BoardShape
 from hardware.leds.layout import FORMAT, Layout, LayoutError, Problem, load_layout, parse_layout, shipped_layout
 from hardware.leds.layout import VERSION as LAYOUT_VERSION
@@ -42,8 +43,8 @@ SPOTS = ("mat", "seat")  # targets off it, besides each track's steps
 TAP_RADIUS = 0.04  # of the board picture's width: how near a tap must be to count
 
 
-class CalibrationError(ValueError):
-    """An answer or a saved file the calibration refuses, with why."""
+class LedCalibrationError(Refusal):
+    """An answer or a saved file the LED calibration refuses, with why."""
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,7 @@ def kinds(shape: BoardShape) -> tuple[str, ...]:
 def target_from_plain(data: object, shape: BoardShape) -> Target:
     """A target from a tablet or a saved file, checked against the board."""
     if not isinstance(data, Mapping) or data.get("kind") not in kinds(shape):
-        raise CalibrationError(f"a target needs a 'kind', one of {', '.join(kinds(shape))}")
+        raise LedCalibrationError(f"a target needs a 'kind', one of {', '.join(kinds(shape))}")
     target = _build(data)
     _check(target, shape)
     return target
@@ -87,16 +88,16 @@ def target_from_plain(data: object, shape: BoardShape) -> Target:
 def _build(data: Mapping[str, object]) -> Target:
     name, to, at, step = data.get("name", ""), data.get("to", ""), data.get("at", 0.5), data.get("step", 0)
     if not isinstance(name, str) or not isinstance(to, str):
-        raise CalibrationError("'name' and 'to' must be texts")
+        raise LedCalibrationError("'name' and 'to' must be texts")
     if isinstance(at, bool) or not isinstance(at, (int, float)) or isinstance(step, bool) or not isinstance(step, int):
-        raise CalibrationError("'at' must be a number and 'step' a whole number")
+        raise LedCalibrationError("'at' must be a number and 'step' a whole number")
     return Target(str(data["kind"]), name, to, round(float(at), 4), step)
 
 
 def _check(target: Target, shape: BoardShape) -> None:
     problem = _problem(target, shape)
     if problem:
-        raise CalibrationError(problem)
+        raise LedCalibrationError(problem)
 
 
 def _problem(target: Target, shape: BoardShape) -> str:
@@ -144,7 +145,7 @@ class LedCalibration:
     def __init__(self, shape: BoardShape, count: int, answers: Mapping[int, Target | None] | None = None,
                  index: int = 0) -> None:
         if not 1 <= count <= 2700:
-            raise CalibrationError(f"the strip must have 1 to 2700 LEDs, not {count}")
+            raise LedCalibrationError(f"the strip must have 1 to 2700 LEDs, not {count}")
         self.shape = shape
         self.count = count
         self.answers: dict[int, Target | None] = dict(answers or {})
@@ -172,12 +173,12 @@ class LedCalibration:
 
     def goto(self, index: int) -> None:
         if not 0 <= index < self.count:
-            raise CalibrationError(f"there is no LED {index}: the strip has {self.count}")
+            raise LedCalibrationError(f"there is no LED {index}: the strip has {self.count}")
         self._index = index
 
     def _settle(self, target: Target | None) -> None:
         if self._index is None:
-            raise CalibrationError("every LED is answered: go to one to change it, or finish")
+            raise LedCalibrationError("every LED is answered: go to one to change it, or finish")
         self.answers[self._index] = target
         self._index = self._next_open(self._index)
 
@@ -198,7 +199,7 @@ class LedCalibration:
         try:
             self.layout()
         except LayoutError as trouble:
-            return list(trouble.problems)
+            return list(trouble.found)
         return []
 
     def layout_plain(self) -> dict[str, object]:
@@ -232,12 +233,12 @@ class LedCalibration:
     @classmethod
     def from_plain(cls, data: object, shape: BoardShape) -> "LedCalibration":
         if not isinstance(data, Mapping) or data.get("format") != PROGRESS_FORMAT or data.get("version") != VERSION:
-            raise CalibrationError(f"not a saved LED calibration ({PROGRESS_FORMAT} version {VERSION})")
+            raise LedCalibrationError(f"not a saved LED calibration ({PROGRESS_FORMAT} version {VERSION})")
         if data.get("board") != shape.name:
-            raise CalibrationError(f"this calibration is for {data.get('board')!r}, not {shape.name!r}")
+            raise LedCalibrationError(f"this calibration is for {data.get('board')!r}, not {shape.name!r}")
         count, answers = data.get("count"), data.get("answers")
         if not isinstance(count, int) or not isinstance(answers, Mapping):
-            raise CalibrationError("a saved calibration needs 'count' and 'answers'")
+            raise LedCalibrationError("a saved calibration needs 'count' and 'answers'")
         parsed = {_led(key, count): None if value is None else target_from_plain(value, shape)
                   for key, value in answers.items()}
         calibration = cls(shape, count, parsed)
@@ -248,7 +249,7 @@ class LedCalibration:
 
 def _led(key: object, count: int) -> int:
     if not isinstance(key, str) or not key.isdigit() or not int(key) < count:
-        raise CalibrationError(f"{key!r} is not an LED of a {count}-LED strip")
+        raise LedCalibrationError(f"{key!r} is not an LED of a {count}-LED strip")
     return int(key)
 
 
@@ -307,13 +308,24 @@ class LedCalibrationStore:
         self._path(shape.name, ".progress").unlink(missing_ok=True)
 
     def save_layout(self, layout: Layout, shape: BoardShape) -> Layout:
-        """Validate, keep the current one as ``previous``, then write atomically."""
+        """Validate, write the new one aside, then keep the current one as ``previous`` and put the
+        new one in its place: a write the disk refuses leaves the layout in use as it was."""
         checked = parse_layout(layout.to_plain(), shape)
-        current = self._path(shape.name)
-        if current.exists():
-            os.replace(current, self._path(shape.name, ".previous"))
-        _write_json(current, checked.to_plain())
+        current, previous = self.layout_paths(shape)
+        fresh = current.with_name(f".{current.name}.new")
+        _write_json(fresh, checked.to_plain())
+        try:
+            if current.exists():
+                os.replace(current, previous)
+            os.replace(fresh, current)
+        except BaseException:
+            fresh.unlink(missing_ok=True)
+            raise
         return checked
+
+    def layout_paths(self, shape: BoardShape) -> tuple[Path, Path]:
+        """The layout in use and the one kept before it (a backup's restore swaps them itself)."""
+        return self._path(shape.name), self._path(shape.name, ".previous")
 
     def layout(self, shape: BoardShape) -> Layout | None:
         """The owner's saved layout, or None (then the shipped default applies)."""
@@ -334,7 +346,7 @@ class LedCalibrationStore:
     def revert(self, shape: BoardShape) -> Layout:
         previous = self._path(shape.name, ".previous")
         if not previous.exists():
-            raise CalibrationError("there is no previous LED layout to go back to")
+            raise LedCalibrationError("there is no previous LED layout to go back to")
         return self.save_layout(load_layout(previous, shape), shape)
 
 
@@ -357,7 +369,7 @@ def _read_json(path: Path) -> object:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as problem:
-        raise CalibrationError(f"cannot read {path}: {problem}") from None
+        raise LedCalibrationError(f"cannot read {path}: {problem}") from None
 
 
 def layout_in_use(store: LedCalibrationStore, shape: BoardShape) -> tuple[Layout, str]:
@@ -393,7 +405,7 @@ class LedCalibrationSession:
         """The owner tapped the board picture at (x, y)."""
         target = resolve_tap(self.calibration.shape, x, y)
         if target is None:
-            raise CalibrationError("that tap is not near a location or a connection: tap closer, or skip")
+            raise LedCalibrationError("that tap is not near a location or a connection: tap closer, or skip")
         self.calibration.answer(target)
         return self._step()
 
@@ -434,5 +446,5 @@ def start_session(shape: BoardShape, count: int, store: LedCalibrationStore,
     return LedCalibrationSession(calibration, store, light, resume)
 
 
-__all__ = ["CalibrationError", "LedCalibration", "LedCalibrationSession", "LedCalibrationStore", "Target", "kinds",
+__all__ = ["LedCalibrationError", "LedCalibration", "LedCalibrationSession", "LedCalibrationStore", "Target", "kinds",
            "layout_in_use", "resolve_tap", "start_session", "target_from_plain"]

@@ -41,6 +41,7 @@ from hardware.buttons.config import ButtonConfig
 from hardware.leds.config import LedConfig, LedConfigError
 
 if TYPE_CHECKING:
+    from companion.server.connections import Limits
     from hardware.camera.config import CameraConfig
 
 NAME = "table-companion"
@@ -51,6 +52,7 @@ INSTALLED_STATE_DIR = Path("/var/lib") / NAME
 _AT_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
 _DNS_LABEL = re.compile(r"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$")
 _ORIGIN = re.compile(r"^https?://[A-Za-z0-9.\-\[\]:]+$")
+_HOST_NAME = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}))*\.?$")
 
 
 @dataclass(frozen=True)
@@ -93,11 +95,21 @@ class ServerSettings:
     """``host``: the address to listen on (0.0.0.0: every network); ``port``: the
     tablets' port (below 1024 works only through the unit's CAP_NET_BIND_SERVICE);
     ``allowed_origins``: other web origins allowed to open the Socket.IO
-    connection (none: only pages the box serves itself)."""
+    connection (none: only pages the box serves itself); ``allowed_hosts``: more
+    names the box answers to besides its own (a name the router gives it);
+    ``threads``, ``max_connections``, ``max_connections_per_address``,
+    ``idle_seconds``, ``header_seconds``: the server's caps and timeouts
+    (companion/server/connections.py says why)."""
 
     host: str = "0.0.0.0"
     port: int = 8000
     allowed_origins: tuple[str, ...] = ()
+    allowed_hosts: tuple[str, ...] = ()
+    threads: int = 64
+    max_connections: int = 256
+    max_connections_per_address: int = 24
+    idle_seconds: int = 10
+    header_seconds: int = 10
 
     def problems(self) -> list[tuple[str, str]]:
         found = [] if _is_ip(self.host) else [("host", f"must be an IP address such as 0.0.0.0 or ::, "
@@ -106,7 +118,23 @@ class ServerSettings:
             found.append(("port", f"must be from 1 to 65535, got {self.port}"))
         found += [("allowed_origins", f"{o!r} is not an origin like http://tablet.local:8080 (no path)")
                   for o in self.allowed_origins if not _ORIGIN.match(o)]
+        found += [("allowed_hosts", f"{h!r} is not a host name like games.lan (no port, no scheme)")
+                  for h in self.allowed_hosts if not _HOST_NAME.match(h)]
+        limits = {"threads": (4, 1000), "max_connections": (16, 10000), "max_connections_per_address": (2, 1000),
+                  "idle_seconds": (1, 3600), "header_seconds": (1, 600)}
+        found += [(key, f"must be from {low} to {high}, got {getattr(self, key)!r}")
+                  for key, (low, high) in limits.items() if not low <= getattr(self, key) <= high]
+        if self.max_connections_per_address > self.max_connections:
+            found.append(("max_connections_per_address", f"must not be more than max_connections "
+                                                         f"({self.max_connections}), got "
+                                                         f"{self.max_connections_per_address}"))
         return found
+
+    def limits(self) -> "Limits":
+        from companion.server.connections import Limits
+
+        return Limits(self.threads, self.max_connections, self.max_connections_per_address, self.idle_seconds,
+                      self.header_seconds)
 
 
 @dataclass(frozen=True)
@@ -144,9 +172,10 @@ class PairingSettings:
     """``required``: only paired tablets may change a game (others may watch);
     ``window_seconds``: how long after a tablet asks the PAIR button pairs it;
     ``code_digits``/``code_seconds``/``code_tries``: the code a paired tablet
-    shows, how long it lasts and how many wrong guesses void it;
-    ``client_attempts``/``global_attempts`` per ``attempt_window_seconds``: the
-    rate limit on pairing attempts from one address and from everyone;
+    shows, how long it lasts and how many wrong guesses one address may make at
+    it; ``client_attempts``/``global_attempts`` per ``attempt_window_seconds``:
+    the rate limit on pairing attempts from one address, and from everyone for
+    addresses that already guessed wrong;
     ``trust_loopback``: a browser on the box itself (127.0.0.1, ::1) may change
     games unpaired - whoever can open it already has the box's shell; on a
     laptop this is the simulation's own browser."""
@@ -467,6 +496,12 @@ KEY_DOCS = {
     "server.host": "address to listen on; 0.0.0.0 = every network of the box",
     "server.port": "the tablets' port (1-65535; below 1024 needs the unit's CAP_NET_BIND_SERVICE)",
     "server.allowed_origins": "other web origins that may open the Socket.IO connection; [] = only the box's pages",
+    "server.allowed_hosts": "more names the box answers to (e.g. games.lan); its own names and addresses work",
+    "server.threads": "requests and WebSockets served at once (each tablet holds one)",
+    "server.max_connections": "open connections from all clients together (the unit's LimitNOFILE must allow them)",
+    "server.max_connections_per_address": "open connections from one client address (the box's own 127.0.0.1: no cap)",
+    "server.idle_seconds": "a connection that sends nothing for this long is closed",
+    "server.header_seconds": "a request whose headers take longer than this to arrive is closed",
     "state.dir": "games, pairings, calibrations; unset = $STATE_DIRECTORY, /var/lib/table-companion or ~/.local/state",
     "leds.backend": "simulated, rpi_ws281x (Pi 4/3/Zero 2 W), pi5 (ws2812-pio overlay) or none (docs/leds.md)",
     "leds.count": "LEDs on the strip (1-2700)",
@@ -502,9 +537,10 @@ KEY_DOCS = {
     "pairing.window_seconds": "how long after a tablet asks the PAIR button pairs it",
     "pairing.code_digits": "digits of the pairing code a paired tablet shows",
     "pairing.code_seconds": "how long a pairing code lasts",
-    "pairing.code_tries": "wrong guesses that void a pairing code",
+    "pairing.code_tries": "wrong guesses one address may make at a pairing code (the code stays good for others)",
     "pairing.client_attempts": "pairing attempts allowed from one address per attempt window",
-    "pairing.global_attempts": "pairing attempts allowed from everyone per attempt window",
+    "pairing.global_attempts": ("pairing attempts allowed from everyone per attempt window, for addresses that "
+                                "already guessed wrong"),
     "pairing.attempt_window_seconds": "the attempt window, in seconds",
 }
 

@@ -8,7 +8,9 @@
 # and running it from a newer checkout is how the box is updated):
 #   1. apt packages: python3-venv, python3-opencv, python3-numpy, python3-lgpio,
 #      python3-picamera2 (from apt, so they match the system's libcamera and numpy),
-#      rsync; gcc and python3-dev with --with-rpi-ws281x
+#      rsync; gcc and python3-dev with --with-rpi-ws281x. python3-lgpio and
+#      python3-picamera2 come from the Raspberry Pi OS archive: on a plain Debian
+#      lgpio's wheel is installed with pip instead, and the camera module is left out
 #   2. the user `companion` (no login) in the groups gpio, spi and video
 #   3. a copy of this checkout in /opt/table-companion/app and a venv in
 #      /opt/table-companion/venv made with --system-site-packages (it sees apt's
@@ -34,6 +36,7 @@ CONFIG=$CONFIG_DIR/config.toml
 DRY_RUN=0
 APPLY_CONFIG_TXT=0
 WITH_WS281X=0
+PIP_LGPIO=0
 
 usage() {
     sed -n '2,7p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
@@ -103,10 +106,19 @@ preflight() {
 
 apt_available() { apt-cache show "$1" >/dev/null 2>&1; }
 
+# A tool the step needs; a dry run shows its commands anyway.
+have() { [[ $DRY_RUN == 1 ]] || command -v "$1" >/dev/null 2>&1; }
+
 install_packages() {
     say "apt packages"
-    local packages=(python3-venv python3-pip python3-numpy python3-opencv python3-lgpio rsync)
+    local packages=(python3-venv python3-pip python3-numpy python3-opencv rsync)
     [[ $WITH_WS281X == 1 ]] && packages+=(gcc python3-dev)
+    if apt_available python3-lgpio; then
+        packages+=(python3-lgpio)
+    else
+        echo "python3-lgpio is not in the apt sources (Raspberry Pi OS has it): pip installs lgpio into the venv"
+        PIP_LGPIO=1
+    fi
     if apt_available python3-picamera2; then
         packages+=(python3-picamera2)
     else
@@ -146,6 +158,9 @@ install_app() {
     # Editable: the service serves web/ from the app folder. pip installs only what apt
     # lacks (Flask, Flask-SocketIO, gpiozero, zeroconf) and leaves apt's numpy and OpenCV alone.
     run "$VENV/bin/pip" install --disable-pip-version-check --quiet --editable "${APP}[${extras}]"
+    if [[ $PIP_LGPIO == 1 ]]; then
+        run "$VENV/bin/pip" install --disable-pip-version-check --quiet "lgpio>=0.2.2"
+    fi
     # Compiled now, as root: the service cannot write into /opt (ProtectSystem=strict).
     run "$VENV/bin/python" -m compileall -q "$APP/companion" "$APP/hardware" "$APP/calibration"
 }
@@ -174,8 +189,12 @@ install_udev_rule() {
 # so the service needs no root to light the board.
 KERNEL=="leds[0-9]*", GROUP="gpio", MODE="0660"
 EOF
-    run udevadm control --reload-rules
-    run udevadm trigger --sysname-match='leds[0-9]*'
+    if have udevadm; then
+        run udevadm control --reload-rules
+        run udevadm trigger --sysname-match='leds[0-9]*'
+    else
+        echo "udevadm is not here (a container or chroot?): the rule applies from the next boot"
+    fi
 }
 
 boot_config() {
@@ -194,6 +213,11 @@ boot_config() {
 install_unit() {
     say "the systemd unit"
     write_file "$UNIT" 0644 root:root < "$SOURCE/systemd/$NAME.service"
+    if ! have systemctl; then
+        echo "systemctl is not here (a container or chroot?): once systemd runs, enable and start the service:"
+        echo "  systemctl daemon-reload && systemctl enable --now $NAME.service"
+        return
+    fi
     run systemctl daemon-reload
     run systemctl enable "$NAME.service"
     run systemctl restart "$NAME.service"

@@ -12,6 +12,7 @@ import os
 import queue
 import re
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -50,7 +51,7 @@ class Service:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "companion.server", "--host", "127.0.0.1", "--port", "0",
              "--state-dir", str(self.state_dir), *self.args],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=self._log, text=True, env=self.env)
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=self._log, text=True, env=self.env, start_new_session=True)
         threading.Thread(target=self._read, args=(self.process.stdout,), daemon=True).start()
         self.url = self._wait_ready()
         return self
@@ -87,13 +88,16 @@ class Service:
         return self.process is not None and self.process.poll() is None
 
     def kill(self) -> None:
-        """``kill -9``: no chance to close anything, like a pulled plug."""
+        """``kill -9`` of the server's master and worker at once: no chance to close anything,
+        like a pulled plug."""
         assert self.process is not None
-        os.kill(self.process.pid, signal.SIGKILL)
+        os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait(timeout=TIMEOUT)
         self._close_log()
 
     def stop(self) -> None:
+        """As systemd stops it: SIGTERM to the master, which stops its worker; whatever is
+        left of the process group after that is killed."""
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
             try:
@@ -101,6 +105,11 @@ class Service:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(timeout=TIMEOUT)
+        if self.process is not None:
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
         self._close_log()
 
     def _close_log(self) -> None:
@@ -127,8 +136,15 @@ class Service:
 
 
 def connect(url: str, transport: str = "websocket", auth: Mapping[str, Any] | None = None,
-            headers: Mapping[str, str] | None = None) -> socketio.SimpleClient:
-    client = socketio.SimpleClient()
+            headers: Mapping[str, str] | None = None, source: str | None = None) -> socketio.SimpleClient:
+    """A Socket.IO client; ``source``: a loopback address of its own (127.0.0.3 ...), so the
+    service sees another client address than 127.0.0.1 (WebSocket only)."""
+    options: dict[str, Any] = {}
+    if source is not None:
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        options["websocket_extra_options"] = {"socket": socket.create_connection(
+            ("127.0.0.1", port), timeout=TIMEOUT, source_address=(source, 0))}
+    client = socketio.SimpleClient(**options)
     client.connect(url, transports=[transport], wait_timeout=TIMEOUT, auth=dict(auth) if auth else None,
                    headers=dict(headers or {}))
     return client

@@ -26,7 +26,7 @@ import pytest
 
 from companion.appliance import bootconfig, discovery, health, notify
 from companion.appliance.access import OPEN_EVENTS, Access, origin_check
-from companion.appliance.pairing import TOKENS_FILE, Pairing, PairingRefused
+from companion.appliance.pairing import SERIES_GAP, TOKENS_FILE, Grant, Pairing, PairingRefused
 from companion.appliance.safemode import MARKER, StartGuard
 from companion.config import DiscoverySettings, PairingSettings
 from companion.table import TableError
@@ -278,17 +278,30 @@ def refusal(code: str, call: object, *args: object) -> PairingRefused:
 
 def paired_token(desk: Pairing, client: str = "first", address: str = "10.0.0.1") -> str:
     desk.ask(client, f"Tablet {client}", address)
-    return desk.button_pressed().token
+    grant = pressed(desk, desk.clock, desk.request_of(client)["presses"])  # type: ignore[arg-type, index]
+    assert grant is not None
+    return grant.token
+
+
+def pressed(desk: Pairing, clock: Any, times: int = 1) -> Grant | None:
+    """PAIR pressed ``times`` in a row (0.5 s apart), then the series is decided."""
+    for _ in range(times):
+        desk.button_pressed()
+        clock.now += 0.5
+    clock.now += SERIES_GAP
+    return desk.series_over()
 
 
 def test_the_pair_button_pairs_a_tablet_that_asked_within_30_seconds(desk: Pairing, clock: Clock) -> None:
-    assert desk.ask("sid-1", "Kitchen tablet", "10.0.0.7") == 30.0
-    clock.now += 29
-    assert desk.waiting() == [{"name": "Kitchen tablet", "seconds_left": 1.0}]
-    grant = desk.button_pressed()
-    assert grant.client == "sid-1" and grant.device.how == "button" and grant.device.name == "Kitchen tablet"
+    assert desk.ask("sid-1", "Kitchen tablet", "10.0.0.7") == {"seconds": 30.0, "presses": 1}
+    clock.now += 28
+    assert desk.request_of("sid-1") == {"name": "Kitchen tablet", "seconds_left": 2.0, "presses": 1}
+    assert desk.request_of("sid-2") is None  # nobody sees another tablet's request
+    grant = pressed(desk, clock)
+    assert grant is not None and grant.client == "sid-1" and grant.device.how == "button"
+    assert grant.device.name == "Kitchen tablet"
     assert desk.device_of(grant.token) == grant.device and desk.may_change(grant.token)
-    assert desk.waiting() == []
+    assert desk.request_of("sid-1") is None and desk.waiting_count() == 0
 
 
 def test_a_press_after_the_window_pairs_nobody(desk: Pairing, clock: Clock) -> None:
@@ -298,19 +311,61 @@ def test_a_press_after_the_window_pairs_nobody(desk: Pairing, clock: Clock) -> N
     assert desk.devices() == []
 
 
-def test_two_tablets_asking_at_once_are_both_refused(desk: Pairing) -> None:
-    desk.ask("sid-1", "Kitchen tablet", "10.0.0.7")
-    desk.ask("sid-2", "Someone else", "10.0.0.66")
-    refused = refusal("several-requests", desk.button_pressed)
-    assert "Kitchen tablet, Someone else" in str(refused)
-    refusal("no-request", desk.button_pressed)  # both must ask again
+def test_a_late_press_never_pairs_a_stranger_who_asked_after_the_owners_window(desk: Pairing, clock: Clock) -> None:
+    """The owner's request (press once) ran out; a stranger asks at once and is given another number
+    (two presses): the owner's late single press pairs nobody."""
+    assert desk.ask("owner", "Owner", "10.0.0.7")["presses"] == 1
+    clock.now += 30.1
+    assert desk.ask("stranger", "Stranger", "10.0.0.66")["presses"] == 2
+    clock.now += 0.2
+    refusal("no-request", pressed, desk, clock, 1)
     assert desk.devices() == []
 
 
-def test_a_tablet_that_gave_up_is_not_paired(desk: Pairing) -> None:
+def test_a_press_counts_from_when_it_was_made_not_when_it_is_handled(desk: Pairing, clock: Clock) -> None:
+    """Pressed at the end of the owner's window, handled a moment later, after a stranger asked:
+    only requests made before the press count, so the owner is paired."""
+    desk.ask("owner", "Owner", "10.0.0.7")
+    pressed_at = clock.now + 29.9
+    clock.now += 30.05
+    desk.ask("stranger", "Stranger", "10.0.0.66")
+    clock.now += 0.1
+    desk.button_pressed(pressed_at)
+    clock.now += SERIES_GAP
+    grant = desk.series_over()
+    assert grant is not None and grant.client == "owner" and [d.name for d in desk.devices()] == ["Owner"]
+
+
+def test_a_stranger_waiting_cannot_block_the_owner_who_presses_their_number(desk: Pairing, clock: Clock) -> None:
+    assert desk.ask("stranger", "Stranger", "10.0.0.66")["presses"] == 1
+    assert desk.ask("owner", "Owner's tablet", "10.0.0.7")["presses"] == 2
+    assert desk.ask("stranger-again", "Stranger", "10.0.0.66")["presses"] == 1  # one request per address
+    grant = pressed(desk, clock, 2)
+    assert grant is not None and grant.client == "owner" and grant.device.name == "Owner's tablet"
+    assert [d.name for d in desk.devices()] == ["Owner's tablet"]
+
+
+def test_a_count_nobody_asked_for_pairs_nobody(desk: Pairing, clock: Clock) -> None:
+    desk.ask("a", "A", "10.0.0.1")
+    desk.ask("b", "B", "10.0.0.2")
+    assert "pressed 3 times" in str(refusal("no-request", pressed, desk, clock, 3)) and desk.devices() == []
+    grant = pressed(desk, clock, 1)
+    assert grant is not None and grant.client == "a"
+
+
+def test_a_tablet_that_gave_up_is_not_paired_and_its_number_is_kept(desk: Pairing, clock: Clock) -> None:
     desk.ask("sid-1", "Kitchen tablet", "10.0.0.7")
     desk.cancel("sid-1")
     refusal("no-request", desk.button_pressed)
+    assert desk.ask("sid-2", "Other", "10.0.0.8")["presses"] == 2
+    clock.now += 31
+    assert desk.ask("sid-3", "Third", "10.0.0.9")["presses"] == 1  # kept for a window only
+
+
+def test_at_most_four_tablets_wait_at_once(desk: Pairing) -> None:
+    for n in range(4):
+        assert desk.ask(f"sid-{n}", "T", f"10.0.0.{n}")["presses"] == n + 1
+    assert "ask again in" in str(refusal("several-requests", desk.ask, "sid-9", "T", "10.0.0.9"))
 
 
 def test_a_code_shown_on_a_paired_tablet_pairs_one_more_tablet(desk: Pairing, clock: Clock) -> None:
@@ -344,13 +399,18 @@ def wrong(code: str) -> str:
     return f"{(int(code) + 1) % 1_000_000:06d}"
 
 
-def test_a_code_is_void_after_five_wrong_guesses(desk: Pairing) -> None:
+def test_an_address_has_five_guesses_at_a_code_and_a_strangers_guesses_do_not_void_it(desk: Pairing,
+                                                                                      clock: Clock) -> None:
     shown = desk.show_code(paired_token(desk))
     for left in (4, 3, 2, 1):
-        assert f"{left} more tries" in str(refusal("wrong-code", desk.pair_with_code, "x", "X", f"10.1.0.{left}",
+        assert f"{left} more tries" in str(refusal("wrong-code", desk.pair_with_code, "x", "X", "10.1.0.1",
                                                    wrong(shown.code)))
-    assert "last try" in str(refusal("wrong-code", desk.pair_with_code, "x", "X", "10.1.0.9", wrong(shown.code)))
-    refusal("no-code", desk.pair_with_code, "x", "X", "10.1.0.10", shown.code)  # even the right one, now
+    clock.now += 61  # past the attempt window: the address's code tries still count
+    assert "last try" in str(refusal("wrong-code", desk.pair_with_code, "x", "X", "10.1.0.1", wrong(shown.code)))
+    assert "no more tries" in str(refusal("wrong-code", desk.pair_with_code, "x", "X", "10.1.0.1", shown.code))
+    grant = desk.pair_with_code("owner", "Owner's new tablet", "10.0.0.8", shown.code)  # the owner's still works
+    assert grant.device.name == "Owner's new tablet"
+    refusal("no-code", desk.pair_with_code, "x", "X", "10.1.0.2", shown.code)  # a code pairs one tablet
 
 
 def test_attempts_from_one_address_are_rate_limited(desk: Pairing, clock: Clock) -> None:
@@ -363,19 +423,37 @@ def test_attempts_from_one_address_are_rate_limited(desk: Pairing, clock: Clock)
     desk.ask("sid-6", "Tablet", "10.0.0.66")  # and this one, once the window has passed
 
 
-def test_a_brute_force_of_codes_from_many_addresses_is_refused(desk: Pairing) -> None:
-    """The global limit stops an attacker who changes address; the code dies after five tries anyway."""
+def test_a_brute_force_from_many_addresses_is_refused_but_never_locks_the_owner_out(desk: Pairing) -> None:
+    """Over the limit for everyone, an address that already guessed wrong is refused; the owner's new
+    tablet, which has not guessed, still pairs with the code (which no wrong guess voided)."""
     shown = desk.show_code(paired_token(desk))
     guesses = (f"{n:06d}" for n in range(1_000_000) if f"{n:06d}" != shown.code)
     codes = []
-    for n in range(19):  # the owner's pairing took one attempt of the 20
-        try:
-            desk.pair_with_code(f"bot-{n}", "Bot", f"10.9.{n}.1", next(guesses))
-        except PairingRefused as refused:
-            codes.append(refused.code)
-    assert codes == ["wrong-code"] * 5 + ["no-code"] * 14
-    refusal("rate-limited", desk.pair_with_code, "bot-20", "Bot", "10.9.20.1", shown.code)
-    assert [d.how for d in desk.devices()] == ["button"]
+    for n in range(10):  # ten bots, three guesses each: 30 attempts, over the 20 for everyone
+        for _ in range(3):
+            try:
+                desk.pair_with_code(f"bot-{n}", "Bot", f"10.9.{n}.1", next(guesses))
+            except PairingRefused as refused:
+                codes.append(refused.code)
+    assert codes.count("wrong-code") < 26 and "rate-limited" in codes and set(codes) <= {"wrong-code", "rate-limited"}
+    refusal("rate-limited", desk.pair_with_code, "bot-0", "Bot", "10.9.0.1", shown.code)  # a bot, even right
+    assert desk.pair_with_code("owner", "Owner", "10.0.0.8", shown.code).device.name == "Owner"
+    assert [d.how for d in desk.devices()] == ["button", "code"]
+
+
+def test_a_pairing_the_disk_refuses_changes_nothing(desk: Pairing, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    shown = desk.console_code()
+
+    def full(*args: object, **kwargs: object) -> int:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("companion.appliance.pairing.os.write", full)
+    refused = refusal("storage", desk.pair_with_code, "sid-1", "First", "10.0.0.1", shown.code)
+    assert "No space left on device" in str(refused) and "nothing changed" in str(refused)
+    assert desk.devices() == [] and not list(tmp_path.glob("*.tmp"))
+    monkeypatch.undo()
+    assert desk.pair_with_code("sid-1", "First", "10.0.0.1", shown.code).device.name == "First"  # the code lives
 
 
 def test_unpaired_clients_may_watch_but_not_change(desk: Pairing, tmp_path: Path) -> None:
@@ -421,7 +499,9 @@ def test_a_broken_pairing_file_is_set_aside_and_nobody_is_paired(tmp_path: Path)
 
 def test_a_tablets_name_is_kept_short_and_printable(desk: Pairing) -> None:
     desk.ask("sid", "  Kitchen\x00\x1b[31m   tablet " + "x" * 80, "10.0.0.1")
-    name = desk.button_pressed().device.name
+    grant = pressed(desk, desk.clock)
+    assert grant is not None
+    name = grant.device.name
     assert name.startswith("Kitchen[31m tablet x") and len(name) == 40
 
 
@@ -508,6 +588,77 @@ def test_recent_errors_keep_the_last_warnings_newest_first() -> None:
     assert errors.items()[0]["level"] == "WARNING" and errors.items()[0]["where"] == "test.health"
 
 
+def test_a_flood_of_warnings_never_pushes_an_error_out_and_repeats_are_counted() -> None:
+    errors = health.RecentErrors(size=5)
+    log = logging.getLogger("test.health.flood")
+    errors.install(log)
+    try:
+        try:
+            {}["missing"]
+        except KeyError:
+            log.exception("the act handler failed")
+        for n in range(200):
+            log.warning("a malformed message from a stranger (%d)", n)
+        for _ in range(40):
+            log.warning("the same noise")
+    finally:
+        log.removeHandler(errors)
+    items = errors.items()
+    real = [e for e in items if e["level"] == "ERROR"]
+    assert len(real) == 1 and real[0]["message"] == "the act handler failed"
+    cause = str(real[0]["error"])
+    assert cause.startswith("KeyError: 'missing' (at ") and "test_appliance.py:" in cause
+    assert items[0]["message"] == "the same noise" and items[0]["repeated"] == 40 and len(items) == 6
+
+
+def test_the_journal_gets_a_repeated_line_a_few_times_a_minute_then_the_count(clock: Clock) -> None:
+    limit = health.RepeatLimit(burst=3, window=60, clock=clock)
+    records = [logging.LogRecord("x", logging.WARNING, __file__, 1, "refused %s", (n,), None) for n in range(10)]
+    assert [limit.filter(r) for r in records] == [True] * 3 + [False] * 7
+    other = logging.LogRecord("x", logging.ERROR, __file__, 1, "a real error", (), None)
+    assert limit.filter(other)  # another line is not held back by the noise
+    clock.now += 61
+    later = logging.LogRecord("x", logging.WARNING, __file__, 1, "refused %s", ("again",), None)
+    assert limit.filter(later) and later.getMessage() == "refused again [7 more like this were left out of the log]"
+
+
+def test_an_internal_error_is_logged_with_its_traceback_and_answered(tmp_path: Path,
+                                                                     caplog: pytest.LogCaptureFixture) -> None:
+    """A bug in a handler: the tablet gets ``internal``, the log its traceback, health its short form."""
+    from companion.server import create_app
+    from companion.server.app import services_of
+    from companion.server.sockets import register
+
+    errors = health.RecentErrors().install()
+    app = create_app({"STATE_DIR": tmp_path / "state", "ERRORS": errors, "PAIRING": PairingSettings(required=False)})
+    services = services_of(app)
+
+    def broken(services: object, data: object) -> dict[str, object]:
+        raise RuntimeError("a bug in a handler")
+
+    register(services.socketio, services, {"broken": broken})
+    try:
+        client = services.socketio.test_client(app)
+        reply = client.emit("broken", {}, callback=True)
+        assert reply["ok"] is False and reply["error"]["code"] == "internal" and "fault" in reply["error"]["message"]
+        failed = [r for r in caplog.records if r.levelno == logging.ERROR and "broken" in r.getMessage()]
+        assert failed and failed[0].exc_info is not None and failed[0].exc_info[0] is RuntimeError
+        shown = [e for e in errors.items() if e["level"] == "ERROR"]
+        assert shown and str(shown[0]["error"]).startswith("RuntimeError: a bug in a handler (at ")
+        client.disconnect()
+    finally:
+        logging.getLogger().removeHandler(errors)
+        services.close()
+
+
+def test_the_service_logs_to_stderr_with_tracebacks() -> None:
+    code = ("import logging; from companion.server.serve import log_to_stderr; log_to_stderr()\n"
+            "try:\n    1/0\nexcept ZeroDivisionError:\n    logging.getLogger('x').exception('it failed')\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert "ERROR x: it failed" in done.stderr and "ZeroDivisionError: division by zero" in done.stderr
+    assert "Traceback (most recent call last)" in done.stderr
+
+
 def test_the_health_view_names_each_part_the_disk_versions_and_the_start(tmp_path: Path) -> None:
     parts = {"leds": {"state": "ok"}, "buttons": {"state": "off"}}
     view = health.health_view(parts, tmp_path, None, {"safe": False, "reason": ""})
@@ -551,8 +702,12 @@ def test_a_connection_without_a_token_may_watch_but_not_change(desk: Pairing) ->
 def test_the_link_button_pairs_the_connection_that_asked(desk: Pairing) -> None:
     access = Access(desk)
     access.connected("sid-1", {})
-    assert access.ask("sid-1", "10.0.0.7", {"name": "Kitchen"}) == {"seconds": 30.0}
-    access.granted(desk.button_pressed())
+    assert access.ask("sid-1", "10.0.0.7", {"name": "Kitchen"}) == {"seconds": 30.0, "presses": 1}
+    assert access.status("sid-1")["request"] == {"name": "Kitchen", "seconds_left": 30.0, "presses": 1}
+    assert access.status("sid-2")["request"] is None
+    grant = pressed(desk, desk.clock)
+    assert grant is not None
+    access.granted(grant)
     access.check_change("sid-1")
     assert access.status("sid-1")["device"]["name"] == "Kitchen"  # type: ignore[index]
     access.connected("sid-2", {"token": access.token_of("sid-1")})  # the same tablet, reconnected
@@ -591,7 +746,7 @@ def test_a_tablet_that_leaves_takes_its_request_with_it(desk: Pairing) -> None:
     access = Access(desk)
     access.ask("sid-1", "10.0.0.7", {"name": "Kitchen"})
     access.disconnected("sid-1")
-    assert desk.waiting() == [] and access.token_of("sid-1") is None
+    assert desk.waiting_count() == 0 and access.token_of("sid-1") is None
 
 
 def test_only_the_boxs_own_origin_and_configured_ones_may_open_the_socket() -> None:

@@ -30,6 +30,7 @@ from companion.appliance.safemode import MARKER
 from companion.config import PairingSettings
 from companion.server import create_app
 from companion.server.app import services_of
+from polling import wait_for
 from service_process import ROOT, SETUP, TIMEOUT, Service, call, connect, next_event, ok, simple_answer
 
 STRICT = "[pairing]\ntrust_loopback = false\n[discovery]\nenabled = false\n"
@@ -175,8 +176,8 @@ def box_with_buttons(tmp_path: Path) -> Iterator[tuple[str, Any, Any]]:
                       "PAIRING": PairingSettings(trust_loopback=False)})
     services = services_of(app)
     factory = mock.MockFactory()
-    panel = ButtonPanel(ButtonConfig(pair_pin=17, bounce_ms=0), services.box.controls(services.socketio),
-                        pin_factory=factory).start()
+    panel = ButtonPanel(ButtonConfig(pair_pin=17, undo_pin=27, hold_seconds=0.3, bounce_ms=0),
+                        services.box.controls(services.socketio), pin_factory=factory).start()
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -192,16 +193,43 @@ def test_pressing_pair_pairs_the_tablet_that_asked(box_with_buttons: tuple[str, 
     url, pin, panel = box_with_buttons
     with connect(url) as tablet:
         assert new_game(tablet)["error"]["code"] == "not-paired"
-        assert ok(tablet, "pair_request", {"name": "Den"})["seconds"] == 30
-        assert ok(tablet, "pair_status")["waiting"][0]["name"] == "Den"
+        assert ok(tablet, "pair_request", {"name": "Den"}) == {"ok": True, "seconds": 30, "presses": 1}
+        assert ok(tablet, "pair_status")["request"]["name"] == "Den"
         pin.drive_low()
         pin.drive_high()
         assert panel.settle()
-        paired = next_event(tablet, "paired")
+        paired = next_event(tablet, "paired")  # once the presses in a row are over (1.5 s)
         assert paired["device"]["name"] == "Den" and paired["device"]["how"] == "button"
         assert ok(tablet, "new_game", {"setup": SETUP})["game_id"]
     with connect(url, auth={"token": paired["token"]}) as later:
         assert ok(later, "pair_status")["paired"] is True
+
+
+def test_undo_acts_on_the_owners_game_whatever_a_watcher_or_an_archived_game_opens(
+        box_with_buttons: tuple[str, Any, Any]) -> None:
+    """The owner's paired tablet opened "Mine"; a watcher opens "Other", the owner looks at an archived
+    game: UNDO still takes back a step of "Mine" and of nothing else."""
+    url, _, panel = box_with_buttons
+    undo = panel.pin_factory.pin(27)
+    desk = panel.control.pairing
+    with connect(url) as owner:
+        token = ok(owner, "pair_code", {"name": "Owner", "code": desk.console_code().code})["token"]
+    with connect(url, auth={"token": token}) as owner, connect(url) as watcher:
+        games = [ok(owner, "new_game", {"setup": SETUP, "name": name})["game_id"] for name in ("Mine", "Other", "Old")]
+        for game_id in games:
+            view = ok(owner, "join", {"game_id": game_id})["view"]
+            ok(owner, "act", {"game_id": game_id, "version": 0, "answer": simple_answer(view["prompt"])})
+        ok(owner, "archive", {"game_id": games[2]})
+        assert ok(owner, "join", {"game_id": games[0]})["on_board"] is True
+        assert ok(watcher, "join", {"game_id": games[1]})["on_board"] is False  # not paired: only watches
+        assert ok(owner, "join", {"game_id": games[2]})["on_board"] is False  # archived: only looked at
+        undo.drive_low()
+        assert wait_for(lambda: panel.health.presses == 1, timeout=5)
+        undo.drive_high()
+        assert panel.settle()
+        for game_id, steps in zip(games, (0, 1, 1)):
+            assert ok(watcher, "join", {"game_id": game_id})["view"]["can_undo"] is bool(steps), game_id
+        assert panel.health.last["done"] is True
 
 
 def test_pressing_pair_with_nobody_asking_pairs_nobody(box_with_buttons: tuple[str, Any, Any]) -> None:
@@ -281,5 +309,27 @@ def test_buttons_that_cannot_start_are_reported_and_the_game_goes_on(tmp_path: P
         assert buttons["pins"] == {"next_pin": 5} and "could not start" in buttons["reason"]
         with connect(service.url) as tablet:
             assert ok(tablet, "new_game", {"setup": SETUP})["game_id"]
+    finally:
+        service.stop()
+
+
+def test_the_watchdog_pings_only_after_a_real_request_is_answered(tmp_path: Path) -> None:
+    """The watchdog's check is a real request through the server: a port that is open but does not
+    answer (a hung server) is not alive; the running service is."""
+    from companion.server.serve import answers
+
+    hung = socket.socket()
+    hung.bind(("127.0.0.1", 0))
+    hung.listen(5)  # accepts connections (the kernel's backlog) but never answers
+    try:
+        assert answers(f"http://127.0.0.1:{hung.getsockname()[1]}/api/alive", timeout=0.5)() is False
+    finally:
+        hung.close()
+    assert answers("http://127.0.0.1:1/api/alive", timeout=0.5)() is False  # nothing listening
+    service = start(tmp_path, "box", "[discovery]\nenabled = false\n")
+    try:
+        assert answers(f"{service.url}/api/alive", timeout=5)() is True
+        assert answers(f"{service.url}/api/health", timeout=5)() is True and \
+            answers(f"{service.url}/no-such-page", timeout=5)() is False
     finally:
         service.stop()

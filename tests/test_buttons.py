@@ -165,8 +165,23 @@ def test_pair_pairs_the_tablet_that_asked(factory: Any, pairing: Pairing, panel_
     panel = panel_for(None, on_paired=grants.append)
     pairing.ask("sid-1", "Kitchen tablet", "192.168.1.20")
     press(factory, panel, PAIR)
+    assert panel.health.last["done"] is True and "press counted" in str(panel.health.last["why"])
+    assert wait_for(lambda: bool(grants), timeout=5)  # decided once the presses in a row are over
     assert [g.client for g in grants] == ["sid-1"] and grants[0].device.name == "Kitchen tablet"
     assert pairing.device_of(grants[0].token) == grants[0].device
+
+
+def test_two_presses_pair_the_tablet_shown_press_twice(factory: Any, pairing: Pairing,
+                                                      panel_for: PanelMaker) -> None:
+    """A stranger waits too (press once): the owner's tablet says twice, and two presses pair it."""
+    grants: list[Grant] = []
+    panel = panel_for(None, on_paired=grants.append)
+    pairing.ask("stranger", "Stranger", "192.168.1.66")
+    assert pairing.ask("owner", "Owner", "192.168.1.20")["presses"] == 2
+    press(factory, panel, PAIR)
+    press(factory, panel, PAIR)
+    assert wait_for(lambda: bool(grants), timeout=5)
+    assert [g.client for g in grants] == ["owner"] and [d.name for d in pairing.devices()] == ["Owner"]
 
 
 def test_pair_with_nobody_asking_is_refused(factory: Any, panel_for: PanelMaker) -> None:
@@ -192,7 +207,7 @@ class Exploding:
     def undo(self) -> Outcome:
         return Outcome(True)
 
-    def pair_pressed(self) -> Outcome:
+    def pair_pressed(self, at: float | None = None) -> Outcome:
         return Outcome(True)
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from calibration.leds import (CalibrationError, LedCalibration, LedCalibrationStore, Target, layout_in_use,
+from calibration.leds import (LedCalibrationError, LedCalibration, LedCalibrationStore, Target, layout_in_use,
                               resolve_tap, start_session, target_from_plain)
 from hardware.leds import LayoutError, shipped_layout
 from hardware.leds.generate_layout import default_layout
@@ -83,11 +83,11 @@ def test_wrong_answers_are_refused_with_why() -> None:
                      (Target("connection", "krezk", "north-tower"), "no connection"),
                      (Target("terror", step=TERROR_MAX + 1), "Terror steps go from 0 to 7"),
                      (Target("mat", "dracula"), "no mat"), (Target("seat", step=5), "seats go from 0 to 4")]:
-        with pytest.raises(CalibrationError, match=why):
+        with pytest.raises(LedCalibrationError, match=why):
             calibration.answer(bad)
-    with pytest.raises(CalibrationError, match="'kind'"):
+    with pytest.raises(LedCalibrationError, match="'kind'"):
         target_from_plain({"kind": "sofa"}, SHAPE)
-    with pytest.raises(CalibrationError, match="no LED 9"):
+    with pytest.raises(LedCalibrationError, match="no LED 9"):
         calibration.goto(9)
     assert calibration.index == 0 and not calibration.answers
 
@@ -114,7 +114,7 @@ def test_the_session_lights_each_led_saves_and_finishes(tmp_path: Path) -> None:
     x, y = SHAPE.locations["krezk"]
     session.tap(x, y)
     session.skip()
-    with pytest.raises(CalibrationError, match="not near"):
+    with pytest.raises(LedCalibrationError, match="not near"):
         session.tap(0.5, -0.5)
     view = session.answer({"kind": "terror", "step": 2})
     assert lit == [0, 1, 2, None] and view["done"] and view["problems"] == []
@@ -160,10 +160,10 @@ def test_an_unfinished_calibration_lists_its_problems() -> None:
 def test_a_saved_calibration_for_another_board_is_refused(tmp_path: Path) -> None:
     saved = LedCalibration(SHAPE, 3).to_plain()
     saved["board"] = "dracula"
-    with pytest.raises(CalibrationError, match="for 'dracula'"):
+    with pytest.raises(LedCalibrationError, match="for 'dracula'"):
         LedCalibration.from_plain(saved, SHAPE)
     saved["board"], saved["answers"] = "ravenloft", {"7": None}
-    with pytest.raises(CalibrationError, match="'7' is not an LED"):
+    with pytest.raises(LedCalibrationError, match="'7' is not an LED"):
         LedCalibration.from_plain(saved, SHAPE)
 
 

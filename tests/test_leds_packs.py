@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from calibration.leds import CalibrationError, LedCalibration, LedCalibrationStore, Target, target_from_plain
+from calibration.leds import LedCalibrationError, LedCalibration, LedCalibrationStore, Target, target_from_plain
 from hardware.leds import (PLAIN, BoardShape, CueBook, LayoutError, Looks, Marker, MatLight, Renderer, Scene,
                            ShapeError, Stage, TrackLevel, default_layout, parse_layout, shipped_layout)
 from hardware.leds.animations import Animation, Pulse
@@ -81,9 +81,9 @@ def test_calibration_answers_name_the_track() -> None:
     calibration.answer(Target("hp", step=3))
     calibration.answer(Target("mat", "dm"))
     assert calibration.layout().step("rounds", 5) == (0,) and calibration.layout().step("hp", 3) == (1,)
-    with pytest.raises(CalibrationError, match="Hp steps go from 0 to 3"):
+    with pytest.raises(LedCalibrationError, match="Hp steps go from 0 to 3"):
         LedCalibration(TOY, 3).answer(Target("hp", step=4))
-    with pytest.raises(CalibrationError, match="one of location, connection, hp, rounds, mat, seat"):
+    with pytest.raises(LedCalibrationError, match="one of location, connection, hp, rounds, mat, seat"):
         target_from_plain({"kind": "terror", "step": 1}, TOY)
 
 

@@ -1,6 +1,6 @@
 """Tests of the Ravenloft game pack (data/*.json) and of its loader.
 
-Rule IDs refer to shared/rules/RAVENLOFT-RULES.md. The first half checks the
+Rule IDs refer to docs/rules.md, the project's rules index. The first half checks the
 shipped pack: its counts, the shape of its map, and that exactly the facts the
 rulebook states are marked verified. The second half breaks a copy of the pack
 one thing at a time and checks that the loader refuses it, naming the file,

@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterator
 
+import cv2
+import numpy as np
 import pytest
 import requests
 
@@ -14,7 +16,7 @@ from companion.games.ravenloft.ownerdata import FORMAT
 from service_process import ROOT, SETUP, TIMEOUT, Service, call, connect, next_event, ok, play_socket_until
 
 BROKEN = {"connections": {"add": [["krezk", "nowhere"]]}, "locations": {"krezk": {"number": 3}}}
-PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
+PNG = bytes(cv2.imencode(".png", np.full((40, 60, 3), 90, np.uint8))[1].tobytes())  # a real picture
 
 
 def doc(board: dict[str, Any] | None = None, confirmed: list[str] | None = None) -> dict[str, Any]:

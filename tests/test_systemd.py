@@ -77,7 +77,11 @@ def test_verify_would_catch_a_mistake(tmp_path: Path) -> None:
 
 def test_the_unit_runs_the_service_as_the_appliance_needs() -> None:
     service = unit_settings(UNIT.read_text())["Service"]
-    assert service["Type"] == ["notify"] and service["NotifyAccess"] == ["main"]
+    # gunicorn's worker (not the main process) says READY and pings the watchdog
+    assert service["Type"] == ["notify"] and service["NotifyAccess"] == ["all"]
+    assert service["KillMode"] == ["mixed"]
+    # room for the server's connection cap (256 by default) beside SQLite, LEDs, camera
+    assert int(service["LimitNOFILE"][0]) >= 256 + 128
     assert int(service["WatchdogSec"][0]) >= 10 and service["Restart"] == ["on-failure"]
     assert service["User"] == ["companion"]
     assert set(service["SupplementaryGroups"][0].split()) == {"gpio", "spi", "video"}
@@ -143,7 +147,7 @@ def test_the_install_dry_run_prints_every_step_and_changes_nothing(tmp_path: Pat
     for expected in (
         "dry run: nothing is changed",
         ("+ env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends python3-venv python3-pip "
-         "python3-numpy python3-opencv python3-lgpio rsync"),
+         "python3-numpy python3-opencv rsync"),
         "python3-picamera2 is not in the apt sources",
         "+ usermod -a -G gpio\\,spi\\,video companion",
         "+ python3 -m venv --system-site-packages /opt/table-companion/venv",
@@ -157,6 +161,11 @@ def test_the_install_dry_run_prints_every_step_and_changes_nothing(tmp_path: Pat
         "http://table-companion.local:8000/",
     ):
         assert expected in out, f"missing from the dry run: {expected!r}\n{out}"
+    # lgpio from apt where the Raspberry Pi OS archive has it, else its wheel with pip (a plain Debian)
+    from_apt = "rsync python3-lgpio" in out
+    from_pip = ("python3-lgpio is not in the apt sources" in out
+                and "pip install --disable-pip-version-check --quiet lgpio\\>=0.2.2" in out)
+    assert from_apt != from_pip, out
     if not Path("/etc/table-companion/config.toml").exists():
         assert "    | [pairing]" in out and "    | required = true" in out  # the whole default file is shown
     assert {p: p.exists() for p in before} == before

@@ -72,6 +72,10 @@ class Access:
         with self._lock:
             return self._tokens.get(sid)
 
+    def may_change(self, sid: str) -> bool:
+        """Whether this connection may change games (paired, the box's own browser, or no pairing)."""
+        return self.trusted(sid) or self.pairing.may_change(self.token_of(sid))
+
     def check_change(self, sid: str) -> None:
         """Raise ``not-paired`` unless this connection may change a game."""
         if not self.trusted(sid):
@@ -89,14 +93,15 @@ class Access:
 
     # -- the pairing events ------------------------------------------------------------
     def status(self, sid: str) -> Reply:
+        """How this connection stands, and its own request for the PAIR button (no one else's)."""
         device = self.pairing.device_of(self.token_of(sid))
         return {"paired": device is not None, "device": device.to_plain() if device else None,
                 "required": self.pairing.settings.required, "trusted": self.trusted(sid),
-                "waiting": self.pairing.waiting()}
+                "request": self.pairing.request_of(sid)}
 
     def ask(self, sid: str, address: str, data: Mapping[str, Any]) -> Reply:
-        seconds = refused(lambda: self.pairing.ask(sid, str(data.get("name", "")), address))
-        return {"seconds": seconds}
+        """The seconds PAIR may be pressed in and the number of presses that pair this tablet."""
+        return dict(refused(lambda: self.pairing.ask(sid, str(data.get("name", "")), address)))
 
     def pair_with_code(self, sid: str, address: str, data: Mapping[str, Any]) -> Reply:
         grant = refused(lambda: self.pairing.pair_with_code(sid, str(data.get("name", "")), address,

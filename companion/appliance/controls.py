@@ -11,25 +11,32 @@ change as they see each other's.
 * UNDO takes back one input.
 * PAIR pairs the tablet that asked in the last 30 s (``pairing.Pairing``) and
   hands its token to ``on_paired`` (the server sends it to that tablet only).
+  The presses in a row are counted and decided ``pairing.SERIES_GAP`` after
+  the last one, on a timer thread (each waiting tablet shows its number).
 
-Which game: the one a tablet last opened or changed (``CurrentGame``). The
-version is read before the prompt, so a change in between makes the table
-refuse the press as stale rather than answer a question nobody saw.
+Which game: the one a paired tablet last opened (``CurrentGame``): a watcher
+only watches, and an archived game is never on the table. The version is read
+before the prompt, so a change in between makes the table refuse the press as
+stale rather than answer a question nobody saw.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
+import time
 from typing import Callable, Mapping
 
 from companion.table import Table, TableError, Tables
 from hardware.buttons.control import Outcome
 
-from .pairing import Grant, Pairing, PairingRefused
+from .pairing import SERIES_GAP, Grant, Pairing, PairingRefused
+
+log = logging.getLogger(__name__)
 
 
 class CurrentGame:
-    """The game the buttons act on: the last one a tablet opened or changed."""
+    """The game the buttons act on: the last one a paired tablet opened (never an archived one)."""
 
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
@@ -52,7 +59,7 @@ class CurrentGame:
         if game_id is None:
             return None
         try:
-            return self.tables.get(game_id)
+            return None if self.tables.archived(game_id) else self.tables.get(game_id)
         except TableError:
             return None
 
@@ -94,13 +101,30 @@ class BoxControls:
             return Outcome(False, f"refused ({refused.code}): {refused}")
         return Outcome(True, "took back the last step")
 
-    def pair_pressed(self) -> Outcome:
+    def pair_pressed(self, at: float | None = None) -> Outcome:
+        """``at``: when the button went down (time.monotonic), not when the press is handled."""
         if self.pairing is None:
             return Outcome(False, "pairing is not running")
         try:
-            grant = self.pairing.button_pressed()
+            self.pairing.button_pressed(time.monotonic() if at is None else at)
         except PairingRefused as refused:
             return Outcome(False, str(refused))
+        timer = threading.Timer(SERIES_GAP + 0.05, self._series_over)
+        timer.daemon = True
+        timer.start()
+        return Outcome(True, "press counted: the tablet whose number of presses this is gets paired")
+
+    def _series_over(self) -> None:
+        assert self.pairing is not None
+        try:
+            grant = self.pairing.series_over()
+        except PairingRefused as refused:
+            log.info("PAIR: %s", refused)
+            return
+        if grant is not None:
+            log.info("PAIR: paired %s", grant.device.name)
+            self._paired(grant)
+
+    def _paired(self, grant: Grant) -> None:
         if self.on_paired is not None:
             self.on_paired(grant)
-        return Outcome(True, f"paired {grant.device.name}")

@@ -6,17 +6,31 @@ a deleted game) needs a paired tablet. Pairing is proved by being at the
 table, the way a Hue bridge's link button works:
 
 * **link button**: a tablet asks to pair, and someone presses PAIR on the box
-  within ``window_seconds`` (30 s). If two tablets asked in that window the
-  press pairs neither (the box cannot tell which one is at the table) and
-  both must ask again, so a stranger's request cannot ride along.
+  within ``window_seconds`` (30 s). Each waiting tablet is given a number of
+  presses (1 to 4) and shows it: "press PAIR twice". The presses in a row
+  (each within 1.5 s of the last) are counted and pair the tablet with that
+  number, among those that asked before the first press and within the window
+  before it. So a stranger's request can neither ride along nor block the
+  owner's: only someone at the box presses, and they press the number their
+  own tablet shows. A number stays kept for a window after its request ended,
+  so the owner's press for a request that just ran out never pairs a stranger
+  who asked after it (the stranger has another number). One address has one
+  request at a time.
 * **code**: a paired tablet shows a short code; the new tablet types it. A
-  code lasts ``code_seconds``, pairs one tablet, and ``code_tries`` wrong
-  guesses void it, so guessing a 6-digit code has ``code_tries`` chances in a
-  million before a paired tablet must show a new one. The box's own console
-  can issue a code too (the first tablet of a box without a PAIR button).
+  code lasts ``code_seconds`` and pairs one tablet. Each address has
+  ``code_tries`` guesses at a code, so a stranger's wrong guesses use up only
+  their own tries: the code still works for the owner's tablet. The box's own
+  console can issue a code too (the first tablet of a box without a PAIR
+  button).
 
 Every pairing attempt (asking, guessing) counts against a limit per address
-and one for everyone; over it, the refusal says when to try again. A paired
+(``client_attempts`` per ``attempt_window_seconds``); over it, the refusal
+says when to try again. The limit for everyone (``global_attempts``) stops
+only addresses that already guessed wrong in the window, so strangers
+changing address cannot guess on and on, yet cannot lock the owner's new
+tablet out either: an address that has not failed is never refused by it. A
+pairing that cannot be saved (a full disk) changes nothing: the code still
+works and no device is listed. A paired
 tablet holds a token ``<device id>.<secret>`` (256 random bits); the state
 directory keeps only a salted PBKDF2 hash of the secret, so a copied backup or
 diagnostics bundle pairs nobody. Any paired tablet can revoke any device,
@@ -27,6 +41,7 @@ Pure logic: the clock is injected, nothing here knows Socket.IO or GPIO.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import hmac
 import json
@@ -36,7 +51,7 @@ import secrets
 import threading
 import time
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
@@ -51,6 +66,8 @@ ITERATIONS = 20_000
 CONSOLE = "console"
 MIN_CONSOLE_SECONDS = 600.0
 NAME_LENGTH = 40
+MOST_PRESSES = 4  # tablets waiting at once for the PAIR button: 1 to 4 presses
+SERIES_GAP = 1.5  # seconds: presses closer than this are one series
 
 log = logging.getLogger(__name__)
 Clock = Callable[[], float]
@@ -59,7 +76,8 @@ Clock = Callable[[], float]
 class PairingRefused(Exception):
     """A refusal with a code for the tablet (docs/protocol.md): ``not-paired``,
     ``rate-limited`` (with ``retry_after`` seconds), ``no-request``,
-    ``several-requests``, ``no-code``, ``wrong-code``, ``unknown-device``."""
+    ``several-requests``, ``no-code``, ``wrong-code``, ``unknown-device``, and
+    ``storage`` (the pairing could not be saved; nothing changed)."""
 
     def __init__(self, code: str, message: str, retry_after: float | None = None) -> None:
         super().__init__(message)
@@ -107,6 +125,19 @@ class _Request:
     name: str
     address: str
     asked_at: float
+    presses: int  # how many presses of PAIR in a row pair this request
+    ended_at: float | None = None  # cancelled, or the tablet left
+
+
+@dataclass
+class _Series:
+    """Presses of PAIR in a row. ``waiting``: the requests open at the first press, by their
+    number of presses; ``done``: decided (a tablet paired, or none)."""
+
+    last_at: float
+    waiting: dict[int, _Request]
+    presses: int = 1
+    done: bool = False
 
 
 class Throttle:
@@ -149,17 +180,22 @@ class TokenStore:
         return [_device(record) for record in self._records.values()]
 
     def add(self, device: Device, secret: str) -> None:
+        """Saved first: a pairing the disk refused lists no phantom device (``PairingRefused`` storage)."""
         salt = secrets.token_bytes(16)
         record = {**device.to_plain(), "kdf": KDF, "iterations": self.iterations, "salt": salt.hex(),
                   "hash": _hash(secret, salt, self.iterations).hex()}
-        self._records[device.id] = record
-        self._save()
+        records = {**self._records, device.id: record}
+        self._save(records)
+        self._records = records
 
     def remove(self, device_id: str) -> Device | None:
-        record = self._records.pop(device_id, None)
-        if record is not None:
-            self._save()
-        return None if record is None else _device(record)
+        record = self._records.get(device_id)
+        if record is None:
+            return None
+        records = {key: value for key, value in self._records.items() if key != device_id}
+        self._save(records)
+        self._records = records
+        return _device(record)
 
     def verify(self, device_id: str, secret: str) -> Device | None:
         record = self._records.get(device_id)
@@ -187,18 +223,34 @@ class TokenStore:
             pass
         return {}
 
-    def _save(self) -> None:
-        """Atomically (a power cut leaves the old file or the new one), readable by the service only."""
-        data = json.dumps({"format": FORMAT, "version": 1, "devices": list(self._records.values())}, indent=1)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+    def _save(self, records: dict[str, dict[str, object]]) -> None:
+        """Atomically (a power cut leaves the old file or the new one), readable by the service only;
+        a write the disk refuses leaves no temporary file and raises ``PairingRefused`` (storage)."""
+        data = json.dumps({"format": FORMAT, "version": 1, "devices": list(records.values())}, indent=1)
         temporary = self.path.with_name(self.path.name + ".tmp")
-        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
-            os.write(fd, data.encode())
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(temporary, self.path)
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            try:
+                _write_all(fd, data.encode())
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            os.replace(temporary, self.path)
+        except OSError as problem:
+            temporary.unlink(missing_ok=True)
+            why = problem.strerror or str(problem)
+            advice = {errno.ENOSPC: "the box's card is full: free some space, then try again",
+                      errno.EROFS: "the box's card is read-only: check it, then restart the box"}
+            what = advice.get(problem.errno or 0, "check the box card")
+            raise PairingRefused("storage", f"the pairing could not be saved in {self.path} ({why}), so nothing "
+                                            f"changed; {what}") from None
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
 
 
 def _hash(secret: str, salt: bytes, iterations: int) -> bytes:
@@ -230,9 +282,11 @@ class Pairing:
         self.store = TokenStore(state_dir / TOKENS_FILE, iterations)
         self._per_address = Throttle(settings.client_attempts, settings.attempt_window_seconds, clock)
         self._everyone = Throttle(settings.global_attempts, settings.attempt_window_seconds, clock)
+        self._failed = Throttle(1, settings.attempt_window_seconds, clock)  # addresses that guessed wrong
         self._requests: dict[str, _Request] = {}
+        self._series: _Series | None = None
         self._code: ShownCode | None = None
-        self._tries_left = 0
+        self._tries: dict[str, int] = {}  # wrong guesses left at the open code, per address
         self._verified: dict[str, str] = {}  # sha256 of a checked token -> device id; memory only
         self._lock = threading.RLock()
 
@@ -281,41 +335,104 @@ class Pairing:
             return removed
 
     # -- the link button --------------------------------------------------------------
-    def ask(self, client: str, name: str, address: str) -> float:
-        """A tablet asks to pair; returns the seconds PAIR may be pressed in."""
+    def ask(self, client: str, name: str, address: str) -> dict[str, float | int]:
+        """A tablet asks to pair: the seconds PAIR may be pressed in, and how many presses pair it.
+        A new request from the same address replaces its earlier one (and keeps its number)."""
         with self._lock:
             self._attempt(address)
-            self._requests[client] = _Request(client, _clean_name(name), address, self.clock())
-            return self.settings.window_seconds
+            self._prune()
+            presses = self._presses_for(address)
+            for key in [k for k, r in self._requests.items() if r.address == address or k == client]:
+                del self._requests[key]
+            self._requests[client] = _Request(client, _clean_name(name), address, self.clock(), presses)
+            return {"seconds": self.settings.window_seconds, "presses": presses}
+
+    def _presses_for(self, address: str) -> int:
+        """The address's own number if it has one (open or kept), else the lowest number nobody
+        else holds: a number stays kept for a window after its request ended, so a press meant for
+        a request that just ran out never pairs a newcomer."""
+        now = self.clock()
+        own = [r.presses for r in self._requests.values() if r.address == address]
+        if own:
+            return own[0]
+        taken = {r.presses for r in self._requests.values() if self._kept_until(r) > now}
+        free = [n for n in range(1, MOST_PRESSES + 1) if n not in taken]
+        if not free:
+            wait = min(self._kept_until(r) for r in self._requests.values()) - now
+            raise PairingRefused("several-requests", f"{MOST_PRESSES} tablets are waiting for the PAIR button "
+                                                     f"already; ask again in {int(wait) + 1} s", retry_after=wait)
+        return free[0]
+
+    def _kept_until(self, request: _Request) -> float:
+        ended = request.ended_at if request.ended_at is not None else request.asked_at + self.settings.window_seconds
+        return ended + self.settings.window_seconds
+
+    def _prune(self) -> None:
+        now = self.clock()
+        for key in [k for k, r in self._requests.items() if self._kept_until(r) <= now]:
+            del self._requests[key]
 
     def cancel(self, client: str) -> None:
-        """The tablet gave up or left."""
+        """The tablet gave up or left (its number stays kept for a window)."""
         with self._lock:
-            self._requests.pop(client, None)
+            request = self._requests.get(client)
+            if request is not None and request.ended_at is None:
+                self._requests[client] = replace(request, ended_at=self.clock())
 
-    def waiting(self) -> list[dict[str, object]]:
-        """The tablets asking now, for the box's status and the tablets' pairing screen."""
+    def request_of(self, client: str) -> dict[str, object] | None:
+        """The asking tablet's own request (and nobody else's: who waits is no stranger's business)."""
         with self._lock:
+            request = self._requests.get(client)
             now = self.clock()
-            return [{"name": r.name, "seconds_left": round(self._left(r, now), 1)} for r in self._open_requests()]
+            if request is None or not self._open(request, now):
+                return None
+            return {"name": request.name, "seconds_left": round(self._left(request, now), 1),
+                    "presses": request.presses}
 
-    def button_pressed(self) -> Grant:
-        """PAIR was pressed: pair the one tablet that asked within the window."""
+    def waiting_count(self) -> int:
         with self._lock:
-            asking = self._open_requests()
-            self._requests.clear()
-            if not asking:
+            return len(self._open_requests())
+
+    def button_pressed(self, at: float | None = None) -> None:
+        """PAIR was pressed (``at``: when, on the desk's clock). Presses in a row are counted;
+        ``series_over`` decides once they stop. The tablets that may be paired are those whose
+        request was open at the first press (asked before it, within the window before it)."""
+        with self._lock:
+            now = self.clock() if at is None else at
+            series = self._series
+            if series is not None and not series.done and now - series.last_at < SERIES_GAP:
+                series.presses, series.last_at = series.presses + 1, now
+                return
+            waiting = {r.presses: r for r in self._requests.values() if r.asked_at <= now and self._open(r, now)}
+            if not waiting:
+                self._series = None
                 raise PairingRefused("no-request", "PAIR was pressed but no tablet asked to pair in the last "
                                                    f"{self.settings.window_seconds:g} s")
-            if len(asking) > 1:
-                names = ", ".join(r.name for r in asking)
-                raise PairingRefused("several-requests", f"{len(asking)} tablets asked to pair at once ({names}); "
-                                                         "none was paired: ask again from one tablet")
-            return self._grant(asking[0].client, asking[0].name, "button")
+            self._series = _Series(now, waiting)
+
+    def series_over(self, now: float | None = None) -> Grant | None:
+        """``SERIES_GAP`` after the last press: pair the tablet whose number of presses was pressed
+        (None: no series, or it is not over yet)."""
+        with self._lock:
+            now = self.clock() if now is None else now
+            series = self._series
+            if series is None or series.done or now - series.last_at < SERIES_GAP:
+                return None
+            series.done = True
+            request = series.waiting.get(series.presses)
+            current = self._requests.get(request.client) if request is not None else None
+            if request is None or current is None or current.ended_at is not None:
+                shown = " or ".join(str(n) for n in sorted(series.waiting))
+                raise PairingRefused("no-request", f"PAIR was pressed {_times(series.presses)}, but the tablets "
+                                                   f"waiting asked for {shown} presses: none was paired")
+            return self._grant(request.client, request.name, "button")
 
     def _open_requests(self) -> list[_Request]:
         now = self.clock()
-        return [r for r in self._requests.values() if self._left(r, now) > 0]
+        return [r for r in self._requests.values() if self._open(r, now)]
+
+    def _open(self, request: _Request, now: float) -> bool:
+        return request.ended_at is None and self._left(request, now) > 0
 
     def _left(self, request: _Request, now: float) -> float:
         return request.asked_at + self.settings.window_seconds - now
@@ -336,18 +453,25 @@ class Pairing:
             return self._new_code(CONSOLE, max(self.settings.code_seconds, MIN_CONSOLE_SECONDS))
 
     def pair_with_code(self, client: str, name: str, address: str, code: str) -> Grant:
+        """The code pairs the tablet, unless this address has used its tries at it; the code is
+        used up only once the pairing is saved."""
         with self._lock:
             self._attempt(address)
             shown = self._live_code()
+            left = self._tries.get(address, self.settings.code_tries)
+            if left <= 0:
+                raise PairingRefused("wrong-code", "this tablet has no more tries at this code: show a new code on "
+                                                   "a paired tablet")
             if not hmac.compare_digest(_digits(code).encode(), shown.code.encode()):
-                raise self._wrong_guess()
-            self._code = None
-            return self._grant(client, name, "code")
+                raise self._wrong_guess(address, left - 1)
+            grant = self._grant(client, name, "code")
+            self._code, self._tries = None, {}
+            return grant
 
     def _new_code(self, by: str, seconds: float) -> ShownCode:
         digits = self.settings.code_digits
         self._code = ShownCode(f"{secrets.randbelow(10 ** digits):0{digits}d}", self.clock() + seconds, by)
-        self._tries_left = self.settings.code_tries
+        self._tries = {}
         return self._code
 
     def _live_code(self) -> ShownCode:
@@ -357,29 +481,34 @@ class Pairing:
             raise PairingRefused("no-code", "no pairing code is open: show a new one on a paired tablet")
         return shown
 
-    def _wrong_guess(self) -> PairingRefused:
-        self._tries_left -= 1
-        if self._tries_left > 0:
-            return PairingRefused("wrong-code", f"wrong code ({self._tries_left} more tries for this code)")
-        self._code = None
-        return PairingRefused("wrong-code", "wrong code; that was its last try, so it no longer works: "
-                                            "show a new code on a paired tablet")
+    def _wrong_guess(self, address: str, left: int) -> PairingRefused:
+        self._tries[address] = left
+        self._failed.hit(address)
+        if left > 0:
+            return PairingRefused("wrong-code", f"wrong code ({left} more tries for this code from this tablet)")
+        return PairingRefused("wrong-code", "wrong code; that was this tablet's last try at it: show a new code "
+                                            "on a paired tablet")
 
     # -- shared -----------------------------------------------------------------------
     def _attempt(self, address: str) -> None:
-        """Count one pairing attempt, or refuse it if the address or everyone is over the limit."""
-        waits = [w for w in (self._per_address.retry_after(address), self._everyone.retry_after("*")) if w is not None]
-        if waits:
-            raise PairingRefused("rate-limited", f"too many pairing attempts; try again in {int(max(waits)) + 1} s",
-                                 retry_after=max(waits))
+        """Count one pairing attempt, or refuse it: over the address's own limit, or over the
+        limit for everyone when this address has already guessed wrong."""
+        waits = [self._per_address.retry_after(address)]
+        if self._failed.retry_after(address) is not None:
+            waits.append(self._everyone.retry_after("*"))
+        found = [w for w in waits if w is not None]
+        if found:
+            raise PairingRefused("rate-limited", f"too many pairing attempts; try again in {int(max(found)) + 1} s",
+                                 retry_after=max(found))
         self._per_address.hit(address)
         self._everyone.hit("*")
 
     def _grant(self, client: str, name: str, how: str) -> Grant:
-        self._requests.pop(client, None)  # paired by a code: its PAIR request must not pair it twice
+        """Saved before anything else changes (``storage`` if it cannot be)."""
         device = Device(secrets.token_hex(6), _clean_name(name), self.wall(), how)
         secret = secrets.token_urlsafe(32)
         self.store.add(device, secret)
+        self._requests.pop(client, None)  # its number is free again; a code's pairing ends its PAIR request
         log.info("paired %s (%s) by %s", device.name, device.id, how)
         return Grant(client, device, f"{device.id}.{secret}")
 
@@ -388,6 +517,10 @@ def _clean_name(name: object) -> str:
     """A tablet names itself; kept short and printable for the list of devices."""
     text = " ".join("".join(c for c in str(name) if c.isprintable()).split())
     return text[:NAME_LENGTH] or "Tablet"
+
+
+def _times(count: int) -> str:
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
 
 
 def _digits(code: object) -> str:

@@ -15,13 +15,16 @@ after that tries the hardware again.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
 MARKER = "start-incomplete.json"
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -30,9 +33,12 @@ class StartMode:
 
     safe: bool
     reason: str = ""
+    note: str = ""  # the marker could not be written: a crash at start would not be noticed
 
     def to_plain(self) -> dict[str, object]:
-        return {"safe": self.safe, "reason": self.reason}
+        """``note`` only when there is one."""
+        plain: dict[str, object] = {"safe": self.safe, "reason": self.reason}
+        return {**plain, "note": self.note} if self.note else plain
 
 
 class StartGuard:
@@ -45,9 +51,17 @@ class StartGuard:
         self.mode = StartMode(False)
 
     def begin(self, force: bool = False) -> StartMode:
+        """The mode; a marker the card refuses (full, read-only) does not stop the start, it is said."""
         previous = self._previous()
         self.mode = _decide(previous, force)
-        self._write_marker()
+        try:
+            self._write_marker()
+        except OSError as problem:
+            if previous is None:
+                _remove(self.path)  # half a marker must not put the next start in safe mode
+            self.mode = replace(self.mode, note=f"the start marker {self.path} could not be written "
+                                                f"({problem.strerror or problem}): a start that crashes would "
+                                                "not be noticed, so the next one would not be in safe mode")
         return self.mode
 
     def ready(self) -> None:
@@ -56,6 +70,9 @@ class StartGuard:
             self.path.unlink()
         except FileNotFoundError:
             pass
+        except OSError as problem:  # a read-only card: the next start will be a safe one, and says why
+            log.warning("the start marker %s could not be removed (%s): the next start is in safe mode",
+                        self.path, problem)
 
     def _previous(self) -> dict[str, object] | None:
         """The marker a start that never finished left, or None."""
@@ -78,10 +95,18 @@ class StartGuard:
         data = json.dumps({"pid": os.getpid(), "started": self.clock(), "safe": self.mode.safe}).encode()
         fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o640)
         try:
-            os.write(fd, data)
+            if os.write(fd, data) != len(data):
+                raise OSError(28, "the start marker was cut short")
             os.fsync(fd)
         finally:
             os.close(fd)
+
+
+def _remove(path: Path) -> None:
+    try:
+        path.unlink(missing_ok=True)
+    except OSError:
+        pass
 
 
 def _decide(previous: dict[str, object] | None, force: bool) -> StartMode:

@@ -6,6 +6,25 @@ and why, in words a player can read. A refused input never changes the game.
 
 from __future__ import annotations
 
+from typing import Iterable
+
+
+class Refusal(ValueError):
+    """Something refused whole, with every problem found: ``problems`` lists them, one plain
+    sentence each (a field and why), so a tablet can show them all and one edit can mend them
+    all. Every refusal of data the players or the owner gave (a game data file, an LED layout,
+    a backup, a calibration) is one, so callers catch one type and read one field."""
+
+    def __init__(self, message: str, problems: Iterable[object] = ()) -> None:
+        listed = tuple(dict.fromkeys(str(p) for p in problems))
+        super().__init__(message)
+        self.problems: tuple[str, ...] = listed or (message,)
+
+
+def problems_of(refused: ValueError) -> list[str]:
+    """Every problem a refusal names: a ``Refusal``'s list, or the one message of any other."""
+    return list(refused.problems) if isinstance(refused, Refusal) else [str(refused)]
+
 
 class IllegalInput(ValueError):
     """An answer or action that the rules (or the current prompt) do not allow."""

@@ -16,22 +16,22 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final, TypeVar
 
+from companion.engine.errors import Refusal
+
 _T = TypeVar("_T")
 
 KEBAB: Final = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 ALWAYS_ALLOWED: Final = frozenset({"note", "verified_fields"})
 
 
-class PackError(ValueError):
-    """The pack's data (not the code) is wrong. It is a ValueError so callers
-    can treat it like any bad input; the message lists every problem, one a
-    line, so an owner can fix them all in one pass."""
+class PackError(Refusal):
+    """The pack's data (not the code) is wrong; the message lists every problem, one a line,
+    so an owner can fix them all in one pass."""
 
     def __init__(self, problems: Iterable[str]) -> None:
-        self.problems: tuple[str, ...] = tuple(dict.fromkeys(problems))
-        count = len(self.problems)
-        lines = "\n".join(f"  {problem}" for problem in self.problems)
-        super().__init__(f"the game pack has {count} problem{'' if count == 1 else 's'}:\n{lines}")
+        listed = tuple(dict.fromkeys(problems))
+        lines = "\n".join(f"  {problem}" for problem in listed)
+        super().__init__(f"the game pack has {len(listed)} problem{'' if len(listed) == 1 else 's'}:\n{lines}", listed)
 
 
 MISSING: Final = object()

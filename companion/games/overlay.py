@@ -36,6 +36,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
+from companion.engine.errors import Refusal
+
 from .datafiles import PackError
 
 FORMAT: Final = "table-companion.owner-data"
@@ -61,13 +63,13 @@ class Overlay:
     kinds: Mapping[str, str] = field(default_factory=dict)  # collection -> its kind on the status page ("card")
 
 
-class OwnerDataError(ValueError):
+class OwnerDataError(Refusal):
     """The owner's data is refused; ``problems`` names each thing wrong, in plain words."""
 
     def __init__(self, problems: list[str]) -> None:
-        self.problems = problems
         count = len(problems)
-        super().__init__(f"the game data has {count} problem{'s' if count != 1 else ''}: " + "; ".join(problems))
+        super().__init__(f"the game data has {count} problem{'s' if count != 1 else ''}: " + "; ".join(problems),
+                         problems)
 
 
 @dataclass(frozen=True)

@@ -6,29 +6,35 @@ Nothing is created at import time; tests make as many apps as they like.
 from __future__ import annotations
 
 import functools
+import logging
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
 from flask_socketio import SocketIO
 
 from companion.games import GameKind
 from companion.games.registry import pack_makers
 from companion.store import Store
-from companion.table import Table, Tables
+from companion.store.opening import open_store, salvage
+from companion.table import Table, TableError, Tables
 from companion.table.seats import SeatDesk
 
-from . import backup, box, dice, dicesetup, gamedata, http, leds, sockets
+from . import backup, box, dice, dicesetup, files, frames, gamedata, http, leds, sockets
 from .box import Box
 from .dice import Dice
+from .hosts import AllowedHosts, HostGuard
 from .leds import Leds
 from .seats import SeatSockets
 
 WEB_DIR = Path(__file__).resolve().parents[2] / "web"
 MAX_BODY = 1024 * 1024  # HTTP request bodies
 MAX_SOCKET_MESSAGE = 1024 * 1024  # engine.io drops connections sending more; handlers refuse over 64 KiB
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -82,24 +88,36 @@ def create_app(config: Mapping[str, Any] | None = None,
     TESTING, LEDS (the ``[leds]`` settings, docs/leds.md; default: the simulated strip),
     CAMERA (the ``[camera]`` settings, docs/dice.md; default: no camera, dice typed on the tablet),
     PAIRING (``config.PairingSettings``; default: pairing required, the box's own browser trusted),
-    ALLOWED_ORIGINS, START_MODE (safe mode), CONFIG_TEXT and ERRORS (for the health view).
+    ALLOWED_ORIGINS, ALLOWED_HOSTS and DISCOVERY_NAME (the names it answers to: ``hosts``),
+    START_MODE (safe mode), CONFIG_TEXT, ERRORS and CONNECTIONS (the server's
+    ``ConnectionGuard``; for the health view).
     Callers close what it starts with ``services_of(app).close()``."""
     settings = dict(config or {})
     app = Flask(__name__, static_folder=None)
+    app.json = BoundedJSON(app)
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, **settings)
     state_dir = Path(settings.get("STATE_DIR", default_state_dir()))
-    store = Store(state_dir / "companion.sqlite")
-    tables = Tables(store, kinds or pack_makers())
+    for done in files.recover(state_dir):  # what a power cut in the middle of a write left
+        log.warning("%s", done)
+    store, tables = open_games(state_dir, kinds or pack_makers())
     the_box = box.make_box(settings, state_dir, tables)
     socketio = SocketIO(app, async_mode="threading", max_http_buffer_size=MAX_SOCKET_MESSAGE,
                         logger=False, engineio_logger=False,
                         cors_allowed_origins=the_box.origins())  # type: ignore[arg-type]  # a callable is accepted
+    # A frame the protocol cannot take is answered, not dropped (the stubs lack ``server``).
+    frames.guard(socketio.server)  # type: ignore[attr-defined]
     owner = gamedata.GameData(state_dir, tables)
     lights = leds.start(settings, state_dir, tables, socketio, owner.in_use(tables.kind(leds.BOARD)))
     camera = dice.start(settings, state_dir, tables, socketio)
     services = Services(store, tables, socketio, Path(settings.get("WEB_DIR", WEB_DIR)), lights, camera,
                         the_box, state_dir, owner, SeatSockets(SeatDesk(store)))
     app.extensions["companion"] = services
+    # Outermost, over Socket.IO's own handling too: a foreign Host is refused before anything.
+    hosts = AllowedHosts(tuple(settings.get("ALLOWED_HOSTS", ())), str(settings.get("DISCOVERY_NAME", "")))
+    app.wsgi_app = HostGuard(app.wsgi_app, hosts)  # type: ignore[method-assign]
+    connections = settings.get("CONNECTIONS")
+    if connections is not None:
+        the_box.add_part("server", connections.to_plain)
     app.register_blueprint(box.blueprint)  # first: its guard runs before any route
     app.register_blueprint(backup.blueprint)
     app.register_blueprint(gamedata.blueprint)
@@ -111,6 +129,35 @@ def create_app(config: Mapping[str, Any] | None = None,
     leds.register_disconnect(socketio, services, lambda sid: dicesetup.leave(services, sid),
                              the_box.access.disconnected, services.seats.left)
     return app
+
+
+class BoundedJSON(DefaultJSONProvider):
+    """Request bodies as JSON, with deep nesting refused as bad JSON (a ``ValueError``, which
+    Flask answers as a bad request) instead of Python's recursion error (an internal one)."""
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        from .uploads import load_json
+
+        return load_json(s, "the request body")
+
+
+def open_games(state_dir: Path, kinds: Mapping[str, Callable[[], GameKind]]) -> tuple[Store, Tables]:
+    """The games' database as ``companion.store.opening`` opens it (read-only if it must be, a
+    damaged one set aside), with every game that could be saved from a damaged one back in play."""
+    opened = open_store(state_dir / "companion.sqlite")
+    tables = Tables(opened.store, kinds)
+    if opened.aside is not None:
+        found, opened.lost = salvage(opened.aside)
+        for game_id, data, status in found:
+            try:
+                tables.import_games([(data, status)], ids=[game_id])
+                opened.salvaged.append(str(data.get("name", game_id)))
+            except TableError as problem:
+                opened.lost.append(f"{data.get('name', game_id)!r} ({problem})")
+    opened.store.note = opened.report()
+    if opened.store.note:
+        log.error("%s", opened.store.note)
+    return opened.store, tables
 
 
 def services_of(app: Flask) -> Services:

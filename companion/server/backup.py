@@ -7,15 +7,19 @@ pairings are left out on purpose: a backup file that leaks must not let
 anybody change a game. The configuration is included to read, not restored
 (it lives in /etc, which is root's; docs/install.md says how to copy it).
 
-Restoring checks the whole file first - every game must replay, the LED layout
-must fit this board and strip, the dice calibration must load - and only then
-changes anything, so a broken file changes nothing. Games already on the box
-(the same game, move for move) are skipped, so restoring twice adds nothing.
+Restoring checks the whole file first - its size and every entry's before
+anything is unpacked (``uploads``), every game must replay, the LED layout must
+fit this board and strip, the dice calibration must load, photos must be
+pictures of a sane size - and only then changes anything, so a broken file
+changes nothing. The change itself is all or nothing: the games go in one
+database transaction, inside which the files are swapped in (``files.Swap``,
+the old ones kept aside); if any write fails (a full card), the transaction
+rolls back and the old files are put back. Games already on the box (the same
+game, move for move) are skipped, so restoring twice adds nothing.
 """
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import io
 import json
@@ -28,9 +32,13 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
+from companion.engine.errors import Refusal, problems_of
 from companion.table import Refused, TableError
 
-from . import dicesetup, leds
+from . import leds
+from .files import Swap, storage_refusal
+from .uploads import (MAX_PHOTO_PIXELS, MiB, UploadRefused, ZipLimits, check_zip_bytes, checked_image, load_json,
+                      open_zip, read_entry)
 
 if TYPE_CHECKING:
     from .app import Services
@@ -40,8 +48,12 @@ MANIFEST = "backup.json"
 LED_LAYOUT = "leds/layout.json"
 DICE = "dice/calibration.zip"
 CONFIG = "config.toml"
-MAX_BACKUP = 64 * 1024 * 1024  # dice photos make a backup a few MiB; far above that is not ours
+MAX_BACKUP = 64 * MiB  # dice photos make a backup a few MiB; far above that is not ours
 OWNER_DIR = "owner"  # the owner's data corrections (state_dir/owner), kept file for file
+#: What a backup may unpack to: a few hundred games, photos, a dice calibration.
+BACKUP_LIMITS = ZipLimits(entries=2000, entry_bytes=32 * MiB, total_bytes=96 * MiB)
+#: ... and the dice calibration inside it (tray pictures and face crops).
+DICE_LIMITS = ZipLimits(entries=1000, entry_bytes=8 * MiB, total_bytes=64 * MiB)
 
 blueprint = Blueprint("backup", __name__)
 
@@ -63,6 +75,7 @@ class Backup:
     layout: object | None = None
     dice: bytes | None = None
     owner: dict[str, bytes] = field(default_factory=dict)
+    calibration: Any = None  # the dice calibration, loaded while checking
 
 
 # -- making one -------------------------------------------------------------------------------------
@@ -115,10 +128,11 @@ def _owner_files(state_dir: Path) -> list[Path]:
 # -- reading and checking one -----------------------------------------------------------------------
 
 def read_backup(data: bytes) -> tuple[Backup, dict[str, Any]]:
+    """The backup's parts, its directory measured before anything is unpacked."""
     try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
-    except zipfile.BadZipFile:
-        raise BackupRefused(["it is not a zip file (choose the .zip the box's Download backup gave)"]) from None
+        archive = open_zip(data, BACKUP_LIMITS, "the backup")
+    except UploadRefused as refused:
+        raise BackupRefused([f"{refused} (choose the .zip the box's Download backup gave)"]) from None
     with archive:
         manifest = _manifest(archive)
         backup, problems = Backup(), list[str]()
@@ -131,11 +145,16 @@ def read_backup(data: bytes) -> tuple[Backup, dict[str, Any]]:
 
 def _json(archive: zipfile.ZipFile, name: str) -> Any:
     try:
-        return json.loads(archive.read(name).decode("utf-8"))
-    except KeyError:
-        raise BackupRefused([f"{name} is missing"]) from None
-    except (ValueError, UnicodeDecodeError) as problem:
-        raise BackupRefused([f"{name} is not JSON: {problem}"]) from None
+        return load_json(read_entry(archive, name, "the backup"), name)
+    except UploadRefused as refused:
+        raise BackupRefused([str(refused)]) from None
+
+
+def _bytes(archive: zipfile.ZipFile, name: str) -> bytes:
+    try:
+        return read_entry(archive, name, "the backup")
+    except UploadRefused as refused:
+        raise BackupRefused([str(refused)]) from None
 
 
 def _manifest(archive: zipfile.ZipFile) -> dict[str, Any]:
@@ -164,16 +183,34 @@ def _read_games(archive: zipfile.ZipFile, manifest: Mapping[str, Any], backup: B
 
 def _read_parts(archive: zipfile.ZipFile, backup: Backup, problems: list[str]) -> None:
     names = set(archive.namelist())
-    try:
-        backup.layout = _json(archive, LED_LAYOUT) if LED_LAYOUT in names else None
-    except BackupRefused as refused:
-        problems.extend(refused.problems)
-    backup.dice = archive.read(DICE) if DICE in names else None
+    for read in (_read_layout, _read_dice):
+        try:
+            read(archive, backup, names)
+        except BackupRefused as refused:
+            problems.extend(refused.problems)
     for name in sorted(n for n in names if n.startswith(f"{OWNER_DIR}/") and not n.endswith("/")):
-        if "/" in name[len(OWNER_DIR) + 1:] or ".." in name:
+        if "/" in name[len(OWNER_DIR) + 1:] or name[len(OWNER_DIR) + 1:].startswith("."):
             problems.append(f"{name}: not a file of the owner folder")
             continue
-        backup.owner[name[len(OWNER_DIR) + 1:]] = archive.read(name)
+        try:
+            backup.owner[name[len(OWNER_DIR) + 1:]] = _bytes(archive, name)
+        except BackupRefused as refused:
+            problems.extend(refused.problems)
+
+
+def _read_layout(archive: zipfile.ZipFile, backup: Backup, names: set[str]) -> None:
+    backup.layout = _json(archive, LED_LAYOUT) if LED_LAYOUT in names else None
+
+
+def _read_dice(archive: zipfile.ZipFile, backup: Backup, names: set[str]) -> None:
+    """The calibration zip inside the backup, measured (entries and pictures) before it is unpacked."""
+    if DICE not in names:
+        return
+    backup.dice = _bytes(archive, DICE)
+    try:
+        check_zip_bytes(backup.dice, DICE_LIMITS, f"the dice calibration ({DICE})")
+    except UploadRefused as refused:
+        raise BackupRefused([str(refused)]) from None
 
 
 def check_backup(services: "Services", backup: Backup) -> list[str]:
@@ -187,24 +224,26 @@ def check_backup(services: "Services", backup: Backup) -> list[str]:
     if backup.layout is not None:
         problems += _layout_problems(services, backup.layout)
     if backup.dice is not None:
-        problems += _dice_problems(backup.dice)
+        problems += _dice_problems(backup)
     for name, data in backup.owner.items():
         problems += _owner_problems(services, name, data)
     return problems
 
 
 def _owner_problems(services: "Services", name: str, data: bytes) -> list[str]:
-    """A data document must hold for its game; a photo must be a picture."""
-    from .gamedata import PHOTO_TYPES, checked
+    """A data document must hold for its game; a photo must be a picture (decoded, of a sane size)
+    whose name says what it is."""
+    from .gamedata import checked
 
-    if not name.endswith(".json"):
-        ok = name.endswith((".jpg", ".png")) and any(data.startswith(magic) for magic in PHOTO_TYPES)
-        return [] if ok else [f"{OWNER_DIR}/{name}: not a board photo (JPEG or PNG)"]
+    where = f"{OWNER_DIR}/{name}"
     try:
+        if not name.endswith(".json"):
+            kind = checked_image(data, where, MAX_PHOTO_PIXELS)
+            return [] if name.endswith(f".{kind}") else [f"{where}: a {kind.upper()} image under another name"]
         _, desk = services.gamedata.desk(name.removesuffix(".json"))
-        checked(desk, json.loads(data.decode("utf-8")))
-    except (ValueError, UnicodeDecodeError) as problem:  # DataRefused too: it lists its problems
-        return [f"{OWNER_DIR}/{name}: {p}" for p in getattr(problem, "problems", [str(problem)])]
+        checked(desk, load_json(data, where))
+    except ValueError as problem:  # DataRefused and UploadRefused too: they say what is wrong
+        return [f"{where}: {p}" for p in problems_of(problem)]
     return []
 
 
@@ -216,52 +255,58 @@ def _layout_problems(services: "Services", layout: object) -> list[str]:
     return []
 
 
-def _dice_problems(archive: bytes) -> list[str]:
-    from calibration.dice import CalibrationError, restore_calibration
+def _dice_problems(backup: Backup) -> list[str]:
+    """The calibration, unpacked (it was measured first) into a scratch folder and loaded."""
+    from calibration.dice import CalibrationError, load_calibration, restore_calibration
 
+    assert backup.dice is not None
     with tempfile.TemporaryDirectory() as scratch:
         try:
-            restore_calibration(archive, Path(scratch) / "dice")
+            restore_calibration(backup.dice, Path(scratch) / "dice")
+            backup.calibration = load_calibration(Path(scratch) / "dice")
         except CalibrationError as problem:
             return [f"dice calibration: {problem}"]
+        except OSError as problem:
+            raise storage_refusal(problem, "the dice calibration (unpacked to be checked)") from None
     return []
 
 
 # -- restoring ----------------------------------------------------------------------------------------
 
 def restore(services: "Services", data: bytes) -> dict[str, object]:
+    """Checked whole, then all of it or nothing (module docstring)."""
     backup, _ = read_backup(data)
     problems = check_backup(services, backup)
     if problems:
         raise BackupRefused(problems)
-    games, skipped = _restore_games(services, backup)
-    restored = []
-    if backup.layout is not None:
-        leds.HANDLERS["leds_layout_restore"](services, {"layout": backup.layout})
-        restored.append("leds")
-    if backup.dice is not None:
-        _restore_dice(services, backup.dice)
-        restored.append("dice")
-    restored += _restore_owner(services.state_dir, backup.owner)
-    return {"restored": {"games": games, "skipped": skipped, "calibration": restored},
+    games = _new_games(services, backup)
+    swap, previous = Swap(), dict[Path, Path]()
+    try:
+        services.tables.import_games(games, lambda: previous.update(_write_files(services, backup, swap)))
+    except OSError as problem:
+        swap.undo()
+        raise storage_refusal(problem, "the backup") from None
+    except BaseException:
+        swap.undo()
+        raise
+    swap.finish(previous)
+    restored = _use_files(services, backup)
+    if games:
+        services.socketio.emit("games", {"games": services.tables.summaries()})
+    return {"restored": {"games": len(games), "skipped": len(backup.games) - len(games), "calibration": restored},
             "notes": [f"{CONFIG} is in the file to read; settings are not restored (they live in "
                       "/etc/table-companion/config.toml: docs/install.md)"]}
 
 
-def _restore_games(services: "Services", backup: Backup) -> tuple[int, int]:
+def _new_games(services: "Services", backup: Backup) -> list[tuple[object, str]]:
+    """The backup's games not on the box already (the same game, move for move)."""
     present = {_fingerprint(services.store.export_game(r.id)) for r in services.store.games(include_archived=True)}
-    added = 0
+    new: list[tuple[object, str]] = []
     for game, status in zip(backup.games, backup.statuses):
-        if _fingerprint(game) in present:
-            continue
-        game_id = services.tables.import_game(game)
-        if status == "archived":
-            services.tables.archive(game_id)
-        present.add(_fingerprint(game))
-        added += 1
-    if added:
-        services.socketio.emit("games", {"games": services.tables.summaries()})
-    return added, len(backup.games) - added
+        if _fingerprint(game) not in present:
+            present.add(_fingerprint(game))
+            new.append((game, status))
+    return new
 
 
 def _fingerprint(game: Mapping[str, Any]) -> str:
@@ -270,23 +315,37 @@ def _fingerprint(game: Mapping[str, Any]) -> str:
     return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
 
 
-def _restore_dice(services: "Services", archive: bytes) -> None:
-    from calibration.dice import restore_calibration
+def _write_files(services: "Services", backup: Backup, swap: Swap) -> dict[Path, Path]:
+    """Inside the games' transaction: every file swapped in; returns where old ones are kept."""
+    from calibration.dice import save_calibration
 
-    if services.dice.folder is not None:
-        dicesetup.HANDLERS["dice_restore"](services, {"file": base64.b64encode(archive).decode("ascii")})
-    else:
-        restore_calibration(archive, _dice_folder(services))
+    kept: dict[Path, Path] = {}
+    if backup.layout is not None:
+        layout = leds._checked_layout(services.leds, backup.layout)
+        path, old = services.leds.store.layout_paths(services.leds.shape)
+        swap.put(path, json.dumps(layout.to_plain(), indent=1).encode(), "the LED layout")
+        kept[path] = old
+    if backup.calibration is not None:
+        folder = _dice_folder(services)
+        swap.put_with(folder, lambda target: save_calibration(backup.calibration, target))
+        kept[folder] = folder.with_name(folder.name + ".previous")
+    for name, data in backup.owner.items():
+        swap.put(services.state_dir / OWNER_DIR / name, data, f"{OWNER_DIR}/{name}")
+    return kept
 
 
-def _restore_owner(state_dir: Path, files: Mapping[str, bytes]) -> list[str]:
-    folder = state_dir / OWNER_DIR
-    for name, data in files.items():
-        folder.mkdir(parents=True, exist_ok=True)
-        temporary = folder / f".{name}.tmp"
-        temporary.write_bytes(data)
-        temporary.replace(folder / name)
-    return [f"{OWNER_DIR}/{name}" for name in files]
+def _use_files(services: "Services", backup: Backup) -> list[str]:
+    """After the files are in: the LEDs light by the layout and the camera reads with the calibration."""
+    from .dicesetup import use_calibration
+
+    restored = []
+    if backup.layout is not None:
+        services.leds.use(leds._checked_layout(services.leds, backup.layout))
+        restored.append("leds")
+    if backup.calibration is not None:
+        use_calibration(services, backup.calibration)
+        restored.append("dice")
+    return restored + [f"{OWNER_DIR}/{name}" for name in backup.owner]
 
 
 # -- HTTP ---------------------------------------------------------------------------------------------
@@ -311,7 +370,7 @@ def upload() -> Response:
         reply = restore(_services(), request.get_data(cache=False))
     except TableError as problem:
         response = jsonify(ok=False, error={"code": problem.code, "message": str(problem),
-                                            "problems": list(getattr(problem, "problems", []))})
-        response.status_code = 500 if problem.code == "storage" else 400
+                                            "problems": problems_of(problem) if isinstance(problem, Refusal) else []})
+        response.status_code = 507 if problem.code == "storage" else 400
         return response
     return jsonify(ok=True, **reply)

@@ -93,7 +93,20 @@ def health(services: "Services") -> dict[str, object]:
     parts.setdefault("buttons", {"state": "off", "reason": "no buttons are configured"})
     parts.setdefault("discovery", {"state": "off", "reason": "not announced (only the service's own start does)"})
     parts["pairing"] = _pairing_health(box.pairing)
+    parts["board"] = _board_health(services)
+    parts["storage"] = services.store.health()
     return health_view(parts, services.state_dir, box.errors, box.start.to_plain())
+
+
+def _board_health(services: "Services") -> dict[str, object]:
+    """The game the box's LEDs, buttons and camera follow: the one a paired tablet opened last."""
+    table = services.box.current()
+    leds = services.leds.board.following
+    if table is None:
+        return {"state": "off", "reason": "no game is on the board: it follows the game a paired tablet opens",
+                "game_id": None, "leds": leds}
+    return {"state": "ok", "reason": f"the LEDs, buttons and camera follow {table.name!r}", "game_id": table.game_id,
+            "leds": leds}
 
 
 def _pairing_health(pairing: Pairing) -> dict[str, object]:
@@ -182,6 +195,12 @@ def guard() -> Response | None:
     except TableError as problem:
         return _refusal(403, problem.code, str(problem))
     return None
+
+
+@blueprint.get("/api/alive")
+def alive() -> Response:
+    """What systemd's watchdog asks, through the real server: the service still answers requests."""
+    return jsonify(ok=True)
 
 
 @blueprint.get("/api/health")

@@ -437,8 +437,13 @@ def _export(services: "Services", data: Mapping[str, Any]) -> Reply:
 
 
 def _restore(services: "Services", data: Mapping[str, Any]) -> Reply:
-    """``file``: an exported zip, base64. Checked whole first; then saved and read with at once."""
+    """``file``: an exported zip, base64. Measured (entries, pictures) before it is unpacked, checked
+    whole; then saved and read with at once."""
     from calibration.dice import CalibrationError, restore_calibration
+
+    from .backup import DICE_LIMITS
+    from .files import storage_refusal
+    from .uploads import UploadRefused, check_zip_bytes
 
     dice = services.dice
     text = data.get("file")
@@ -451,14 +456,25 @@ def _restore(services: "Services", data: Mapping[str, Any]) -> Reply:
     if dice.folder is None:
         raise TableError("illegal", "no dice camera is configured, so there is nothing to restore into")
     try:
+        check_zip_bytes(archive, DICE_LIMITS, "the file")
+    except UploadRefused as problem:
+        raise TableError("illegal", f"this calibration is refused: {problem}") from None
+    try:
         calibration = restore_calibration(archive, dice.folder)
     except CalibrationError as problem:
         raise TableError("illegal", f"this calibration is refused: {problem}") from None
-    if dice.setup is not None:
-        _cancel(services, {})
-    if dice.camera is not None:
-        _use(dice, calibration)
+    except OSError as problem:
+        raise storage_refusal(problem, "the dice calibration") from None
+    use_calibration(services, calibration)
     return {"calibrated": sorted(calibration.profiles)}
+
+
+def use_calibration(services: "Services", calibration: "DiceCalibration") -> None:
+    """A calibration just saved (restored): the setup under way is dropped, the camera reads with it."""
+    if services.dice.setup is not None:
+        _cancel(services, {})
+    if services.dice.camera is not None:
+        _use(services.dice, calibration)
 
 
 setattr(_restore, "max_payload", MAX_RESTORE)

@@ -15,7 +15,6 @@ from __future__ import annotations
 import copy
 import json
 import logging
-import os
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
@@ -24,15 +23,17 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.games import GameKind, OwnerDataDesk
 from companion.games.registry import DEFAULT_PACK
+from companion.engine.errors import Refusal, problems_of
 from companion.table import Refused, Table, TableError, Tables
 
 from . import leds
+from .files import write_atomic
+from .uploads import IMAGE_TYPES, checked_image
 
 if TYPE_CHECKING:
     from .app import Services
 
 OWNER_DIR = "owner"
-PHOTO_TYPES = {b"\xff\xd8\xff": ("jpg", "image/jpeg"), b"\x89PNG\r\n\x1a\n": ("png", "image/png")}
 MAX_PHOTO = 8 * 1024 * 1024
 Reply = dict[str, Any]
 
@@ -83,15 +84,9 @@ class GameData:
         return None if problems or data == desk.empty() else data
 
     def write(self, kind: GameKind, data: Mapping[str, object]) -> None:
-        """Atomically: a power cut leaves the old file or the new one, never half of one."""
-        self.folder.mkdir(parents=True, exist_ok=True)
-        path = self.path(kind)
-        temporary = path.with_name(f".{path.name}.tmp")
-        with open(temporary, "w", encoding="utf-8") as file:
-            json.dump(data, file, indent=1)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
+        """Atomically: a power cut leaves the old file or the new one, never half of one; a write the
+        disk refuses is the ``storage`` refusal and leaves no temporary file."""
+        write_atomic(self.path(kind), json.dumps(data, indent=1).encode("utf-8"), f"the {kind.id} game data")
 
     def photo(self, kind: GameKind) -> Path | None:
         found = [p for p in (self.folder / f"{kind.id}-board.jpg", self.folder / f"{kind.id}-board.png")
@@ -103,7 +98,7 @@ def _problems(check: Callable[[], object]) -> list[str]:
     try:
         check()
     except ValueError as problem:
-        return list(getattr(problem, "problems", [str(problem)]))
+        return problems_of(problem)
     return []
 
 
@@ -112,7 +107,7 @@ def checked(desk: OwnerDataDesk, data: object) -> tuple[dict[str, object], dict[
     try:
         return desk.check(data)
     except ValueError as problem:
-        problems = list(getattr(problem, "problems", [str(problem)]))
+        problems = problems_of(problem)
         raise DataRefused(f"the game data is refused, nothing was saved: {'; '.join(problems)}", problems) from None
 
 
@@ -150,7 +145,7 @@ def remember_entered_cards(services: "Services", table: Table, effects: list[Map
             _library_card(document, files, card)
     try:
         save(services, table.kind, document, skip=table.game_id)
-    except DataRefused as refused:
+    except TableError as refused:  # refused data, or a card that cannot be written: the input itself is saved
         log.warning("a card typed in is not added to the card library: %s", refused)
 
 
@@ -204,7 +199,7 @@ def _check(services: "Services", data: Mapping[str, Any]) -> Reply:
     try:
         files, status = desk.check(data.get("data"))
     except ValueError as problem:
-        return {"problems": list(getattr(problem, "problems", [str(problem)])), "files": None, "status": None}
+        return {"problems": problems_of(problem), "files": None, "status": None}
     return {"problems": [], "files": files, "status": status}
 
 
@@ -274,7 +269,8 @@ def import_data(game: str) -> Response:
             raise DataRefused("send the game data file (a JSON object)", ["the file is not a JSON object"])
         reply = save(services, kind, document)
     except TableError as problem:
-        return _error(400, problem.code, str(problem), list(getattr(problem, "problems", [])))
+        return _error(507 if problem.code == "storage" else 400, problem.code, str(problem),
+                      problems_of(problem) if isinstance(problem, Refusal) else [])
     return jsonify(ok=True, **reply)
 
 
@@ -283,7 +279,7 @@ def photo(game: str) -> Response:
     found = _services().gamedata.photo(_kind(game))
     if found is None:
         return _error(404, "no-photo", "no photo of the board yet: upload one in the board editor", [])
-    mimetype = "image/png" if found.suffix == ".png" else "image/jpeg"
+    mimetype = IMAGE_TYPES["png" if found.suffix == ".png" else "jpg"]
     return Response(found.read_bytes(), mimetype=mimetype, headers={"Cache-Control": "no-cache"})
 
 
@@ -295,24 +291,19 @@ def upload_photo(game: str) -> Response:
         kind, _ = services.gamedata.desk(game)
         _write_photo(services, kind, request.get_data(cache=False))
     except TableError as problem:
-        return _error(400, problem.code, str(problem), [])
+        return _error(507 if problem.code == "storage" else 400, problem.code, str(problem), [])
     return jsonify(ok=True)
 
 
 def _write_photo(services: "Services", kind: GameKind, image: bytes) -> None:
-    found = [kind_ for magic, kind_ in PHOTO_TYPES.items() if image.startswith(magic)]
-    if not found:
-        raise TableError("bad-request", "the board photo must be a JPEG or PNG image")
-    suffix = found[0][0]
+    """A JPEG or PNG that really is one (decoded, at most 25 megapixels), saved whole or not at all."""
+    suffix = checked_image(image, "the board photo")
     folder = services.gamedata.folder
-    folder.mkdir(parents=True, exist_ok=True)
     target = folder / f"{kind.id}-board.{suffix}"
-    temporary = folder / f".{target.name}.tmp"
-    temporary.write_bytes(image)
-    os.replace(temporary, target)
+    write_atomic(target, image, "the board photo")
     for other in folder.glob(f"{kind.id}-board.*"):
-        if other != target:
-            other.unlink()
+        if other != target and not other.name.endswith(".tmp"):
+            other.unlink(missing_ok=True)
 
 
 def _error(status: int, code: str, message: str, problems: list[str]) -> Response:

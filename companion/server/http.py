@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, send_from_directory
-from werkzeug.exceptions import NotFound, RequestEntityTooLarge
+from werkzeug.exceptions import HTTPException, NotFound, RequestEntityTooLarge
 
 from companion.store import StoreError, UnknownGame
 from companion.table import TableError
 
+from .files import is_storage_problem, storage_refusal
+
 blueprint = Blueprint("companion", __name__)
+log = logging.getLogger(__name__)
+#: The protocol's code for each HTTP error the routes do not answer themselves.
+HTTP_CODES = {400: "bad-request", 404: "not-found", 405: "bad-request", 413: "bad-request", 431: "bad-request"}
 
 
 def _services() -> Any:
@@ -86,15 +92,38 @@ def import_game() -> Response:
     try:
         game_id = _services().tables.import_game(data)
     except TableError as problem:
-        return _error(500 if problem.code == "storage" else 400, problem.code, str(problem))
+        return _error(507 if problem.code == "storage" else 400, problem.code, str(problem))
     _services().socketio.emit("games", {"games": _services().tables.summaries()})
     return jsonify(ok=True, game_id=game_id)
 
 
 @blueprint.app_errorhandler(RequestEntityTooLarge)
 def too_large(problem: RequestEntityTooLarge) -> Response:
-    """The 1 MiB limit, answered in the API's own error shape."""
-    return _error(413, "bad-request", "the request body is larger than 1 MiB")
+    """The size limit (1 MiB; more for a backup or a photo), answered in the API's own error shape."""
+    limit = request.max_content_length or current_app.config.get("MAX_CONTENT_LENGTH") or 0
+    return _error(413, "bad-request", f"the request body is larger than {limit // (1024 * 1024)} MiB")
+
+
+@blueprint.app_errorhandler(HTTPException)
+def http_error(problem: HTTPException) -> Response:
+    """Every HTTP error in the API's JSON shape (never an HTML page)."""
+    status = problem.code or 500
+    return _error(status, HTTP_CODES.get(status, "bad-request" if status < 500 else "internal"),
+                  str(problem.description or problem.name))
+
+
+@blueprint.app_errorhandler(Exception)
+def unexpected(problem: Exception) -> Response:
+    """A bug: logged with its traceback (stderr, the journal; health keeps the short form), and
+    answered in JSON."""
+    if isinstance(problem, HTTPException):
+        return http_error(problem)
+    if isinstance(problem, OSError) and is_storage_problem(problem):
+        log.warning("%s %s could not write: %s", request.method, request.path, problem)
+        return _error(507, "storage", str(storage_refusal(problem, "the change")))
+    log.error("%s %s failed", request.method, request.path, exc_info=problem)
+    return _error(500, "internal", "the companion could not handle this request: a fault in the companion "
+                                   "(its log and the health view say which); please report it")
 
 
 def _error(status: int, code: str, message: str) -> Response:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 from flask import Blueprint, Response, current_app, request
 from flask_socketio import SocketIO, join_room
 
-from calibration.leds import (CalibrationError, LedCalibrationSession, LedCalibrationStore, layout_in_use,
+from calibration.leds import (LedCalibrationError, LedCalibrationSession, LedCalibrationStore, layout_in_use,
                               start_session)
 from companion.games import GameKind
 from companion.games.registry import DEFAULT_PACK
@@ -78,11 +78,19 @@ class Leds:
         return {**self.board.overlay(), "health": self.health()}
 
     def follow(self, table: Table) -> dict[str, object] | None:
-        """The LEDs show ``table``'s game (the last one joined); None for a game on another board."""
+        """The LEDs show ``table``'s game (the last one a paired tablet opened); None for a game on
+        another board."""
+        shown = self.show_to(table)
+        if shown is not None:
+            self.board.follow(table)
+        return shown
+
+    def show_to(self, table: Table) -> dict[str, object] | None:
+        """A tablet watching ``table`` gets the overlay and the frames, but the LEDs stay on the
+        game they show (frames say which game they are of)."""
         if table.kind.id != self.board.layout.board:
             return None
         join_room(LED_ROOM)
-        self.board.follow(table)
         return self.description()
 
     def _push(self, payload: dict[str, object]) -> None:
@@ -214,7 +222,7 @@ def _new_session(leds: Leds) -> tuple[LedCalibrationSession, str]:
     count = leds.board.config.count
     try:
         return start_session(leds.shape, count, leds.store, leds.light, leds.resume), ""
-    except CalibrationError as problem:
+    except LedCalibrationError as problem:
         leds.store.discard_progress(leds.shape)
         fresh = start_session(leds.shape, count, leds.store, leds.light, leds.resume)
         return fresh, f"The saved calibration could not be read ({problem}), so it starts again at LED 0."
@@ -236,7 +244,7 @@ def _step(services: "Services", work: Callable[[LedCalibrationSession], dict[str
         settled = session.calibration.index
         try:
             view = work(session)
-        except CalibrationError as problem:
+        except LedCalibrationError as problem:
             raise TableError("illegal", str(problem)) from None
         reply: Reply = {"calibration": view}
         if answers and settled is not None:

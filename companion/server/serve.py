@@ -4,20 +4,21 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
+import json
 import logging
-import signal
-import socket
+import os
+import resource
 import sys
-from dataclasses import asdict, dataclass
+import urllib.request
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from types import FrameType
-from typing import Protocol, Sequence
+from typing import Any, Callable, Protocol
 
-from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
+from gunicorn.app.base import BaseApplication
 
 from companion.appliance.discovery import Advertiser, local_addresses
-from companion.appliance.health import RecentErrors
-from companion.appliance.notify import Notifier, start_watchdog
+from companion.appliance.health import RecentErrors, RepeatLimit
+from companion.appliance.notify import ENV_SOCKET, Notifier, Watchdog, watchdog_interval
 from companion.appliance.safemode import StartGuard, StartMode
 from companion.config import DEFAULT_PATH, ENV_VAR, AppConfig, ConfigError, to_toml
 from companion.config import load as load_config
@@ -25,9 +26,23 @@ from hardware.buttons import ButtonPanel
 from hardware.leds.config import BACKEND_NAMES
 
 from .app import Services, create_app, services_of
+from .connections import ConnectionGuard, Limits
 from .dice import camera_settings
 from .dice import describe as describe_camera
 from .leds import describe
+from .worker import worker_class
+
+#: Seconds a worker may stop turning its loop (a hang, or a slow start on a Pi Zero) before
+#: gunicorn's master replaces it; systemd's watchdog usually acts first.
+WORKER_TIMEOUT = 120
+#: Seconds a stopping worker lets open requests finish.
+GRACEFUL_SECONDS = 3
+#: File descriptors kept beside the connections (SQLite, the LEDs, the camera, mDNS, logs).
+FILES_RESERVED = 128
+#: The watchdog's request waits at most this long for the answer.
+PROBE_SECONDS = 5.0
+
+log = logging.getLogger(__name__)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -70,32 +85,199 @@ def _overrides(args: argparse.Namespace) -> Overrides:
 
 
 def run(config: AppConfig, overrides: Overrides, force_safe: bool = False) -> int:
-    """Start in order: the safe-mode marker, the app, the socket, the box's parts, READY."""
-    state_dir = overrides.state_dir or config.state_dir
-    guard = StartGuard(state_dir)
-    mode = guard.begin(force_safe)
-    errors = RecentErrors().install()
-    app = create_app(app_settings(config, overrides, mode, errors))
-    services = services_of(app)
-    host = overrides.host or config.server.host
-    port = config.server.port if overrides.port is None else overrides.port
-    # Bound before READY is said: whoever waits for READY (systemd, tests) can connect at once.
-    server = make_server(host, port, app, threaded=True, request_handler=_Handler)
-    logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request on the Pi's journal
-    parts = start_parts(config, services, server.port, mode)
-    announce(config, services, host, server.port, state_dir, mode)
-    notifier = Notifier.from_env()
-    notifier.ready("tablets can connect")
-    guard.ready()
-    watchdog = start_watchdog(notifier, lambda: _serving(server))
-    return serve(server, services, [*parts, *([watchdog] if watchdog else []), notifier])
+    """Serve with gunicorn until stopped: one worker process holds the whole service (the app,
+    its one writer per game, the hardware threads); gunicorn's master only supervises it."""
+    limits = fit_open_files(config.server.limits())
+    start = Start(config, overrides, force_safe, SystemdLink.take())
+    return TableService(start, ConnectionGuard(limits)).serve()
 
 
-def app_settings(config: AppConfig, overrides: Overrides, mode: StartMode, errors: RecentErrors) -> dict[str, object]:
+@dataclass(frozen=True)
+class SystemdLink:
+    """systemd's notify socket and watchdog interval, taken from the environment in the master
+    (then removed from it, so gunicorn does not say READY before the service can answer; the
+    worker says it, which is why the unit has NotifyAccess=all)."""
+
+    notifier: Notifier
+    watchdog_seconds: float | None
+
+    @classmethod
+    def take(cls) -> "SystemdLink":
+        link = cls(Notifier.from_env(), watchdog_interval())
+        for name in (ENV_SOCKET, "WATCHDOG_USEC", "WATCHDOG_PID"):
+            os.environ.pop(name, None)
+        return link
+
+
+@dataclass(frozen=True)
+class Start:
+    """What the worker needs to start the service."""
+
+    config: AppConfig
+    overrides: Overrides
+    force_safe: bool
+    systemd: SystemdLink
+
+    @property
+    def state_dir(self) -> Path:
+        return self.overrides.state_dir or self.config.state_dir
+
+    @property
+    def host(self) -> str:
+        return self.overrides.host or self.config.server.host
+
+    @property
+    def port(self) -> int:
+        return self.config.server.port if self.overrides.port is None else self.overrides.port
+
+
+class TableService(BaseApplication):  # type: ignore[misc]  # gunicorn ships no type hints
+    """gunicorn, configured in code: the app is made in the worker (``load``), never in the master,
+    so no thread or device is opened before the fork."""
+
+    def __init__(self, start: Start, guard: ConnectionGuard) -> None:
+        self.start, self.guard = start, guard
+        self.running: Running | None = None
+        super().__init__()
+
+    def load_config(self) -> None:
+        for key, value in gunicorn_settings(self.start, self.guard).items():
+            self.cfg.set(key, value)
+        self.cfg.set("post_worker_init", self._worker_ready)
+        self.cfg.set("worker_exit", self._worker_exit)
+
+    def load(self) -> Any:
+        self.running = Running(self.start, self.guard)
+        return self.running.app
+
+    def _worker_ready(self, worker: Any) -> None:
+        assert self.running is not None
+        self.running.ready(int(worker.sockets[0].getsockname()[1]))
+
+    def _worker_exit(self, server: Any, worker: Any) -> None:
+        if self.running is not None:
+            self.running.close()
+
+    def serve(self) -> int:
+        """gunicorn's master loop; it ends by exiting, whose status is returned."""
+        try:
+            self.run()
+        except SystemExit as done:
+            return done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+        return 0
+
+
+def gunicorn_settings(start: Start, guard: ConnectionGuard) -> dict[str, object]:
+    """One worker, threads, the caps and timeouts; errors to stderr (the journal), no access log."""
+    limits = guard.limits
+    return {"bind": [bind_address(start.host, start.port)], "workers": 1, "worker_class": worker_class(guard),
+            "threads": limits.threads, "worker_connections": limits.total, "keepalive": limits.idle_seconds,
+            "timeout": WORKER_TIMEOUT, "graceful_timeout": GRACEFUL_SECONDS, "limit_request_line": 8190,
+            "limit_request_fields": 60, "limit_request_field_size": 8190, "accesslog": None, "errorlog": "-",
+            "loglevel": "warning", "control_socket_disable": True, "preload_app": False,
+            "proc_name": "table-companion"}
+
+
+def bind_address(host: str, port: int) -> str:
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def fit_open_files(limits: Limits) -> Limits:
+    """The connection cap must fit in the process's file descriptors (systemd's default soft limit
+    is 1024; the unit sets LimitNOFILE): the soft limit is raised as far as the hard one allows,
+    and the cap lowered (and said so) if that is still too few."""
+    wanted = limits.total + FILES_RESERVED
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        soft = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return limits
+    fitted = replace(limits, total=max(16, soft - FILES_RESERVED))
+    log.warning("only %d open files are allowed, so at most %d connections are served (server.max_connections "
+                "is %d): raise LimitNOFILE", soft, fitted.total, limits.total)
+    return fitted
+
+
+class Running:
+    """The service inside the worker: started in order (the safe-mode marker, the app, the
+    box's parts, READY, the watchdog) and closed in reverse."""
+
+    def __init__(self, start: Start, guard: ConnectionGuard) -> None:
+        log_to_stderr()
+        self.start = start
+        self.guard = guard
+        self.marker = StartGuard(start.state_dir)
+        self.mode = self.marker.begin(start.force_safe)
+        self.errors = RecentErrors().install()
+        self.app = create_app(app_settings(start.config, start.overrides, self.mode, self.errors, guard))
+        self.services = services_of(self.app)
+        self.parts: list[Closable] = []
+
+    def ready(self, port: int) -> None:
+        start = self.start
+        self.parts = start_parts(start.config, self.services, port, self.mode)
+        announce(start.config, self.services, start.host, port, start.state_dir, self.mode)
+        notifier = start.systemd.notifier
+        notifier.ready("tablets can connect")
+        self.marker.ready()
+        interval = start.systemd.watchdog_seconds
+        if interval is not None and notifier.enabled:
+            url = f"http://{bind_address(loopback_for(start.host), port)}/api/alive"
+            self.parts.append(Watchdog(notifier, interval, answers(url, min(interval, PROBE_SECONDS))).start())
+        self.parts.append(notifier)
+
+    def close(self) -> None:
+        """Safe to call twice."""
+        parts, self.parts = self.parts, []
+        for part in reversed(parts):
+            part.close()
+        self.services.close()
+
+
+def loopback_for(host: str) -> str:
+    """Where the watchdog asks the service: loopback when it listens on every address."""
+    if host in ("0.0.0.0", ""):
+        return "127.0.0.1"
+    return "::1" if host == "::" else host
+
+
+def answers(url: str, timeout: float) -> Callable[[], bool]:
+    """For the watchdog: a real request through the server and the app, answered ``ok`` in time."""
+    def alive() -> bool:
+        try:
+            with urllib.request.urlopen(url, timeout=timeout) as reply:
+                return bool(reply.status == 200 and json.loads(reply.read(4096)).get("ok") is True)
+        except (OSError, ValueError):
+            return False
+    return alive
+
+
+def log_to_stderr() -> None:
+    """The service's log lines (with every traceback) go to stderr: the journal on the Pi; the
+    same line over and over (a stranger's noise) only a few times a minute, gunicorn's too."""
+    root = logging.getLogger()
+    if not any(isinstance(h, _JournalHandler) for h in root.handlers):
+        handler = _JournalHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+        handler.addFilter(RepeatLimit())
+        root.addHandler(handler)
+        logging.getLogger("gunicorn.error").addFilter(RepeatLimit())
+    root.setLevel(logging.INFO)
+
+
+class _JournalHandler(logging.StreamHandler):  # type: ignore[type-arg]
+    """The service's own handler to stderr (told apart from any other when added again)."""
+
+
+def app_settings(config: AppConfig, overrides: Overrides, mode: StartMode, errors: RecentErrors,
+                 guard: ConnectionGuard | None = None) -> dict[str, object]:
     """The app's settings: the file's, the options', and safe mode's hardware left off."""
     settings: dict[str, object] = {**config.app_settings(), "PAIRING": config.pairing, "START_MODE": mode,
                                    "ERRORS": errors, "CONFIG_TEXT": _config_text(config),
-                                   "ALLOWED_ORIGINS": config.server.allowed_origins}
+                                   "ALLOWED_ORIGINS": config.server.allowed_origins,
+                                   "ALLOWED_HOSTS": config.server.allowed_hosts,
+                                   "DISCOVERY_NAME": config.discovery.name, "CONNECTIONS": guard}
     if overrides.state_dir is not None:
         settings["STATE_DIR"] = overrides.state_dir
     if overrides.leds is not None:
@@ -145,25 +327,6 @@ def announce(config: AppConfig, services: Services, host: str, port: int, state_
     print("READY", flush=True)
 
 
-def serve(server: BaseWSGIServer, services: Services, parts: Sequence[Closable]) -> int:
-    signal.signal(signal.SIGTERM, _stop)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()
-        for part in parts:
-            part.close()
-        services.close()
-    return 0
-
-
-def _serving(server: BaseWSGIServer) -> bool:
-    """For the watchdog: the listening socket is still open."""
-    return server.socket.fileno() >= 0
-
-
 def _config_text(config: AppConfig) -> str:
     """The file as it was read, for the diagnostics bundle; the defaults when there is none."""
     if config.source is not None:
@@ -178,26 +341,6 @@ def _version() -> str:
     from importlib.metadata import version
 
     return version("table-companion")
-
-
-class _Handler(WSGIRequestHandler):
-    """Werkzeug's handler, tuned for small WebSocket messages.
-
-    TCP_NODELAY: an ``act`` answers with a ``view`` push and then its
-    acknowledgement, two small writes back to back; with Nagle's algorithm the
-    second waits for the tablet's delayed ACK, about 40 ms on Linux.
-
-    A WebSocket that ends closes the TCP connection: simple-websocket ends it by
-    raising a "dropped connection" error; werkzeug would then keep the
-    connection open and read the tablet's closing frames as a new HTTP request,
-    so the tablet waits (3 s for the Python client) for a close that never comes."""
-
-    def setup(self) -> None:
-        super().setup()
-        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-
-    def connection_dropped(self, error: BaseException, environ: object = None) -> None:
-        self.close_connection = True
 
 
 #: The exit status for a configuration refused: the unit's RestartPreventExitStatus,
@@ -216,11 +359,6 @@ class Overrides:
 
 class Closable(Protocol):
     def close(self) -> None: ...
-
-
-def _stop(signum: int, frame: FrameType | None) -> None:
-    """SIGTERM (systemd stop) ends like Ctrl-C: the store is closed on the way out."""
-    raise KeyboardInterrupt
 
 
 def urls(host: str, port: int) -> list[str]:

@@ -15,8 +15,10 @@ from companion.appliance.access import OPEN_EVENTS
 from companion.games.registry import DEFAULT_PACK
 
 from . import seats
+from .files import is_storage_problem, storage_refusal
 from .gamedata import remember_entered_cards
 
+from companion.engine.errors import Refusal
 from companion.store import StoreError
 from companion.table import Table, TableError
 
@@ -58,11 +60,21 @@ def _guarded(services: "Services", handler: Handler, changes: bool) -> Callable[
             return _error(services, problem, args[0] if args else None)
         except StoreError as problem:
             return _fail("storage", str(problem))
-        except Exception:
-            log.exception("the %s handler failed", getattr(handler, "__name__", "?"))
-            return _fail("internal", "the companion could not handle this request (see its log); "
-                                     "join the game again to see where it stands")
+        except Exception as problem:
+            return _unexpected(handler, problem)
     return answer
+
+
+def _unexpected(handler: Handler, problem: Exception) -> Reply:
+    """A file the card refused is the ``storage`` refusal; anything else is a bug: logged with its
+    traceback (stderr: the journal; the health view keeps the short form) and answered ``internal``."""
+    if is_storage_problem(problem):
+        assert isinstance(problem, OSError)
+        log.warning("the %s handler could not write: %s", getattr(handler, "__name__", "?"), problem)
+        return _fail("storage", str(storage_refusal(problem, "the change")))
+    log.error("the %s handler failed", getattr(handler, "__name__", "?"), exc_info=problem)
+    return _fail("internal", "the companion could not handle this request because of a fault in it (its log "
+                             "and health view name it); join the game again to see where it stands")
 
 
 def _payload(args: tuple[object, ...], limit: int = MAX_PAYLOAD) -> Mapping[str, Any]:
@@ -90,9 +102,8 @@ def _fail(code: str, message: str) -> Reply:
 
 def _error(services: "Services", problem: TableError, data: object) -> Reply:
     reply = _fail(problem.code, str(problem))
-    problems = getattr(problem, "problems", None)  # a refusal listing every problem (an LED layout)
-    if problems:
-        reply["error"]["problems"] = list(problems)
+    if isinstance(problem, Refusal):  # every problem found (an LED layout, a data file)
+        reply["error"]["problems"] = list(problem.problems)
     if problem.code == "stale" and isinstance(data, Mapping) and isinstance(data.get("game_id"), str):
         reply["view"] = services.tables.get(data["game_id"]).view()
     return reply
@@ -116,7 +127,6 @@ def _table(services: "Services", data: Mapping[str, Any]) -> Table:
     """The game asked for, with its views pushed to its rooms (subscribed once:
     two tablets joining at the same moment must not double every push)."""
     table = services.tables.get(_text(data, "game_id"))
-    services.box.current.remember(table.game_id)  # the game the box's buttons act on
     with services.subscribing:
         if table.game_id not in services.subscribed:
             services.subscribed.add(table.game_id)
@@ -143,7 +153,8 @@ def _optional_text(data: Mapping[str, Any], key: str, default: str) -> str:
 
 
 def _games(services: "Services", data: Mapping[str, Any]) -> Reply:
-    return {"games": services.tables.summaries()}
+    """The games, and whether the box can save them (the games screen says so when it cannot)."""
+    return {"games": services.tables.summaries(), "storage": services.store.health()}
 
 
 def _new_game(services: "Services", data: Mapping[str, Any]) -> Reply:
@@ -158,13 +169,19 @@ def _new_game(services: "Services", data: Mapping[str, Any]) -> Reply:
 
 
 def _join(services: "Services", data: Mapping[str, Any]) -> Reply:
-    """A shared screen (no ``seat``) gets the public view; a device that claimed a seat, with its
-    ``token``, gets that seat's view, and from then on that seat's pushes."""
+    """Anyone may watch (a shared screen, no ``seat``: the public view); a device that claimed a seat,
+    with its ``token``, gets that seat's view and from then on that seat's pushes. Only a tablet that
+    may change the game puts it on the board (the LEDs, the buttons and the dice camera follow it),
+    and never an archived game."""
     table = _table(services, data)
     seat = _seat_asked(data)
     services.seats.enter(_sid(), table, seat, data.get("token"))
-    return {"view": table.view(seat), "pack": services.pack_of(table), "leds": services.leds.follow(table),
-            "dice": services.dice.follow(table)}
+    on_board = services.box.access.may_change(_sid()) and not services.tables.archived(table.game_id)
+    if on_board:
+        services.box.current.remember(table.game_id)
+    return {"view": table.view(seat), "pack": services.pack_of(table), "on_board": on_board,
+            "leds": services.leds.follow(table) if on_board else services.leds.show_to(table),
+            "dice": services.dice.follow(table) if on_board else services.dice.description()}
 
 
 def _claim_seat(services: "Services", data: Mapping[str, Any]) -> Reply:

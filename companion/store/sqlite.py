@@ -1,5 +1,14 @@
 """The SQLite store: WAL mode, synchronous=FULL, so a write that returned is
-on disk even if the power goes a moment later."""
+on disk even if the power goes a moment later.
+
+A store that cannot write (a read-only card, a card too full to open the
+database for writing) opens **read-only**: the games can be read and watched,
+every write is refused with ``StoreError`` saying why, and each write tries to
+open the file for writing again (at most every few seconds), so the box
+recovers by itself once space returns. A database found damaged while in use is
+never written again (``problem`` says so); ``companion.store.opening`` checks it
+at start and sets a damaged file aside.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +19,7 @@ import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
+from typing import Callable, Mapping, Sequence
 
 from .journal import JournalEntry
 
@@ -18,6 +27,9 @@ SCHEMA_VERSION = 1
 GAME_FILE_FORMAT = "companion-game"
 #: What an input entry holds: an answer, the game's data changed, or a move made at any time.
 INPUT_KEYS = ("answer", "data", "anytime")
+RETRY_SECONDS = 5.0  # a read-only store tries to write again at most this often
+#: SQLite's words for a file that is not (or no longer) a sound database.
+DAMAGE_WORDS = ("malformed", "not a database", "corrupt")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -64,33 +76,106 @@ class GameRecord:
 
 
 class Store:
-    """Games and their journals in one SQLite file; safe to share between threads."""
+    """Games and their journals in one SQLite file; safe to share between threads.
 
-    def __init__(self, path: Path | str) -> None:
+    ``read_only``: open it for reading only, with this reason (what ``problem`` says);
+    ``retry``: may a read-only store try to write again (not over a damaged file)."""
+
+    def __init__(self, path: Path | str, read_only: str = "", retry: bool = True,
+                 clock: Callable[[], float] = time.monotonic, in_memory: bool = False) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.RLock()
         self._closed = False
-        try:
-            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        except sqlite3.Error as error:
-            raise StoreError(f"could not open {self.path}: {error}") from error
-        try:
-            self._configure()
-        except (sqlite3.Error, StoreError) as error:
-            self._db.close()
-            raise StoreError(f"could not open {self.path}: {error}") from error
+        self._in_memory = in_memory
+        self.problem = read_only
+        self.note = ""  # what happened at start (a damaged file set aside), for the health view
+        self._retry = retry and bool(read_only)
+        self._clock = clock
+        self._tried_at = clock()
+        self.last_failure = ""  # the last write the disk refused, until one succeeds
+        self._db = self._read_only() if read_only else self._writable()
 
-    def _configure(self) -> None:
+    def _writable(self) -> sqlite3.Connection:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        except (OSError, sqlite3.Error) as error:
+            raise StoreError(f"could not open {self.path}: {error}") from error
+        try:
+            self._configure(db)
+        except (sqlite3.Error, StoreError) as error:
+            db.close()
+            raise StoreError(f"could not open {self.path}: {error}") from error
+        return db
+
+    def _read_only(self) -> sqlite3.Connection:
+        """The file for reading (without the locking files if even those cannot be made), or an
+        empty database in memory when there is no file to read."""
+        if self._in_memory or not self.path.is_file():
+            db = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
+            db.executescript(SCHEMA)
+            return db
+        for query in ("mode=ro", "mode=ro&immutable=1"):
+            try:
+                db = sqlite3.connect(f"{self.path.resolve().as_uri()}?{query}", uri=True, check_same_thread=False,
+                                     isolation_level=None)
+                db.execute("SELECT COUNT(*) FROM games").fetchone()
+                return db
+            except sqlite3.Error as error:
+                reason = error
+        raise StoreError(f"could not open {self.path} even to read it: {reason}")
+
+    @property
+    def writable(self) -> bool:
+        return not self.problem
+
+    def health(self) -> dict[str, object]:
+        """For the health view and the tablets: can the games be saved, and if not, why."""
+        note = {"note": self.note} if self.note else {}
+        if self.problem:
+            state = "read-only" if self._retry else "damaged"
+            return {"state": state, "reason": self.problem, "path": str(self.path), **note}
+        if self.note or self.last_failure:
+            return {"state": "failed" if self.last_failure else "set-aside",
+                    "reason": self.last_failure or self.note, "path": str(self.path), **note}
+        return {"state": "ok", "reason": "", "path": str(self.path)}
+
+    def _configure(self, db: sqlite3.Connection) -> None:
         """WAL + synchronous=FULL is the durability promise of docs/protocol.md; a
-        filesystem that cannot do WAL must fail loudly, not silently fall back."""
-        mode = self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+        filesystem that cannot do WAL must fail loudly, not silently fall back. Nothing is
+        written when the schema is there already (a full card must still open it)."""
+        mode = db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
         if str(mode).lower() != "wal":
             raise StoreError(f"{self.path}: SQLite refused WAL mode (got {mode!r})")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(SCHEMA)
-        self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA foreign_keys=ON")
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if not {"meta", "games", "journal"} <= tables:
+            db.executescript(SCHEMA)
+            db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+
+    def _try_writing_again(self) -> None:
+        """Read-only: open the file for writing again (space may have come back); quietly stays
+        read-only if it still cannot."""
+        if not self._retry or self._clock() - self._tried_at < RETRY_SECONDS:
+            return
+        self._tried_at = self._clock()
+        try:
+            db = self._writable()
+        except StoreError:
+            return
+        self._db.close()
+        self._db, self.problem, self._retry = db, "", False
+
+    def damaged(self, error: sqlite3.Error) -> bool:
+        """A damaged file found while in use: never written again, and said so."""
+        if not any(word in str(error).lower() for word in DAMAGE_WORDS):
+            return False
+        self.problem = (f"{self.path} is damaged ({error}): the box no longer writes to it. Restart the box: it "
+                        "sets the file aside and keeps every game it can still read; restore the others from a "
+                        "backup (Box health, Restore a backup)")
+        self._retry = False
+        return True
 
     def close(self) -> None:
         """Safe to call twice."""
@@ -191,6 +276,25 @@ class Store:
                             for n, item in enumerate(journal)])
         return game_id
 
+    def import_games(self, files: Sequence[tuple[object, str, str | None]],
+                     during: Callable[[], None] = lambda: None, ids: Sequence[str] | None = None) -> list[str]:
+        """Several game files (each with its status, ``active`` or ``archived``, and how it ended)
+        in one transaction, and ``during`` done inside it: if ``during`` fails or the commit does,
+        none is kept. ``ids``: the games' own ids (a game saved from a damaged file keeps its)."""
+        parsed = [(parse_game_file(data), status, outcome) for data, status, outcome in files]
+        now = time.time()
+        ids = list(ids) if ids is not None else [uuid.uuid4().hex[:12] for _ in parsed]
+        with self._write() as db:
+            for game_id, ((game, name, origin, journal), status, outcome) in zip(ids, parsed):
+                db.execute("INSERT INTO games (id, game, name, origin, status, outcome, created, updated) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                           (game_id, game, name, json.dumps(origin), status, outcome, now, now))
+                db.executemany("INSERT INTO journal (game_id, n, kind, body, at) VALUES (?, ?, ?, ?, ?)",
+                               [(game_id, n, item.kind, json.dumps(item.to_plain()), now)
+                                for n, item in enumerate(journal)])
+            during()
+        return ids
+
     def delete_game(self, game_id: str) -> None:
         """Only for refusing an import that does not replay; games are archived, not deleted."""
         with self._write() as db:
@@ -211,7 +315,23 @@ class Store:
             try:
                 return list(self._db.execute(sql, parameters).fetchall())
             except sqlite3.Error as error:
+                self.damaged(error)
                 raise StoreError(f"could not read {self.path}: {error}") from error
+
+
+def write_refusal(store: Store, error: sqlite3.Error) -> StoreError:
+    """A failed write in the owner's words: which file, and what to do."""
+    text = str(error).lower()
+    if store.damaged(error):
+        return StoreError(store.problem)
+    if "full" in text:
+        why = "the box's card is full: free some space (delete old photos or diagnostics) and try again"
+    elif "readonly" in text or "read-only" in text:
+        why = "the box's card is read-only: check the card, then restart the box"
+    else:
+        why = "check the box's card and its health view"
+    store.last_failure = f"could not write to {store.path} ({error}); {why}"
+    return StoreError(store.last_failure)
 
 
 class _Transaction:
@@ -223,18 +343,23 @@ class _Transaction:
     def __enter__(self) -> sqlite3.Connection:
         """A failure here (closed store, read-only or locked file) must release the
         lock and surface as ``StoreError``: ``__exit__`` does not run for it."""
-        self.store._lock.acquire()
+        store = self.store
+        store._lock.acquire()
         try:
-            if self.store._closed:
+            if store._closed:
                 raise StoreError("the store is closed")
-            self.store._db.execute("BEGIN IMMEDIATE")
+            if store.problem:
+                store._try_writing_again()
+            if store.problem:
+                raise StoreError(f"nothing can be saved: {store.problem}")
+            store._db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
-            self.store._lock.release()
-            raise StoreError(f"could not write to {self.store.path}: {error}") from error
+            store._lock.release()
+            raise write_refusal(store, error) from error
         except BaseException:
-            self.store._lock.release()
+            store._lock.release()
             raise
-        return self.store._db
+        return store._db
 
     def __exit__(self, kind: object, problem: object, trace: object) -> None:
         """Commit, or roll back; a failed COMMIT is rolled back too, or the open
@@ -246,13 +371,14 @@ class _Transaction:
                     db.execute("COMMIT")
                 except sqlite3.Error as error:
                     _roll_back(db)
-                    raise StoreError(f"could not write to {self.store.path}: {error}") from error
+                    raise write_refusal(self.store, error) from error
+                self.store.last_failure = ""
                 return
             _roll_back(db)
         finally:
             self.store._lock.release()
         if isinstance(problem, sqlite3.Error):
-            raise StoreError(f"could not write to {self.store.path}: {problem}") from problem
+            raise write_refusal(self.store, problem) from problem
 
 
 def _roll_back(db: sqlite3.Connection) -> None:

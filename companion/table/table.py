@@ -10,7 +10,7 @@ import threading
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
-from companion.engine.errors import IllegalInput, StaleInput
+from companion.engine.errors import IllegalInput, Refusal, StaleInput
 from companion.engine.game import Game, Step
 from companion.engine.plain import to_plain
 from companion.engine.prompts import Prompt
@@ -32,13 +32,13 @@ class TableError(ValueError):
         self.code = code
 
 
-class Refused(TableError):
-    """A refusal listing every problem (an LED layout, a game data file, a backup),
-    so the tablet can show them all and one edit can mend them all."""
+class Refused(TableError, Refusal):
+    """A table refusal listing every problem (an LED layout, a game data file, a backup),
+    with its protocol code (docs/protocol.md)."""
 
     def __init__(self, message: str, problems: Sequence[object], code: str = "illegal") -> None:
-        super().__init__(code, message)
-        self.problems = [str(p) for p in problems]
+        Refusal.__init__(self, message, problems)
+        self.code = code
 
 
 class Table:
@@ -234,8 +234,8 @@ class Table:
         try:
             self.store.set_outcome(self.game_id, current)
             self._saved_outcome = current
-        except StoreError:
-            log.exception("could not save the outcome of game %s", self.game_id)
+        except StoreError as problem:  # the card, not a bug: the game list catches up at the next change
+            log.warning("could not save the outcome of game %s: %s", self.game_id, problem)
 
 
 def _prompt_for(prompt: Prompt | None, seat: str | None) -> dict[str, object] | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from typing import Callable, Mapping, TypeVar
+from typing import Callable, Mapping, Sequence, TypeVar
 
 from companion.engine.errors import SetupError
 from companion.engine.game import Game
@@ -71,6 +71,16 @@ class Tables:
             self._stored(lambda: self.store.set_status(game_id, "active", outcome))
         return game_id
 
+    def import_games(self, files: Sequence[tuple[object, str]], during: Callable[[], None] = lambda: None,
+                     ids: Sequence[str] | None = None) -> list[str]:
+        """Game files with their statuses, all kept or none: each must replay, then all are stored in
+        one transaction inside which ``during`` runs (a restore writes its other files there)."""
+        checked = []
+        for data, status in files:
+            outcome = getattr(self.check_import(data).state, "outcome", None)
+            checked.append((data, status, outcome if isinstance(outcome, str) else None))
+        return self._stored(lambda: self.store.import_games(checked, during, ids))
+
     def check_import(self, data: object) -> Game:
         """The game a file holds, replayed; ``bad-request`` if it does not. The file comes
         from outside, so any failure of the replay, not only the engine's own refusals,
@@ -92,6 +102,9 @@ class Tables:
     def restore(self, game_id: str) -> None:
         """Back into the game list from the archive."""
         self._stored(lambda: self.store.set_status(game_id, "active"))
+
+    def archived(self, game_id: str) -> bool:
+        return self._stored(lambda: self.store.game(game_id)).status == "archived"
 
     def summaries(self) -> list[dict[str, object]]:
         """Every game, archived ones too (marked by their status), newest first."""

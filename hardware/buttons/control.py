@@ -36,6 +36,7 @@ class TableControl(Protocol):
         """Take back the last input."""
         ...
 
-    def pair_pressed(self) -> Outcome:
-        """The link button: pair the tablet that asked in the last seconds."""
+    def pair_pressed(self, at: float | None = None) -> Outcome:
+        """The link button: pair the tablet that asked in the last seconds before ``at``
+        (``time.monotonic()`` when the button went down; None: now)."""
         ...

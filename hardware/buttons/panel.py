@@ -59,7 +59,7 @@ class ButtonPanel:
         self.health = ButtonHealth(pins=config.pins())
         self.light = StatusLight(None)
         self._devices: list[Any] = []
-        self._queue: queue.Queue[str | None] = queue.Queue()
+        self._queue: queue.Queue[tuple[str, float] | None] = queue.Queue()
         self._stop = threading.Event()
         self._worker: threading.Thread | None = None
 
@@ -120,11 +120,12 @@ class ButtonPanel:
 
     # -- presses ----------------------------------------------------------------------
     def press(self, name: str) -> None:
-        """A press (from a gpiozero callback, or a test); handled on the worker thread."""
+        """A press (from a gpiozero callback, or a test); handled on the worker thread, with the
+        moment it happened (PAIR pairs only a tablet that asked before the press)."""
         if name not in BUTTONS:
             raise ValueError(f"no button called {name!r} (buttons: {', '.join(BUTTONS)})")
         if not self._stop.is_set():
-            self._queue.put(name)
+            self._queue.put((name, time.monotonic()))
 
     def settle(self, timeout: float = 5.0) -> bool:
         """Wait until every queued press is handled (tests, shutdown); False on timeout."""
@@ -139,16 +140,16 @@ class ButtonPanel:
 
     def _work(self) -> None:
         while True:
-            name = self._queue.get()
+            press = self._queue.get()
             try:
-                if name is None:
+                if press is None:
                     return
-                self._handle(name)
+                self._handle(*press)
             finally:
                 self._queue.task_done()
 
-    def _handle(self, name: str) -> None:
-        outcome = self._ask(name)
+    def _handle(self, name: str, at: float) -> None:
+        outcome = self._ask(name, at)
         self.health.presses += 1
         self.health.last = {"button": name, "done": outcome.done, "why": outcome.why, "at": self.clock()}
         if outcome.done:
@@ -157,10 +158,10 @@ class ButtonPanel:
             self.light.refuse()
         log.info("button %s: %s (%s)", name.upper(), "done" if outcome.done else "refused", outcome.why)
 
-    def _ask(self, name: str) -> Outcome:
+    def _ask(self, name: str, at: float) -> Outcome:
         """The control's answer; a failure inside it is a refusal, never a dead worker."""
         action: Callable[[], Outcome] = {"next": self.control.next, "undo": self.control.undo,
-                                          "pair": self.control.pair_pressed}[name]
+                                          "pair": lambda: self.control.pair_pressed(at)}[name]
         try:
             return action()
         except Exception as problem:

@@ -19,6 +19,8 @@ from itertools import count as counter
 from pathlib import Path
 from typing import Iterator, Mapping, Sequence
 
+from companion.engine.errors import Refusal
+
 from .board import BoardShape
 
 FORMAT = "table-companion.led-layout"
@@ -35,12 +37,12 @@ class Problem:
         return f"{self.field}: {self.why}"
 
 
-class LayoutError(ValueError):
+class LayoutError(Refusal):
     """A layout refused, with every problem found (field and why)."""
 
     def __init__(self, problems: Sequence[Problem]) -> None:
-        super().__init__("; ".join(str(p) for p in problems))
-        self.problems = tuple(problems)
+        super().__init__("; ".join(str(p) for p in problems), problems)
+        self.found = tuple(problems)
 
 
 @dataclass(frozen=True)

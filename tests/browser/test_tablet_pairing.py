@@ -173,7 +173,8 @@ def test_asking_the_box_shows_the_pair_countdown(strict_server: StrictServer, ne
     page.get_by_test_id("pair-ask").click()
     countdown = page.get_by_test_id("pair-countdown")
     countdown.wait_for()
-    assert "Press PAIR on the box now" in countdown.inner_text()
+    assert "Press PAIR on the box once now" in countdown.inner_text()  # the only tablet asking: number 1
+    assert page.get_by_test_id("pair-presses").get_attribute("data-presses") == "1"
     assert 25 <= int(countdown.get_attribute("data-seconds") or "0") <= 30
 
     # Nobody presses PAIR: when the time is up the screen says so and offers to ask again.

@@ -13,6 +13,8 @@ function apply(el, attrs) {
     if (value === null || value === undefined || value === false) continue;
     if (name.startsWith("on") && typeof value === "function") {
       el.addEventListener(name.slice(2), value);
+    } else if (name === "style") {
+      el.style.cssText = String(value); // through the CSSOM: the box's CSP refuses style attributes
     } else if (name === "value" && "value" in el && !(el instanceof SVGElement)) {
       el.value = value;
     } else if (name === "checked" || name === "disabled" || name === "selected") {

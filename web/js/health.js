@@ -11,10 +11,11 @@ import { h } from "./dom.js";
 import { authHeaders, sentence } from "./connection.js";
 
 const REFRESH_MS = 5000;
-const PART_ORDER = ["leds", "camera", "buttons", "discovery", "disk"];
+const PART_ORDER = ["storage", "leds", "camera", "buttons", "discovery", "disk", "board", "server"];
 const PART_TITLES = { leds: "LED strip", camera: "Dice camera", buttons: "Buttons on the box", discovery: "Network name (discovery)",
-                      disk: "Storage", pairing: "Pairing", storage: "Storage" };
-const BAD = new Set(["failed", "disabled", "low", "lost", "error", "broken"]);
+                      disk: "Free space on the card", pairing: "Pairing", storage: "Saving games",
+                      board: "Game on the board", server: "Connections" };
+const BAD = new Set(["failed", "disabled", "low", "lost", "error", "broken", "read-only", "damaged", "set-aside"]);
 const GOOD = new Set(["ok", "running", "ready", "connected"]);
 // Keys shown on their own (the state word, its reason) or not at all.
 const SHOWN_APART = new Set(["state", "reason", "message"]);
@@ -205,7 +206,9 @@ function errorsPanel(view) {
             h("span", { class: "error-when" }, time(error.at)),
             h("span", { class: "error-level" }, error.level || ""),
             error.where ? h("span", { class: "error-where" }, error.where) : null,
-            h("span", { class: "error-message" }, error.message || ""))))
+            h("span", { class: "error-message" }, error.message || ""),
+            error.error ? h("span", { class: "error-cause", "data-testid": "health-error-cause" }, error.error) : null,
+            error.repeated > 1 ? h("span", { class: "error-repeated" }, `×${error.repeated}`) : null)))
       : h("p", { class: "subtle", "data-testid": "health-errors", "data-count": 0 }, "None since the box started."));
 }
 

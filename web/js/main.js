@@ -114,7 +114,7 @@ class App {
     if (wasDice && this.route.name !== "dice") stopDiceSetup(this);
     if (wasPair && this.route.name !== "pair") stopPairing(this);
     if (wasHealth && this.route.name !== "health") stopHealth(this);
-    if (this.route.name !== "games") this.clearBanner("safe");
+    if (this.route.name !== "games") { this.clearBanner("safe"); this.clearBanner("storage"); }
     if (this.route.name === "pair") this.clearBanner("pair"); // this screen is where it leads
     if (this.route.name === "game") {
       if (this.gameId !== this.route.gameId) {
@@ -295,7 +295,8 @@ class App {
     this.access = this.access ? { ...this.access, paired: false, device: null } : null;
   }
 
-  /** The games screen says so, and keeps saying so, when the box started in safe mode. */
+  /** The games screen says so, and keeps saying so, when the box started in safe mode or cannot
+   * save games (a full or read-only card, a damaged database set aside). */
   async checkSafeMode() {
     let view;
     try {
@@ -316,12 +317,28 @@ class App {
     } else {
       this.clearBanner("safe");
     }
+    this.showStorage(view && view.parts && view.parts.storage);
+  }
+
+  /** A banner while the box cannot save (or set a damaged file aside): what and why. */
+  showStorage(storage) {
+    this.clearBanner("storage");
+    if (!storage || storage.state === "ok") return;
+    const title = storage.state === "set-aside" ? "The box found its games file damaged and set it aside"
+      : storage.state === "failed" ? "The box could not save the last change" : "The box cannot save games now";
+    this.bannerArea.prepend(h("div", { class: "banner banner-safe", "data-testid": "banner", "data-kind": "storage",
+                                       "data-state": storage.state, role: "alert" },
+      h("div", { class: "banner-text" },
+        h("p", { class: "banner-title" }, title),
+        h("p", { class: "banner-detail", "data-testid": "storage-reason" }, sentence(storage.reason || ""))),
+      h("a", { class: "btn", href: "#/health", "data-testid": "banner-health-link" }, "Box health")));
   }
 
   async loadGames() {
     const reply = await this.conn.request("games", {});
     if (reply.ok) {
       this.games = reply.games;
+      if (this.route.name === "games") this.showStorage(reply.storage);
       if (this.route.name === "games") this.render();
     }
   }

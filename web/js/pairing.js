@@ -2,7 +2,9 @@
 // Anyone may watch a game; changing one needs a paired tablet (or the box's
 // own browser, which the box trusts). A tablet pairs in one of two ways:
 // it asks the box and someone presses PAIR on the box within the time shown,
-// or it types the short code a paired tablet shows. A paired tablet also sees
+// as many times in a row as the tablet says (each waiting tablet has its own
+// number, so a stranger's request never gets the owner's presses), or it
+// types the short code a paired tablet shows. A paired tablet also sees
 // every paired tablet and can remove any of them (itself too).
 // The events are pair_status, pair_request (then the pushed `paired`),
 // pair_cancel, pair_code, pair_show_code, pair_devices and pair_revoke.
@@ -18,7 +20,7 @@ function fresh() {
     loading: true,
     name: "Tablet",
     code: "",
-    asking: null, // {until}: the box waits for PAIR until then
+    asking: null, // {until, presses}: the box waits for PAIR, pressed `presses` times in a row, until then
     askNote: null, // {kind, text}
     codeNote: null,
     shown: null, // {code, until}: the code this tablet shows for another one
@@ -45,6 +47,9 @@ export async function startPairing(app) {
     return;
   }
   app.access = reply;
+  if (reply.request && !state.asking) {
+    state.asking = { until: Date.now() + Number(reply.request.seconds_left) * 1000, presses: Number(reply.request.presses || 1) };
+  }
   if (app.mayChange()) app.clearPairBanner();
   if (reply.paired || reply.trusted) await loadDevices(app, state);
   else state.devices = null;
@@ -81,8 +86,12 @@ function clock(seconds) {
   return minutes ? `${minutes}:${String(seconds % 60).padStart(2, "0")}` : `${seconds} s`;
 }
 
+function timesText(presses) {
+  return presses === 1 ? "once" : presses === 2 ? "twice" : `${presses} times in a row`;
+}
+
 function askText(state) {
-  return `Press PAIR on the box now — ${secondsLeft(state.asking.until)} s`;
+  return `Press PAIR on the box ${timesText(state.asking.presses)} now — ${secondsLeft(state.asking.until)} s`;
 }
 
 function shownText(state) {
@@ -136,7 +145,7 @@ async function ask(app) {
   const reply = await send(app, "pair_request", { name: state.name });
   if (!reply) return;
   if (reply.ok) {
-    state.asking = { until: Date.now() + Number(reply.seconds || 30) * 1000 };
+    state.asking = { until: Date.now() + Number(reply.seconds || 30) * 1000, presses: Number(reply.presses || 1) };
   } else {
     state.askNote = { kind: "error", text: sentence(reply.error.message) };
   }
@@ -267,7 +276,8 @@ function askPanel(app) {
   const state = app.pairing;
   const body = state.asking
     ? [h("p", { class: "countdown", "data-testid": "pair-countdown", "data-seconds": secondsLeft(state.asking.until), role: "timer" }, askText(state)),
-       h("p", { class: "subtle" }, "The PAIR button is on the box. This screen changes by itself once it is pressed."),
+       h("p", { class: "subtle", "data-testid": "pair-presses", "data-presses": state.asking.presses },
+         `The PAIR button is on the box. Press it ${timesText(state.asking.presses)}${state.asking.presses > 1 ? " (other tablets are waiting too, each for its own number of presses)" : ""}; this screen changes by itself a moment after.`),
        h("button", { class: "btn", type: "button", "data-testid": "pair-ask-stop", onclick: () => stopAsking(app) }, "Stop waiting")]
     : [h("p", { class: "subtle" }, "Tap below, then press the PAIR button on the box before the time runs out."),
        h("button", { class: "btn btn-primary btn-huge", type: "button", "data-testid": "pair-ask", disabled: state.busy,
@@ -294,7 +304,6 @@ function codePanel(app) {
 
 function showCodePanel(app) {
   const state = app.pairing;
-  const waiting = (app.access && app.access.waiting) || [];
   const shown = state.shown;
   return h("section", { class: "panel pair-way" },
     h("h2", {}, "Pair another tablet"),
@@ -307,9 +316,7 @@ function showCodePanel(app) {
       : h("p", { class: "subtle" }, "Show a code here, then type it on the new tablet."),
     h("button", { class: `btn btn-huge${shown ? "" : " btn-primary"}`, type: "button", "data-testid": "pair-show-code", disabled: state.busy,
                   onclick: () => showCode(app) }, shown ? "Show a new code" : "Show a code for another tablet"),
-    note(state.shownNote, "pair-show-note"),
-    waiting.length ? h("p", { class: "hint", "data-testid": "pair-waiting" },
-      `Waiting for the PAIR button: ${waiting.map((w) => `“${w.name}” (${Math.ceil(w.seconds_left)} s left)`).join(", ")}.`) : null);
+    note(state.shownNote, "pair-show-note"));
 }
 
 function removeButton(app, device) {

@@ -6,8 +6,8 @@ so the Pi 5 uses the official PIO driver enabled in ``/boot/firmware/config.txt`
     dtoverlay=ws2812-pio,gpio=18,num_leds=127,brightness=255
 
 Format (the driver's own description, raspberrypi/linux commit "misc: Add
-ws2812-pio-rp1 driver", Phil Elwell, 2024-12, summarised in
-/work/shared/research/pi-stack.md section 1.6): each write carries **4 bytes per
+ws2812-pio-rp1 driver", Phil Elwell, 2024-12, and its source
+``drivers/misc/ws2812-pio-rp1.c``): each write carries **4 bytes per
 LED in R, G, B, W order** (W is ignored unless the overlay says ``rgbw``); the
 driver reorders to the strip's GRB on the wire. A write that fills the whole
 buffer (``num_leds * 4`` bytes) goes out at once; a shorter one is delayed

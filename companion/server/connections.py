@@ -1,0 +1,189 @@
+"""Who holds the service's connections: caps per client address and in all, and
+the deadline for a request's head.
+
+Why: the box sits on a home or café network, and every open TCP connection
+costs the service a file descriptor (and, while a request is read, a thread).
+One stranger opening a thousand idle connections, or two hundred that trickle
+their request one byte at a time, must not leave the tablets at the table
+unable to load the page or play. So:
+
+* each client address holds at most ``per_address`` connections at once (an
+  IPv6 client counts by its /64 network, since one device can take any
+  address in it); a connection over the cap is answered "busy" and closed at
+  once, before it costs a thread;
+* all clients together hold at most ``total`` (the worker stops accepting
+  above it, so the kernel queues new ones instead of the service running out
+  of descriptors);
+* a request's head (request line and headers) must arrive within
+  ``header_seconds`` of its first byte; the server's loop closes a connection
+  that is slower (a connection that sends nothing at all is closed by the
+  server after its idle time, without ever taking a thread).
+
+The box's own loopback address (127.0.0.1, ::1: its own browser, the watchdog's
+check) counts towards the total but has no cap of its own.
+
+Plain logic with an injected clock: the gunicorn worker (``worker.py``) calls
+it, the health view reads it, and the tests drive it without a server.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from typing import Callable, Hashable
+
+#: Addresses of the box itself, which the per-address cap leaves alone.
+OWN_ADDRESSES = frozenset({"127.0.0.1", "::1"})
+#: How often (seconds) one address's refused connections are summed up in the log.
+REFUSALS_LOGGED_EVERY = 60.0
+
+log = logging.getLogger(__name__)
+Clock = Callable[[], float]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The caps and timeouts of the server (``[server]`` in the configuration)."""
+
+    threads: int = 64
+    total: int = 256
+    per_address: int = 24
+    idle_seconds: float = 10.0
+    header_seconds: float = 10.0
+
+    def to_plain(self) -> dict[str, object]:
+        return {"threads": self.threads, "total": self.total, "per_address": self.per_address,
+                "idle_seconds": self.idle_seconds, "header_seconds": self.header_seconds}
+
+
+def address_key(address: object) -> str:
+    """The client a connection counts against: its IPv4 address, or its IPv6 /64
+    (an IPv4-mapped IPv6 address is its IPv4 address); anything else as text."""
+    host = address[0] if isinstance(address, tuple) and address else address
+    text = str(host)
+    try:
+        ip = ipaddress.ip_address(text.split("%", 1)[0])
+    except ValueError:
+        return text
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        if not ip.is_loopback:
+            return str(ipaddress.IPv6Network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+class ConnectionGuard:
+    """The open connections per client and the heads being read. Thread-safe:
+    the worker's loop admits and closes, its threads start and finish reading."""
+
+    def __init__(self, limits: Limits, clock: Clock = time.monotonic) -> None:
+        self.limits = limits
+        self.clock = clock
+        self._open: dict[str, int] = {}
+        self._reading: dict[Hashable, float] = {}
+        self._connections: set[Hashable] = set()
+        self._websockets: set[Hashable] = set()
+        self._refused: dict[str, int] = {}
+        self._refused_total = 0
+        self._slow_total = 0
+        self._logged_at: dict[str, float] = {}
+        self._lock = threading.Lock()
+
+    # -- connections ----------------------------------------------------------------------
+    def admit(self, key: str) -> bool:
+        """One more connection from ``key``, or False (and counted) if it is over a cap."""
+        with self._lock:
+            held = self._open.get(key, 0)
+            over_address = key not in OWN_ADDRESSES and held >= self.limits.per_address
+            if over_address or sum(self._open.values()) >= self.limits.total:
+                self._refuse(key)
+                return False
+            self._open[key] = held + 1
+            return True
+
+    def release(self, key: str) -> None:
+        """A connection from ``key`` closed (the worker calls this once per admitted one)."""
+        with self._lock:
+            held = self._open.get(key, 0) - 1
+            if held > 0:
+                self._open[key] = held
+            else:
+                self._open.pop(key, None)
+
+    def _refuse(self, key: str) -> None:
+        """Counted always, logged once a minute per address: a flood must not flood the log."""
+        self._refused[key] = self._refused.get(key, 0) + 1
+        self._refused_total += 1
+        now = self.clock()
+        if now - self._logged_at.get(key, -REFUSALS_LOGGED_EVERY) >= REFUSALS_LOGGED_EVERY:
+            count, self._refused[key] = self._refused[key], 0
+            self._logged_at[key] = now
+            log.warning("refused %d connection%s from %s: it already holds %d (the cap per address is %d, "
+                        "%d in all)", count, "" if count == 1 else "s", key, self._open.get(key, 0),
+                        self.limits.per_address, self.limits.total)
+
+    def remember(self, connection: Hashable) -> None:
+        """An admitted connection, until ``forget``: what is still open when the worker stops."""
+        with self._lock:
+            self._connections.add(connection)
+
+    def forget(self, connection: Hashable) -> None:
+        with self._lock:
+            self._connections.discard(connection)
+            self._websockets.discard(connection)
+
+    def upgraded(self, connection: Hashable) -> None:
+        """The connection became a WebSocket (a tablet's Socket.IO connection, held for long)."""
+        with self._lock:
+            if connection in self._connections:
+                self._websockets.add(connection)
+
+    def websockets(self) -> list[Hashable]:
+        with self._lock:
+            return list(self._websockets)
+
+    def still_open(self) -> list[Hashable]:
+        with self._lock:
+            return list(self._connections)
+
+    def held(self, key: str) -> int:
+        with self._lock:
+            return self._open.get(key, 0)
+
+    # -- request heads --------------------------------------------------------------------
+    def reading(self, connection: Hashable) -> None:
+        """A thread starts reading a request's head on ``connection``."""
+        with self._lock:
+            self._reading[connection] = self.clock() + self.limits.header_seconds
+
+    def done_reading(self, connection: Hashable) -> None:
+        """The head is in (or the connection ended); safe to call twice."""
+        with self._lock:
+            self._reading.pop(connection, None)
+
+    def overdue(self) -> list[Hashable]:
+        """The connections whose head is late; each is given once (the caller closes it)."""
+        now = self.clock()
+        with self._lock:
+            late = [c for c, deadline in self._reading.items() if deadline <= now]
+            for connection in late:
+                del self._reading[connection]
+            self._slow_total += len(late)
+        return late
+
+    # -- for the health view --------------------------------------------------------------
+    def to_plain(self) -> dict[str, object]:
+        with self._lock:
+            busiest = max(self._open.items(), key=lambda item: item[1], default=("", 0))
+            total = sum(self._open.values())
+            reason = (f"{total} connection{'' if total == 1 else 's'} open from {len(self._open)} "
+                      f"client{'' if len(self._open) == 1 else 's'}; {self._refused_total} refused over the caps, "
+                      f"{self._slow_total} closed for a request head slower than {self.limits.header_seconds:g} s")
+            return {"state": "ok", "reason": reason, "open": total, "clients": len(self._open),
+                    "busiest": {"address": busiest[0], "open": busiest[1]} if busiest[1] else None,
+                    "refused": self._refused_total, "slow_closed": self._slow_total,
+                    "limits": self.limits.to_plain()}
