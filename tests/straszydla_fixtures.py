@@ -13,7 +13,8 @@ from __future__ import annotations
 import copy
 from typing import Any, Callable, Mapping
 
-from companion.engine.game import Game, Step
+from companion.engine.effects import EffectSink
+from companion.engine.game import Flow, Game, Step
 from companion.games.straszydla.packdata import Pack, pack_from_files
 from companion.games.straszydla.rules import StraszydlaRules
 from companion.games.straszydla.state import GameState
@@ -76,8 +77,25 @@ def small_pack() -> Pack:
     return pack_from_files(copy.deepcopy(FILES))
 
 
+class PreparedRules(StraszydlaRules):
+    """The rules, with a test's situation laid out as the game begins: some players' resources
+    (``hands``: seat -> Player fields) and blockade markers. It is part of the origin, so every
+    rebuild (after a refused input, an undo, a replay) starts from it, as a real game would."""
+
+    def begin(self, origin: Mapping[str, object], sink: EffectSink) -> tuple[GameState, Flow[None]]:
+        state, flow = super().begin(origin, sink)
+        hands = origin.get("hands") or {}
+        assert isinstance(hands, Mapping)
+        for seat, hand in hands.items():
+            for name, value in hand.items():
+                assert hasattr(state.players[seat], name), name
+                setattr(state.players[seat], name, copy.deepcopy(value))
+        state.blockades = list(origin.get("blockades") or [])  # type: ignore[call-overload]
+        return state, flow
+
+
 def small_rules() -> StraszydlaRules:
-    return StraszydlaRules(small_pack())
+    return PreparedRules(small_pack())
 
 
 def setup(players: int = 3, **more: object) -> dict[str, object]:
@@ -88,9 +106,13 @@ def setup(players: int = 3, **more: object) -> dict[str, object]:
     return found
 
 
-def new_game(players: int = 3, pacts: Mapping[str, str] | None = None, **more: object) -> Game:
-    """A game past its pacts (``pacts``: seat -> pact; by default A, B, C in turn)."""
-    game = Game(small_rules(), {"setup": setup(players, **more)})
+def new_game(players: int = 3, pacts: Mapping[str, str] | None = None,
+             hands: Mapping[str, Mapping[str, object]] | None = None, blockades: list[str] | None = None,
+             **more: object) -> Game:
+    """A game past its pacts (``pacts``: seat -> pact; by default A, B, C in turn), with the
+    ``hands`` and ``blockades`` of PreparedRules."""
+    game = Game(small_rules(), {"setup": setup(players, **more), "hands": dict(hands or {}),
+                                "blockades": list(blockades or [])})
     chosen = dict(pacts or {f"p{n + 1}": ["pakt-a", "pakt-b", "pakt-c"][n % 3] for n in range(players)})
     for seat, pact in chosen.items():
         game.apply({"key": "pact", "answer": pact, "seat": seat})

@@ -19,6 +19,9 @@ from companion.games.straszydla.view import public_view, seat_view
 from straszydla_fixtures import LAYOUT, act, answer, key, new_game, plan, setup, small_pack, small_rules, state
 
 
+STARTERS = {"p1": "wargin", "p2": "strzyga", "p3": "dusiol"}
+
+
 def geometry(game: Game, blockades: list[str] | None = None) -> Geometry:
     if blockades is not None:
         state(game).blockades = blockades
@@ -53,7 +56,7 @@ def test_setup_each_player_takes_a_3_3_creature_with_3_energy_cubes_and_a_horror
     """"starting with the starting player, each player takes one 3/3 creature. Each creature that arrives with you
     brings 3 white energy cubes. Take one black horror cube from the bank." The stacks are topped with the 3/3s
     left ("On top of each stack place one 3/3 creature")."""
-    game = new_game(3, starters={"p1": "wargin", "p2": "strzyga", "p3": "dusiol"})
+    game = new_game(3, starters=STARTERS)
     players = state(game).players
     assert [(p.creatures, p.energy, p.horror) for p in players.values()] == \
         [(["wargin"], 3, 1), (["strzyga"], 3, 1), (["dusiol"], 3, 1)]
@@ -75,14 +78,16 @@ def test_pacts_are_named_in_secret_and_two_the_same_are_asked_again_without_sayi
 
 # -- rounds and time -------------------------------------------------------------------------------------------
 
-def play_round(game: Game) -> None:
-    """Everyone moves N-S-N style where they can (a simple legal plan), no duels wanted, nothing done."""
+def play_round(game: Game, feed: bool = True) -> None:
+    """Everyone lays the first plan of the menu, bids nothing, takes no action; the holder wins
+    every duel. ``feed``: also feed nobody at the end of a time of day (else stop at feeding)."""
     from companion.games.straszydla.menu import menu
     from companion.games.straszydla.context import Ctx
     from companion.engine.effects import EffectSink
 
-    while key(game) in ("plan", "duel-roll", "duel-bid", "duel-withdraw", "actions", "blockade", "feed",
-                        "creature-top", "summon-stack", "imp-top", "duel-change", "duel-withdraw-choose"):
+    keys = ("plan", "duel-roll", "duel-bid", "duel-withdraw", "actions", "blockade", "creature-top", "summon-stack",
+            "imp-top", "duel-change", "duel-withdraw-choose") + (("feed",) if feed else ())
+    while key(game) in keys:
         prompt = game.prompt
         assert prompt is not None
         if prompt.key == "plan":
@@ -191,10 +196,10 @@ def test_reaching_a_suburb_jumps_to_any_other_suburb_and_the_move_goes_on() -> N
         ("polnoc", "centrum", "poludnie", "polnoc", "kuznia")
     with pytest.raises(IllegalInput, match="right after an arrow that reaches a suburb"):
         walk(board, "polnoc", ["jump:poludnie", "N", "S", "S"])  # standing on one is not reaching it
-    assert walk(board, "laka", ["N", "NE", "N"]).end == "polnoc"
-    assert walk(board, "laka", ["N", "NE", "N", "jump:poludnie"]).end == "poludnie"  # reading jump_last: yes
+    assert walk(board, "laka", ["N", "N", "E"]).end == "polnoc"
+    assert walk(board, "laka", ["N", "N", "E", "jump:poludnie"]).end == "poludnie"  # reading jump_last: yes
     with pytest.raises(IllegalInput, match="all 3 arrows are laid"):
-        walk(board, "laka", ["N", "NE", "N", "jump:poludnie"], jump_last=False)
+        walk(board, "laka", ["N", "N", "E", "jump:poludnie"], jump_last=False)
 
 
 def test_a_pawn_that_cannot_move_goes_to_any_suburb_for_one_arrow() -> None:
@@ -215,18 +220,18 @@ def test_plans_are_secret_until_the_last_then_revealed_together_and_moved_from_t
     occupied by other players")."""
     game = new_game(3)
     pack = small_pack()
-    plan(game, "p3", "E", "S", "W")
+    plan(game, "p3", "S", "SE", "N")
     plan(game, "p1", "S", "S", "N")
     for seat in ("p2", None):
         shown = json.dumps(public_view(pack, state(game))) + json.dumps(seat_view(pack, state(game), seat or "-"))
-        assert '"E", "S", "W"' not in shown and '"S", "S", "N"' not in shown
-    assert seat_view(pack, state(game), "p3")["plan"] == ["E", "S", "W"]
+        assert '"S", "SE", "N"' not in shown and '"S", "S", "N"' not in shown
+    assert seat_view(pack, state(game), "p3")["plan"] == ["S", "SE", "N"]
     assert public_view(pack, state(game))["planned"] == ["p3", "p1"]
     step = plan(game, "p2", "N", "N", "S")
     kinds = [e.kind for e in step.effects if e.audience is None]
     assert kinds[kinds.index("plans-revealed") + 1:kinds.index("plans-revealed") + 4] == ["pawn-moved"] * 3
     assert [e.data["seat"] for e in step.effects if e.kind == "pawn-moved"] == ["p1", "p2", "p3"]
-    assert state(game).plans == {"p1": ["S", "S", "N"], "p2": ["N", "N", "S"], "p3": ["E", "S", "W"]}
+    assert state(game).plans == {"p1": ["S", "S", "N"], "p2": ["N", "N", "S"], "p3": ["S", "SE", "N"]}
     assert state(game).entered == {"centrum": ["p1", "p2"], "wieza": ["p3"]}  # p1 moved first: there first
 
 
@@ -241,9 +246,9 @@ def test_pairs_are_compared_highest_first_and_a_missing_die_loses_its_pair() -> 
     assert successes([4, 2], [4, 1], tie_to_first=True) == (2, 0)
 
 
-def duel_game(readings: dict[str, str] | None = None) -> Game:
+def duel_game(readings: dict[str, str] | None = None, blockades: list[str] | None = None) -> Game:
     """Przemo (p1) and Syla (p2) both end in the Centre, Przemo first; Witek goes elsewhere."""
-    game = new_game(3, readings=readings or {})
+    game = new_game(3, readings=readings or {}, blockades=blockades)
     everyone_plans(game, {"p1": ["S", "S", "N"], "p2": ["N", "N", "S"], "p3": ["E", "S", "S"]})
     return game
 
@@ -255,8 +260,7 @@ def test_a_duel_gives_the_stronger_side_a_third_die() -> None:
     assert key(game) == "duel-roll" and game.prompt is not None and (game.prompt.player, game.prompt.count) == ("p1", 2)
     answer(game, [3, 3])
     assert game.prompt is not None and (game.prompt.player, game.prompt.count) == ("p2", 2)  # 3/3 against 3/3
-    other = new_game(3)
-    state(other).players["p2"].creatures.append("borowy")  # Syla stronger by day: 6 against 3
+    other = new_game(3, hands={"p2": {"creatures": ["latarnik", "borowy"]}})  # Syla stronger by day: 6 against 3
     everyone_plans(other, {"p1": ["S", "S", "N"], "p2": ["N", "N", "S"], "p3": ["E", "S", "S"]})
     answer(other, [3, 3])
     assert other.prompt is not None and other.prompt.count == 3
@@ -293,8 +297,7 @@ def test_the_winner_sends_the_loser_next_door_or_lets_them_choose_for_a_horror_c
     (ours: "Since Syla cares about horror cubes, she gives Przemo the choice, and in return receives a horror cube")
     or the rule sentence's loser (the reading "loser")."""
     for reading, taker in (("winner", "p2"), ("loser", "p1")):
-        game = duel_game({"retreat_cube": reading})
-        state(game).blockades = ["bagna"]
+        game = duel_game({"retreat_cube": reading}, blockades=["bagna"])
         answer(game, [1, 1])
         answer(game, [6, 5])
         answer(game, {"action": "bid", "energy": 0}, "p1")
@@ -357,9 +360,7 @@ def test_scaring_rolls_a_die_per_creature_against_their_strength_and_sixes_and_o
     card ... take one horror cube for every 6 rolled, and return one horror cube to the bank for every 1 rolled ...
     only the final number of sixes and ones counts." Spending: "For each energy cube you discard, change the result
     on a chosen die by 1." """
-    game = new_game(3)
-    players = state(game).players
-    players["p1"].creatures.append("bies")  # by day: 3 + 2 = 5
+    game = new_game(3, hands={"p1": {"creatures": ["strzyga", "bies"]}})  # by day: 3 + 2 = 5
     everyone_plans(game, {"p1": ["E", "S", "N"], "p2": ["W", "N", "SE"], "p3": ["SW", "N", "E"]})
     assert state(game).players["p1"].at == "kuznia" and key(game) == "actions"
     act(game, "scare", element="fire")
@@ -421,9 +422,8 @@ def test_three_cubes_buy_a_cube_of_any_colour_or_an_imp_never_with_horror_cubes(
 def test_buying_a_creature_costs_its_day_and_night_strength_and_brings_its_strength_in_energy() -> None:
     """"Pay the bank the sum of its day and night strength using any cubes except horror cubes. The new creature
     brings with it a number of energy cubes equal to its strength in the current time of day." """
-    game = new_game(3)
+    game = new_game(3, starters=STARTERS, hands={"p1": {"cubes": {"fire": 4}}})
     everyone_plans(game, {"p1": ["E", "S", "N"], "p2": ["W", "N", "SE"], "p3": ["SW", "N", "E"]})
-    state(game).players["p1"].cubes = {"fire": 4}
     act(game, "buy", creature="latarnik", pay={"fire": 3, "energy": 3})  # the 3/3 on top of the fire stack
     p1 = state(game).players["p1"]
     assert p1.creatures == ["wargin", "latarnik"] and (p1.energy, p1.fear("fire")) == (3, 1)
@@ -446,12 +446,11 @@ def test_creatures_eat_their_strength_in_their_colour_the_3_3_any_one_colour_and
     strength"; "Starting creatures may feed on different cubes ... as long as they are of the same colour"; "If you do
     not have enough cubes to feed a creature, discard that creature from the game"; "for 4 horror cubes she can feed
     one creature for free". """
-    game = new_game(3)
-    for _ in range(3):
-        play_round(game)
+    game = new_game(3, starters=STARTERS, hands={"p1": {"creatures": ["wargin", "bies", "borowy"],
+                                                        "cubes": {"fire": 2, "air": 3}, "horror": 4}})
+    for _ in range(4):
+        play_round(game, feed=False)
     p1 = state(game).players["p1"]
-    p1.creatures, p1.cubes, p1.horror = ["wargin", "bies", "borowy"], {"fire": 2, "air": 3}, 4
-    play_round(game)
     assert key(game) == "feed" and game.prompt is not None and game.prompt.player == "p1"
     with pytest.raises(IllegalInput, match="eats cubes of fire, not 'air'"):
         act(game, "feed", creature="bies", element="air")
@@ -461,6 +460,7 @@ def test_creatures_eat_their_strength_in_their_colour_the_3_3_any_one_colour_and
         act(game, "feed", creature="borowy", element="earth")
     act(game, "feed-free", creature="borowy", id="feed-free")
     act(game, "done")
+    p1 = state(game).players["p1"]  # the state as rebuilt after the refusals
     assert p1.creatures == ["wargin", "bies", "borowy"] and (p1.horror, p1.cubes) == (0, {"fire": 0, "air": 0})
     assert game.prompt is not None and game.prompt.player == "p2"
     act(game, "done")  # Syla feeds nothing: her 3/3 flees
@@ -473,7 +473,7 @@ def test_summoning_takes_the_top_creature_of_the_districts_stack_after_feeding()
     current time of day." Ours: feeding first ("you have 4 full moves to feed it")."""
     game = new_game(3)
     for _ in range(4):
-        play_round(game)
+        play_round(game, feed=False)
     while key(game) == "feed":
         act(game, "done")
     assert state(game).phase in ("summoning", "planning")
@@ -492,12 +492,10 @@ def test_the_pact_is_fulfilled_by_five_fed_creatures_each_matching_one_symbol() 
 def test_the_box_announces_only_the_winner() -> None:
     """"The game ends with the victory of the player who first fulfils the condition they drew, namely feeding, at the
     end of a time of day or night, the creatures needed." Nobody's pact is said but the winner's."""
-    game = new_game(3)
-    for _ in range(3):
-        play_round(game)
-    p1 = state(game).players["p1"]
-    p1.creatures, p1.cubes = ["utopiec", "syrena", "zmora", "bies", "wargin"], {"water": 4, "air": 2, "fire": 2, "earth": 3}
-    play_round(game)
+    game = new_game(3, starters=STARTERS, hands={"p1": {"creatures": ["utopiec", "syrena", "zmora", "bies", "wargin"],
+                                                        "cubes": {"water": 4, "air": 2, "fire": 2, "earth": 3}}})
+    for _ in range(4):
+        play_round(game, feed=False)
     for creature, element in (("utopiec", "water"), ("syrena", "water"), ("zmora", "air"), ("bies", "fire"),
                               ("wargin", "earth")):
         act(game, "feed", creature=creature, element=element)
@@ -514,14 +512,12 @@ def test_two_at_once_share_the_win_or_the_first_from_the_starting_player_takes_i
     """"the player who first fulfils": two at the same end of a time of day. Ours: they share it; the reading
     "order": the first from the starting player."""
     for reading, outcome in (("shared", "Przemo and Syla win"), ("order", "Przemo wins")):
-        game = new_game(3, readings={"win_tie": reading})
-        for _ in range(3):
-            play_round(game)
         hand = {"p1": (["utopiec", "syrena", "zmora", "bies", "wargin"], {"water": 4, "air": 2, "fire": 2, "earth": 3}),
                 "p2": (["wroniec", "dusiol", "ognik", "latarnik", "bebok"], {"air": 5, "fire": 4, "earth": 6})}
-        for seat, (creatures, cubes) in hand.items():
-            state(game).players[seat].creatures, state(game).players[seat].cubes = list(creatures), dict(cubes)
-        play_round(game)
+        game = new_game(3, readings={"win_tie": reading}, starters={"p1": "wargin", "p2": "dusiol", "p3": "strzyga"},
+                         hands={seat: {"creatures": c, "cubes": cubes} for seat, (c, cubes) in hand.items()})
+        for _ in range(4):
+            play_round(game, feed=False)
         for creature, element in zip(hand["p1"][0], ["water", "water", "air", "fire", "earth"]):
             act(game, "feed", creature=creature, element=element)
         act(game, "done")

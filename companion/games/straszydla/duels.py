@@ -40,7 +40,9 @@ def fight_duels(ctx: Ctx) -> Flow[None]:
             state.phase = "duel"
             winner, loser = yield from duel(ctx, place, holder, challenger)
             state.entered[place].remove(loser)
+            state.lost.setdefault(loser, []).append(place)
             to = yield from withdraw(ctx, place, winner, loser)
+            state.duel = None
             if to is not None:
                 state.entered.setdefault(to, []).append(loser)
                 if len(state.entered[to]) >= 2 and to not in queue:
@@ -201,7 +203,8 @@ def withdraw(ctx: Ctx, place: str, winner: str, loser: str) -> Flow[str | None]:
     spaces = _spaces(ctx, place, loser)
     if not spaces:
         return None
-    ctx.state.duel = None
+    if ctx.state.duel is not None:
+        ctx.state.duel.step = "retreat"
     cube_to = winner if ctx.reading("retreat_cube") == "winner" else loser
     options = [Option(s, f"Send {ctx.name(loser)} to {ctx.place(s)}") for s in spaces]
     options.append(Option(LOSER_CHOOSES, f"Let {ctx.name(loser)} choose ({ctx.name(cube_to)} takes a horror cube)"))
@@ -220,9 +223,12 @@ def withdraw(ctx: Ctx, place: str, winner: str, loser: str) -> Flow[str | None]:
 
 
 def _spaces(ctx: Ctx, place: str, loser: str) -> list[str]:
-    spaces = ctx.geometry.withdrawals(place)
+    """Next door, or any suburb (reading stuck_retreat); by the reading retreat_back never back
+    into a district the loser lost a duel in this round (so a chain of duels always ends)."""
+    barred = set(ctx.state.lost.get(loser, [])) if ctx.reading("retreat_back") == "no" else set()
+    spaces = [s for s in ctx.geometry.withdrawals(place) if s not in barred]
     if not spaces and ctx.reading("stuck_retreat") == "suburb":
-        spaces = ctx.geometry.open_suburbs(place)
+        spaces = [s for s in ctx.geometry.open_suburbs(place) if s not in barred]
     if not spaces:
         ctx.state.barred.append(loser)
         ctx.sink.emit("stuck", f"{ctx.name(loser)} has nowhere to withdraw to: they stay and take nothing this "

@@ -69,6 +69,11 @@ READINGS: Final[tuple[Reading, ...]] = (
     Reading("stuck_retreat", "A duel's loser has no space to withdraw to: then what?",
             (("suburb", "they go to any suburb, as a pawn that cannot move"), ("stay", "they stay and take nothing")),
             "The rulebook has the loser withdraw to an adjacent space one may move onto, and says nothing of none."),
+    Reading("retreat_back", "May a duel's loser be sent back into a district where they lost a duel this round?",
+            (("no", "no: only into districts they have not lost in this round"), ("yes", "yes, anywhere next door")),
+            "The rulebook chains duels (\"If the loser withdraws into a district where another player is, they "
+            "will have to fight a further duel\") and says no more: two winners could send one loser back and forth "
+            "between them for ever."),
     Reading("dead_end", "Every creature stack is empty and nobody's creatures can fulfil their pact any more: then what?",
             (("end", "the game ends with no winner"), ("play-on", "play on (the players stop when they like)")),
             "Creatures that flee leave the game for good, so the stacks can run out; the rulebook does not say "

@@ -44,7 +44,7 @@ def play_round(ctx: Ctx) -> Flow[None]:
     yield from fight_duels(ctx)
     yield from take_actions(ctx)
     yield from place_blockades(ctx)
-    ctx.state.barred = []
+    ctx.state.barred, ctx.state.lost = [], {}
     if ctx.state.card == 0:
         yield from end_of_time(ctx)
 
