@@ -33,7 +33,7 @@ import sys
 import tomllib
 import types
 import typing
-from dataclasses import MISSING, asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
@@ -548,12 +548,6 @@ KEY_DOCS = {
 def documented_keys() -> list[str]:
     """Every key of every section, as ``section.key``."""
     return [f"{name}.{f.name}" for name, cls in section_classes().items() for f in fields(cls)]
-
-
-def default_of(key: str) -> object:
-    section, name = key.split(".")
-    item = next(f for f in fields(section_classes()[section]) if f.name == name)
-    return None if item.default is MISSING else item.default
 
 
 # -- command line -----------------------------------------------------------------------------

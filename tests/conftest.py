@@ -7,7 +7,7 @@ from typing import Iterator
 
 import pytest
 
-from companion.games import KINDS
+from companion.games import pack_makers
 from companion.store import Store
 from companion.table import Tables
 
@@ -16,5 +16,5 @@ from companion.table import Tables
 def tables(tmp_path: Path) -> Iterator[Tables]:
     """Every game kind's tables over a real SQLite store in the test's folder."""
     store = Store(tmp_path / "companion.sqlite")
-    yield Tables(store, KINDS)
+    yield Tables(store, pack_makers(""))
     store.close()

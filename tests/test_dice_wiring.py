@@ -12,7 +12,7 @@ from typing import Iterator
 
 import pytest
 
-from companion.games import KINDS
+from companion.games import pack_makers
 from companion.store import Store
 from companion.table import Table, TableError, Tables
 from dice_fixtures import Tray, synthetic_calibration
@@ -33,7 +33,7 @@ CALIBRATION = synthetic_calibration()
 def table(tmp_path: Path) -> Iterator[Table]:
     store = Store(tmp_path / "games.sqlite")
     game_id = store.create_game("ravenloft", "camera test", {"position": POSITION})
-    yield Tables(store, KINDS).get(game_id)
+    yield Tables(store, pack_makers("")).get(game_id)
     store.close()
 
 
@@ -208,7 +208,7 @@ def test_paused_for_calibration_it_reads_nothing_then_resumes(table: Table, came
 
 def test_only_the_game_followed_last_is_watched(tmp_path: Path, table: Table, camera: Camera) -> None:
     """A tablet joined another game: the first game's rolls are left to its tablets."""
-    other = Tables(table.store, KINDS).get(table.store.create_game("ravenloft", "other", {"position": POSITION}))
+    other = Tables(table.store, pack_makers("")).get(table.store.create_game("ravenloft", "other", {"position": POSITION}))
     camera.watcher.follow(table)
     camera.watcher.follow(other)
     to_monster_dice(table)

@@ -115,3 +115,49 @@ def test_the_reading_sees_every_kind_of_import(tmp_path: Path) -> None:
     odd.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
                    "    from companion.games.ravenloft import rules\ndef f():\n    import flask\n")
     assert {"companion.games.ravenloft", "flask"} <= imports(odd)
+
+
+def runtime_imports(path: Path) -> set[str]:
+    """What ``path`` imports when it runs (inside functions too), leaving out the type checker's imports."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING"):
+            node.body = [ast.Pass()]
+    package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
+    return {name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for name in _from(node, package)} | {
+        alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+
+
+def import_circle(graph: dict[str, set[str]]) -> list[str]:
+    """One circle of modules that import each other (empty if there is none), by depth-first search."""
+    state: dict[str, int] = {}
+    path: list[str] = []
+
+    def visit(name: str) -> list[str]:
+        state[name] = 1
+        path.append(name)
+        for other in sorted(graph.get(name, ())):
+            if state.get(other) == 1:
+                return path[path.index(other):] + [other]
+            if other not in state and (found := visit(other)):
+                return found
+        state[name] = 2
+        path.pop()
+        return []
+
+    return next((found for name in sorted(graph) if name not in state and (found := visit(name))), [])
+
+
+@pytest.mark.parametrize("folder", ["companion", "hardware", "calibration"])
+def test_no_import_circle_when_the_code_runs(folder: str) -> None:
+    """Modules import one way: no circle, not even through an import made late inside a function
+    (the type checker's imports are left out: they never run)."""
+    own = {module_name(path): path for path in modules(folder)}
+    graph = {name: {i for i in runtime_imports(path) if i in own and not within(name, (i,))}
+             for name, path in own.items()}  # a module's own packages are loaded before it: not a circle
+    assert import_circle(graph) == []
+
+
+def test_an_import_circle_is_found() -> None:
+    assert import_circle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert import_circle({"a": {"b"}, "b": {"c"}, "c": set()}) == []

@@ -426,12 +426,12 @@ def test_cli_resolve_plays_a_custom_board_with_data(tmp_path: Path, capsys: pyte
 def test_rl_ha_8_a_gift_accepted_at_any_time_is_kept_on_disk_and_replays(tmp_path: Path) -> None:
     """The store keeps an ``anytime`` input like an answer: a box restarted after a Gift accepted
     mid-phase opens the game where it was."""
-    from companion.games import KINDS
+    from companion.games import pack_makers
     from companion.store import Store
     from companion.table import Tables
 
     with Store(tmp_path / "companion.sqlite") as store:
-        tables = Tables(store, KINDS)
+        tables = Tables(store, pack_makers(""))
         game_id = store.create_game("ravenloft", "Gift", {"position": {
             "phase": "monster", "monsters": {"carrionette": "vallaki"}, "heroes": [hero("sorcerer", "vallaki")]}})
         table = tables.get(game_id)
@@ -439,5 +439,5 @@ def test_rl_ha_8_a_gift_accepted_at_any_time_is_kept_on_disk_and_replays(tmp_pat
         table.act({"anytime": {"action": "gift", "hero": "sorcerer"}}, table.version)
         before = table.view()
     with Store(tmp_path / "companion.sqlite") as again:
-        after = Tables(again, KINDS).get(game_id).view()
+        after = Tables(again, pack_makers("")).get(game_id).view()
     assert after == before and after["state"]["heroes"]["sorcerer"]["gift"] is True  # type: ignore[index]

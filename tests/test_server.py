@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import threading
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import pytest
 import requests
@@ -376,3 +376,22 @@ def test_a_disk_that_refuses_is_a_storage_error_over_socket_io(tmp_path: Path) -
     finally:
         tablet.disconnect()
         services.close()
+
+
+def test_pack_views_are_kept_a_few_at_once_the_least_lately_used_let_go() -> None:
+    from companion.server.app import KeptFew
+
+    built: list[str] = []
+    kept: KeptFew[str] = KeptFew(3)
+
+    def builder(key: str) -> Callable[[], str]:
+        def build() -> str:
+            built.append(key)
+            return key.upper()
+        return build
+
+    for key in ["a", "b", "c", "a", "d"]:  # "a" used again: "b" is the least lately used when "d" comes
+        kept.get(key, builder(key))
+    assert len(kept) == 3
+    assert built == ["a", "b", "c", "d"]
+    assert kept.get("a", lambda: "rebuilt") == "A" and kept.get("b", lambda: "rebuilt") == "rebuilt"

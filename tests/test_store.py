@@ -12,7 +12,7 @@ from typing import Iterator
 
 import pytest
 
-from companion.games import KINDS
+from companion.games import pack_makers
 from companion.store import BrokenJournal, JournalEntry, Store, StoreError, UnknownGame, fold, fold_journal
 from companion.table import Tables, TableError
 from service_process import SETUP, play_until, simple_answer
@@ -134,7 +134,7 @@ def test_outcome_can_be_set_and_cleared(store: Store) -> None:
 
 def played_tables(state_dir: Path) -> tuple[Tables, str]:
     """A real game a little way in, with an undo and a redo in its journal."""
-    tables = Tables(Store(state_dir / "companion.sqlite"), KINDS)
+    tables = Tables(Store(state_dir / "companion.sqlite"), pack_makers(""))
     game_id = tables.create("ravenloft", "Round trip", SETUP)
     table = tables.get(game_id)
     play_until(table, "hero-action")
@@ -155,7 +155,7 @@ def test_export_then_import_into_a_fresh_state_dir_gives_the_same_game(tmp_path:
     tables.store.close()
 
     text = json.dumps(exported)  # through JSON, as a download would
-    fresh = Tables(Store(tmp_path / "b" / "companion.sqlite"), KINDS)
+    fresh = Tables(Store(tmp_path / "b" / "companion.sqlite"), pack_makers(""))
     imported = fresh.import_game(json.loads(text))
     after = fresh.get(imported).view()
     assert comparable(after) == comparable(before)
@@ -216,7 +216,7 @@ MESSAGES = {
 def test_a_broken_game_file_is_refused_clearly_and_nothing_is_kept(tmp_path: Path, case: str,
                                                                    good: dict[str, object]) -> None:
     data = BROKEN_FILES[case](good)
-    tables = Tables(Store(tmp_path / "target" / "companion.sqlite"), KINDS)
+    tables = Tables(Store(tmp_path / "target" / "companion.sqlite"), pack_makers(""))
     with pytest.raises(TableError, match=MESSAGES[case]) as refused:
         tables.import_game(data)
     assert refused.value.code == "bad-request"
@@ -230,7 +230,7 @@ def test_the_good_file_itself_imports(tmp_path: Path, good: dict[str, object]) -
     unknown kind appended to it is entry 17)."""
     data = good
     assert len(data["journal"]) == 16  # type: ignore[arg-type]
-    tables = Tables(Store(tmp_path / "target" / "companion.sqlite"), KINDS)
+    tables = Tables(Store(tmp_path / "target" / "companion.sqlite"), pack_makers(""))
     assert tables.store.export_game(tables.import_game(data))["journal"] == data["journal"]
     tables.store.close()
 

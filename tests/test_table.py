@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from companion.engine.plain import to_plain
-from companion.games import KINDS
+from companion.games import pack_makers
 from companion.store import Store
 from companion.table import Table, Tables, TableError
 from service_process import SETUP, play_until, simple_answer
@@ -202,7 +202,7 @@ def test_the_history_survives_reopening(tables: Tables, tmp_path: Path) -> None:
     table.redo(1, table.version)
     before = table.view()
     with Store(tmp_path / "companion.sqlite") as again:
-        assert Tables(again, KINDS).get(table.game_id).view() == before
+        assert Tables(again, pack_makers("")).get(table.game_id).view() == before
 
 
 # -- listeners -------------------------------------------------------------------------------------

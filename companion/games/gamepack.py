@@ -30,7 +30,7 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
 
 from companion.engine.defaults import Suggestion
 from companion.engine.game import Game, Rules, Step
@@ -188,6 +188,3 @@ class PackLeds(Protocol):
 
 __all__ = ["GamePack", "OwnerDataDesk", "PackCli", "PackLeds", "PackWeb", "Policy", "Seat", "View"]
 
-
-def seat_ids(pack: GamePack, game: Game) -> Sequence[str]:
-    return [seat.id for seat in pack.seats(game)]

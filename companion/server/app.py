@@ -8,15 +8,16 @@ from __future__ import annotations
 import functools
 import logging
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Generic, Mapping, TypeVar
 
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 from flask_socketio import SocketIO
 
-from companion.games import GameKind
+from companion.games import GamePack
 from companion.games.registry import pack_makers
 from companion.store import Store
 from companion.store.opening import open_store, salvage
@@ -32,9 +33,34 @@ from .seats import SeatSockets
 
 WEB_DIR = Path(__file__).resolve().parents[2] / "web"
 MAX_BODY = 1024 * 1024  # HTTP request bodies
+#: Pack views kept built (games in play use one per pack and data version; more are rebuilt when asked).
+PACK_VIEWS_KEPT = 8
 MAX_SOCKET_MESSAGE = 1024 * 1024  # engine.io drops connections sending more; handlers refuse over 64 KiB
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+class KeptFew(Generic[T]):
+    """A few built values by key, the least lately used let go (thread-safe): each owner correction
+    makes a new pack version, and a box that runs for months must not keep them all."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self._kept: OrderedDict[str, T] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str, build: Callable[[], T]) -> T:
+        with self._lock:
+            if key not in self._kept:
+                self._kept[key] = build()
+            self._kept.move_to_end(key)
+            while len(self._kept) > self.most:
+                self._kept.popitem(last=False)
+            return self._kept[key]
+
+    def __len__(self) -> int:
+        return len(self._kept)
 
 
 @dataclass
@@ -51,12 +77,9 @@ class Services:
     state_dir: Path
     gamedata: gamedata.GameData
     seats: SeatSockets
-    subscribed: set[str] = field(default_factory=set)
-    subscribing: threading.Lock = field(default_factory=threading.Lock)
-    _packs: dict[str, dict[str, object]] = field(default_factory=dict)
-    _packs_lock: threading.Lock = field(default_factory=threading.Lock)
+    _packs: "KeptFew[dict[str, object]]" = field(default_factory=lambda: KeptFew(PACK_VIEWS_KEPT))
 
-    def pack(self, kind: GameKind) -> dict[str, object]:
+    def pack(self, kind: GamePack) -> dict[str, object]:
         """The pack new games of this kind start with: shipped, with the owner's data if any."""
         data = self.gamedata.in_use(kind)
         desk = kind.owner_data()
@@ -69,10 +92,7 @@ class Services:
         return self._cached(f"{table.kind.id}:{table.data_id}", lambda: table.pack_view())
 
     def _cached(self, key: str, build: Callable[[], dict[str, object]]) -> dict[str, object]:
-        with self._packs_lock:
-            if key not in self._packs:
-                self._packs[key] = build()
-            return self._packs[key]
+        return self._packs.get(key, build)
 
     def close(self) -> None:
         """Stop the dice camera and the LEDs (their threads, then the devices), then close the store;
@@ -83,7 +103,7 @@ class Services:
 
 
 def create_app(config: Mapping[str, Any] | None = None,
-               kinds: Mapping[str, Callable[[], GameKind]] | None = None) -> Flask:
+               kinds: Mapping[str, Callable[[], GamePack]] | None = None) -> Flask:
     """``config`` keys: STATE_DIR (where the SQLite file and calibrations live), WEB_DIR,
     TESTING, LEDS (the ``[leds]`` settings, docs/leds.md; default: the simulated strip),
     CAMERA (the ``[camera]`` settings, docs/dice.md; default: no camera, dice typed on the tablet),
@@ -141,7 +161,7 @@ class BoundedJSON(DefaultJSONProvider):
         return load_json(s, "the request body")
 
 
-def open_games(state_dir: Path, kinds: Mapping[str, Callable[[], GameKind]]) -> tuple[Store, Tables]:
+def open_games(state_dir: Path, kinds: Mapping[str, Callable[[], GamePack]]) -> tuple[Store, Tables]:
     """The games' database as ``companion.store.opening`` opens it (read-only if it must be, a
     damaged one set aside), with every game that could be saved from a damaged one back in play."""
     opened = open_store(state_dir / "companion.sqlite")

@@ -35,10 +35,13 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from companion.engine.errors import Refusal, problems_of
 from companion.table import Refused, TableError
 
-from . import leds
+from .dice import CALIBRATION_DIR
+from .dicesetup import use_calibration
 from .files import Swap, storage_refusal
-from .uploads import (MAX_PHOTO_PIXELS, MiB, UploadRefused, ZipLimits, check_zip_bytes, checked_image, load_json,
-                      open_zip, read_entry)
+from .gamedata import checked
+from .leds import LedRefused, checked_layout
+from .uploads import (DICE_LIMITS, MAX_PHOTO_PIXELS, MiB, UploadRefused, ZipLimits, check_zip_bytes, checked_image,
+                      load_json, open_zip, read_entry)
 
 if TYPE_CHECKING:
     from .app import Services
@@ -52,8 +55,6 @@ MAX_BACKUP = 64 * MiB  # dice photos make a backup a few MiB; far above that is 
 OWNER_DIR = "owner"  # the owner's data corrections (state_dir/owner), kept file for file
 #: What a backup may unpack to: a few hundred games, photos, a dice calibration.
 BACKUP_LIMITS = ZipLimits(entries=2000, entry_bytes=32 * MiB, total_bytes=96 * MiB)
-#: ... and the dice calibration inside it (tray pictures and face crops).
-DICE_LIMITS = ZipLimits(entries=1000, entry_bytes=8 * MiB, total_bytes=64 * MiB)
 
 blueprint = Blueprint("backup", __name__)
 
@@ -111,8 +112,6 @@ def _dice_export(services: "Services") -> bytes | None:
 
 
 def _dice_folder(services: "Services") -> Path:
-    from .dice import CALIBRATION_DIR
-
     return services.dice.folder or services.state_dir / CALIBRATION_DIR
 
 
@@ -233,8 +232,6 @@ def check_backup(services: "Services", backup: Backup) -> list[str]:
 def _owner_problems(services: "Services", name: str, data: bytes) -> list[str]:
     """A data document must hold for its game; a photo must be a picture (decoded, of a sane size)
     whose name says what it is."""
-    from .gamedata import checked
-
     where = f"{OWNER_DIR}/{name}"
     try:
         if not name.endswith(".json"):
@@ -249,8 +246,8 @@ def _owner_problems(services: "Services", name: str, data: bytes) -> list[str]:
 
 def _layout_problems(services: "Services", layout: object) -> list[str]:
     try:
-        leds._checked_layout(services.leds, layout)
-    except leds.LedRefused as refused:
+        checked_layout(services.leds, layout)
+    except LedRefused as refused:
         return [f"LED layout: {p}" for p in refused.problems]
     return []
 
@@ -321,7 +318,7 @@ def _write_files(services: "Services", backup: Backup, swap: Swap) -> dict[Path,
 
     kept: dict[Path, Path] = {}
     if backup.layout is not None:
-        layout = leds._checked_layout(services.leds, backup.layout)
+        layout = checked_layout(services.leds, backup.layout)
         path, old = services.leds.store.layout_paths(services.leds.shape)
         swap.put(path, json.dumps(layout.to_plain(), indent=1).encode(), "the LED layout")
         kept[path] = old
@@ -336,11 +333,9 @@ def _write_files(services: "Services", backup: Backup, swap: Swap) -> dict[Path,
 
 def _use_files(services: "Services", backup: Backup) -> list[str]:
     """After the files are in: the LEDs light by the layout and the camera reads with the calibration."""
-    from .dicesetup import use_calibration
-
     restored = []
     if backup.layout is not None:
-        services.leds.use(leds._checked_layout(services.leds, backup.layout))
+        services.leds.use(checked_layout(services.leds, backup.layout))
         restored.append("leds")
     if backup.calibration is not None:
         use_calibration(services, backup.calibration)

@@ -441,9 +441,8 @@ def _restore(services: "Services", data: Mapping[str, Any]) -> Reply:
     whole; then saved and read with at once."""
     from calibration.dice import CalibrationError, restore_calibration
 
-    from .backup import DICE_LIMITS
     from .files import storage_refusal
-    from .uploads import UploadRefused, check_zip_bytes
+    from .uploads import DICE_LIMITS, UploadRefused, check_zip_bytes
 
     dice = services.dice
     text = data.get("file")

@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from companion.games import GameKind, OwnerDataDesk
+from companion.games import GamePack, OwnerDataDesk
 from companion.games.registry import DEFAULT_PACK
 from companion.engine.errors import Refusal, problems_of
 from companion.table import Refused, Table, TableError, Tables
 
-from . import leds
+from . import fields, leds
 from .files import write_atomic
 from .uploads import IMAGE_TYPES, checked_image
 
@@ -53,17 +53,17 @@ class GameData:
         self.tables = tables
         self.lock = threading.Lock()
 
-    def desk(self, game: object) -> tuple[GameKind, OwnerDataDesk]:
+    def desk(self, game: object) -> tuple[GamePack, OwnerDataDesk]:
         kind = self.tables.kind(str(game or DEFAULT_PACK))
         desk = kind.owner_data()
         if desk is None:
             raise TableError("bad-request", f"the data of {kind.id!r} cannot be edited")
         return kind, desk
 
-    def path(self, kind: GameKind) -> Path:
+    def path(self, kind: GamePack) -> Path:
         return self.folder / f"{kind.id}.json"
 
-    def saved(self, kind: GameKind) -> tuple[dict[str, object], list[str]]:
+    def saved(self, kind: GamePack) -> tuple[dict[str, object], list[str]]:
         """The saved document (the empty one if none) and its problems with today's pack:
         a pack update can make a saved correction name something that is gone."""
         _, desk = self.desk(kind.id)
@@ -75,7 +75,7 @@ class GameData:
             return desk.empty(), [f"{self.path(kind)} cannot be read ({problem}); the shipped data is in use"]
         return data, _problems(lambda: desk.check(data))
 
-    def in_use(self, kind: GameKind) -> dict[str, object] | None:
+    def in_use(self, kind: GamePack) -> dict[str, object] | None:
         """The document new games start with: the saved one, if it holds (None: as shipped)."""
         desk = kind.owner_data()
         if desk is None:
@@ -83,12 +83,12 @@ class GameData:
         data, problems = self.saved(kind)
         return None if problems or data == desk.empty() else data
 
-    def write(self, kind: GameKind, data: Mapping[str, object]) -> None:
+    def write(self, kind: GamePack, data: Mapping[str, object]) -> None:
         """Atomically: a power cut leaves the old file or the new one, never half of one; a write the
         disk refuses is the ``storage`` refusal and leaves no temporary file."""
         write_atomic(self.path(kind), json.dumps(data, indent=1).encode("utf-8"), f"the {kind.id} game data")
 
-    def photo(self, kind: GameKind) -> Path | None:
+    def photo(self, kind: GamePack) -> Path | None:
         found = [p for p in (self.folder / f"{kind.id}-board.jpg", self.folder / f"{kind.id}-board.png")
                  if p.is_file()]
         return max(found, key=lambda p: p.stat().st_mtime) if found else None
@@ -111,7 +111,7 @@ def checked(desk: OwnerDataDesk, data: object) -> tuple[dict[str, object], dict[
         raise DataRefused(f"the game data is refused, nothing was saved: {'; '.join(problems)}", problems) from None
 
 
-def save(services: "Services", kind: GameKind, data: Mapping[str, object], skip: str = "") -> Reply:
+def save(services: "Services", kind: GamePack, data: Mapping[str, object], skip: str = "") -> Reply:
     """Check, write, and hand to every game of this kind in play (but ``skip``)."""
     _, desk = services.gamedata.desk(kind.id)
     with services.gamedata.lock:
@@ -205,10 +205,7 @@ def _check(services: "Services", data: Mapping[str, Any]) -> Reply:
 
 def _save(services: "Services", data: Mapping[str, Any]) -> Reply:
     kind, _ = services.gamedata.desk(data.get("game"))
-    document = data.get("data")
-    if not isinstance(document, Mapping):
-        raise TableError("bad-request", "'data' must be the owner-data document (an object)")
-    return save(services, kind, document)
+    return save(services, kind, fields.mapping(data, "data", "the owner-data document (an object)"))
 
 
 def _snapshot(services: "Services", data: Mapping[str, Any]) -> Reply:
@@ -238,7 +235,7 @@ class _NotFound(Exception):
         self.response = response
 
 
-def _kind(game: str) -> GameKind:
+def _kind(game: str) -> GamePack:
     """The game kind named in the path, or a 404 in the API's error shape."""
     try:
         return _services().gamedata.desk(game)[0]
@@ -295,7 +292,7 @@ def upload_photo(game: str) -> Response:
     return jsonify(ok=True)
 
 
-def _write_photo(services: "Services", kind: GameKind, image: bytes) -> None:
+def _write_photo(services: "Services", kind: GamePack, image: bytes) -> None:
     """A JPEG or PNG that really is one (decoded, at most 25 megapixels), saved whole or not at all."""
     suffix = checked_image(image, "the board photo")
     folder = services.gamedata.folder

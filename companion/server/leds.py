@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import logging
-import math
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
@@ -27,13 +26,15 @@ from flask_socketio import SocketIO, join_room
 
 from calibration.leds import (LedCalibrationError, LedCalibrationSession, LedCalibrationStore, layout_in_use,
                               start_session)
-from companion.games import GameKind
+from companion.games import GamePack
 from companion.games.registry import DEFAULT_PACK
 from companion.games.gamepack import PackLeds
 from companion.table import Refused, Table, TableError, Tables
 from hardware.leds import (DisabledStrip, Layout, LayoutError, LedBoard, LedConfig, LedConfigError, Looks, Timing,
                            parse_layout, start_leds)
 from hardware.leds.board import BoardShape
+
+from . import fields
 
 if TYPE_CHECKING:
     from .app import Services
@@ -157,7 +158,7 @@ def start(settings: Mapping[str, Any], state_dir: Path, tables: Tables, socketio
     return Leds(board, store, tables, socketio)
 
 
-def pack_leds(kind: GameKind) -> PackLeds:
+def pack_leds(kind: GamePack) -> PackLeds:
     """The LED board of the game the LEDs lie under (its pack's ``leds()``)."""
     found = kind.leds()
     if found is None:
@@ -165,7 +166,7 @@ def pack_leds(kind: GameKind) -> PackLeds:
     return found
 
 
-def board_shape(kind: GameKind, data: Mapping[str, object] | None = None) -> BoardShape:
+def board_shape(kind: GamePack, data: Mapping[str, object] | None = None) -> BoardShape:
     """The board as the owner corrected it (``data``), else as shipped."""
     return pack_leds(kind).shape(data)
 
@@ -253,22 +254,14 @@ def _step(services: "Services", work: Callable[[LedCalibrationSession], dict[str
         return reply
 
 
-def _number(data: Mapping[str, Any], key: str) -> float:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise TableError("bad-request", f"'{key}' must be a number (0 to 1 across the board picture)")
-    return float(value)
-
-
 def _calibration_tap(services: "Services", data: Mapping[str, Any]) -> Reply:
-    x, y = _number(data, "x"), _number(data, "y")
+    across = "a number (0 to 1 across the board picture)"
+    x, y = fields.number(data, "x", across), fields.number(data, "y", across)
     return _step(services, lambda session: session.tap(x, y), answers=True)
 
 
 def _calibration_answer(services: "Services", data: Mapping[str, Any]) -> Reply:
-    target = data.get("target")
-    if not isinstance(target, Mapping):
-        raise TableError("bad-request", "'target' must be an object such as {\"kind\": \"terror\", \"step\": 3}")
+    target = fields.mapping(data, "target", 'an object such as {"kind": "terror", "step": 3}')
     return _step(services, lambda session: session.answer(target), answers=True)
 
 
@@ -281,9 +274,7 @@ def _calibration_back(services: "Services", data: Mapping[str, Any]) -> Reply:
 
 
 def _calibration_goto(services: "Services", data: Mapping[str, Any]) -> Reply:
-    index = data.get("index")
-    if isinstance(index, bool) or not isinstance(index, int):
-        raise TableError("bad-request", "'index' must be the whole number of an LED")
+    index = fields.whole(data, "index", 0, "the whole number of an LED")
     return _step(services, lambda session: session.goto(index))
 
 
@@ -320,13 +311,15 @@ def _layout_restore(services: "Services", data: Mapping[str, Any]) -> Reply:
         raise TableError("bad-request", "'layout' is missing: send the layout file's contents")
     leds = services.leds
     with leds.lock:
-        layout = _checked_layout(leds, data["layout"])
+        layout = checked_layout(leds, data["layout"])
         leds.store.save_layout(layout, leds.shape)
         leds.use(layout)
         return {"layout": layout.to_plain()}
 
 
-def _checked_layout(leds: Leds, data: object) -> Layout:
+def checked_layout(leds: Leds, data: object) -> Layout:
+    """``data`` as a layout this strip can light (parsed for its board, within its LED count), or refused
+    with every problem: the one check of a layout, sent from the tablet or restored from a backup."""
     try:
         layout = parse_layout(data, leds.shape)
     except LayoutError as trouble:

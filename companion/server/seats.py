@@ -34,7 +34,17 @@ class SeatSockets:
     def __init__(self, desk: SeatDesk) -> None:
         self.desk = desk
         self._seats: dict[tuple[str, str], str | None] = {}
+        self._pushed: set[str] = set()
         self._lock = threading.Lock()
+
+    def push_from(self, socketio: SocketIO, table: Table) -> None:
+        """From now on every change of ``table`` goes to its rooms, once: two tablets joining at
+        the same moment must not double every push."""
+        with self._lock:
+            if table.game_id in self._pushed:
+                return
+            self._pushed.add(table.game_id)
+        table.subscribe(lambda t, view: push_views(socketio, t, view))
 
     def enter(self, sid: str, table: Table, seat: str | None, token: object) -> None:
         """Put ``sid`` in the room of ``seat`` (checked against its token) in ``table``'s game."""

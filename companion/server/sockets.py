@@ -14,7 +14,7 @@ from flask_socketio import SocketIO
 from companion.appliance.access import OPEN_EVENTS
 from companion.games.registry import DEFAULT_PACK
 
-from . import seats
+from . import fields, seats
 from .files import is_storage_problem, storage_refusal
 from .gamedata import remember_entered_cards
 
@@ -109,28 +109,11 @@ def _error(services: "Services", problem: TableError, data: object) -> Reply:
     return reply
 
 
-def _text(data: Mapping[str, Any], key: str) -> str:
-    value = data.get(key)
-    if not isinstance(value, str) or not value:
-        raise TableError("bad-request", f"'{key}' must be a non-empty text")
-    return value
-
-
-def _whole(data: Mapping[str, Any], key: str, least: int = 0) -> int:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise TableError("bad-request", f"'{key}' must be a whole number of at least {least}")
-    return value
-
-
 def _table(services: "Services", data: Mapping[str, Any]) -> Table:
     """The game asked for, with its views pushed to its rooms (subscribed once:
     two tablets joining at the same moment must not double every push)."""
-    table = services.tables.get(_text(data, "game_id"))
-    with services.subscribing:
-        if table.game_id not in services.subscribed:
-            services.subscribed.add(table.game_id)
-            table.subscribe(lambda t, view: seats.push_views(services.socketio, t, view))
+    table = services.tables.get(fields.text(data, "game_id"))
+    services.seats.push_from(services.socketio, table)
     return table
 
 
@@ -139,17 +122,7 @@ def _sid() -> str:
 
 
 def _seat_asked(data: Mapping[str, Any]) -> str | None:
-    seat = data.get("seat")
-    if seat is not None and (not isinstance(seat, str) or not seat):
-        raise TableError("bad-request", "'seat' must name one of the game's seats")
-    return seat
-
-
-def _optional_text(data: Mapping[str, Any], key: str, default: str) -> str:
-    value = data.get(key, default)
-    if not isinstance(value, str):
-        raise TableError("bad-request", f"'{key}' must be a text")
-    return value
+    return None if data.get("seat") is None else fields.text(data, "seat")
 
 
 def _games(services: "Services", data: Mapping[str, Any]) -> Reply:
@@ -158,11 +131,9 @@ def _games(services: "Services", data: Mapping[str, Any]) -> Reply:
 
 
 def _new_game(services: "Services", data: Mapping[str, Any]) -> Reply:
-    setup = data.get("setup")
-    if not isinstance(setup, Mapping):
-        raise TableError("bad-request", "'setup' must be an object with 'monsters' and 'heroes'")
-    name = _optional_text(data, "name", "New game")
-    kind = services.tables.kind(_optional_text(data, "game", DEFAULT_PACK))
+    setup = fields.mapping(data, "setup", "an object with the game's setup (as its pack's new-game screen sends)")
+    name = fields.optional_text(data, "name", "New game")
+    kind = services.tables.kind(fields.optional_text(data, "game", DEFAULT_PACK))
     game_id = services.tables.create(kind.id, name, setup, services.gamedata.in_use(kind))
     services.socketio.emit("games", {"games": services.tables.summaries()})
     return {"game_id": game_id}
@@ -186,16 +157,16 @@ def _join(services: "Services", data: Mapping[str, Any]) -> Reply:
 
 def _claim_seat(services: "Services", data: Mapping[str, Any]) -> Reply:
     table = _table(services, data)
-    return seats.claim(services, table, _text(data, "seat"), data.get("token"))
+    return seats.claim(services, table, fields.text(data, "seat"), data.get("token"))
 
 
 def _release_seat(services: "Services", data: Mapping[str, Any]) -> Reply:
-    return seats.release(services, _table(services, data), _text(data, "seat"))
+    return seats.release(services, _table(services, data), fields.text(data, "seat"))
 
 
 def _act(services: "Services", data: Mapping[str, Any]) -> Reply:
     table = _table(services, data)
-    view = table.act(_entry(data), _whole(data, "version"), services.seats.seat_of(_sid(), table.game_id))
+    view = table.act(_entry(data), fields.whole(data, "version"), services.seats.seat_of(_sid(), table.game_id))
     remember_entered_cards(services, table, view["effects"])  # type: ignore[arg-type]
     return {"version": view["version"]}
 
@@ -209,19 +180,17 @@ def _entry(data: Mapping[str, Any]) -> dict[str, object]:
         return {"anytime": data["anytime"]}
     if "answer" not in data:
         raise TableError("bad-request", "'answer' is missing")
-    key = data.get("key")
-    if key is not None and not isinstance(key, str):
-        raise TableError("bad-request", "'key' must be the text key of the prompt being answered")
+    key = None if data.get("key") is None else fields.text(data, "key")
     return {"key": key, "answer": data["answer"]}
 
 
 def _undo(services: "Services", data: Mapping[str, Any]) -> Reply:
-    view = _table(services, data).undo(_whole(data, "count", 1), _whole(data, "version"))
+    view = _table(services, data).undo(fields.whole(data, "count", 1), fields.whole(data, "version"))
     return {"version": view["version"]}
 
 
 def _redo(services: "Services", data: Mapping[str, Any]) -> Reply:
-    view = _table(services, data).redo(_whole(data, "count", 1), _whole(data, "version"))
+    view = _table(services, data).redo(fields.whole(data, "count", 1), fields.whole(data, "version"))
     return {"version": view["version"]}
 
 

@@ -59,6 +59,10 @@ class ZipLimits:
     total_bytes: int
 
 
+#: What a dice calibration's zip may unpack to (tray pictures and face crops), on its own or in a backup.
+DICE_LIMITS = ZipLimits(entries=1000, entry_bytes=8 * MiB, total_bytes=64 * MiB)
+
+
 def open_zip(data: bytes, limits: ZipLimits, what: str) -> zipfile.ZipFile:
     """The zip, its directory checked against ``limits`` (``what`` names it in refusals)."""
     try:

@@ -295,13 +295,6 @@ class Store:
             during()
         return ids
 
-    def delete_game(self, game_id: str) -> None:
-        """Only for refusing an import that does not replay; games are archived, not deleted."""
-        with self._write() as db:
-            db.execute("DELETE FROM journal WHERE game_id = ?", (game_id,))
-            db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-            db.execute("DELETE FROM games WHERE id = ?", (game_id,))
-
     # -- internals ------------------------------------------------------------------------
     def _write(self) -> "_Transaction":
         return _Transaction(self)
