@@ -1,5 +1,5 @@
 """A small box of Straszydła for the tests: a 3 x 3 board (the Centre in the middle, a suburb
-north and south), few creatures, three pacts; and helpers that drive a game by prompt key.
+north and south), few creatures, four pacts; and helpers that drive a game by prompt key.
 
 The board, as laid out by ``LAYOUT`` (north at the top)::
 
@@ -58,7 +58,8 @@ FILES: dict[str, Any] = {
                  for e in ALL for n in (1, 2)]},
     "pacts.json": {"pacts": [{"id": "pakt-a", "name": "Pact A", "elements": ["water", "water", "air", "fire", "earth"]},
                              {"id": "pakt-b", "name": "Pact B", "elements": ["air", "air", "fire", "fire", "earth"]},
-                             {"id": "pakt-c", "name": "Pact C", "elements": ["earth", "earth", "water", "air", "fire"]}]},
+                             {"id": "pakt-c", "name": "Pact C", "elements": ["earth", "earth", "water", "air", "fire"]},
+                             {"id": "pakt-d", "name": "Pact D", "elements": ["fire", "fire", "water", "air", "earth"]}]},
     "helpcard.json": {"scaring": [{"id": "exact", "from": 0, "to": 0, "cubes": 3},
                                   {"id": "one-over", "from": 1, "to": 1, "cubes": 2},
                                   {"id": "two-over", "from": 2, "to": 2, "cubes": 1},
