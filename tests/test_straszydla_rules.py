@@ -474,9 +474,22 @@ def test_summoning_takes_the_top_creature_of_the_districts_stack_after_feeding()
     game = new_game(3)
     for _ in range(4):
         play_round(game, feed=False)
+    before = {seat: (p.at, p.energy) for seat, p in state(game).players.items()}
+    effects, asked = [], []
     while key(game) == "feed":
-        act(game, "done")
-    assert state(game).phase in ("summoning", "planning")
+        effects += act(game, "done").effects  # nobody feeds: every starter flees
+    while key(game) in ("summon-stack", "creature-top"):
+        asked.append(game.prompt.player)  # type: ignore[union-attr]
+        effects += answer(game, game.prompt.option_ids()[-1]).effects  # type: ignore[union-attr]
+    arrived = [e.data for e in effects if e.kind == "creature-arrived"]
+    assert [d["seat"] for d in arrived] == ["p1", "p2", "p3"] and asked == sorted(asked)  # the starting player first
+    pack = small_pack()
+    for seat, player in state(game).players.items():
+        assert len(player.creatures) == 1
+        creature = pack.creature(player.creatures[0])
+        assert creature.stack in pack.tile(before[seat][0]).elements  # the stack of the district's element
+        assert player.energy == before[seat][1] + creature.strength("day")  # its strength in the time that ends
+    assert key(game) == "plan" and state(game).time == "night"
 
 
 def test_the_pact_is_fulfilled_by_five_fed_creatures_each_matching_one_symbol() -> None:
@@ -526,3 +539,49 @@ def test_two_at_once_share_the_win_or_the_first_from_the_starting_player_takes_i
         act(game, "done")
         act(game, "done")
         assert state(game).outcome == outcome
+
+
+# -- imps and horror cubes ---------------------------------------------------------------------------------------------
+
+def test_an_imp_is_exchanged_for_a_fear_cube_and_goes_to_the_bottom_of_its_stack() -> None:
+    """"You may exchange each imp for one fear cube"; "After using an imp, place it at the bottom of the appropriate
+    stack." Which colour: the imp's own element (ours) or any (the reading imp_exchange "any-colour")."""
+    for reading, asked, got in (("imp-element", "fire", "earth"), ("any-colour", "fire", "fire")):
+        game = new_game(3, readings={"imp_exchange": reading})
+        everyone_plans(game, {"p1": ["W", "S", "N"], "p2": ["W", "N", "SE"], "p3": ["SW", "N", "E"]})
+        act(game, "summon-imp")
+        answer(game, "imp-earth-1")
+        act(game, "exchange-imp", imp="imp-earth-1", element=asked)
+        p1 = state(game).players["p1"]
+        assert p1.imps == [] and p1.fear(got) == 1 and sum(p1.cubes.values()) == 1
+        assert state(game).imp_stacks["earth"] == ["imp-earth-2", "imp-earth-1"]
+        with pytest.raises(IllegalInput, match="holds no imp"):
+            act(game, "exchange-imp", imp="imp-earth-1")
+
+
+def test_horror_cubes_are_discarded_to_the_bank_for_an_action_of_the_help_card() -> None:
+    """"During the game you gather horror cubes. You may use them at any moment of the game. Discard horror cubes to
+    the resource bank and perform an action." (The small box's help card: a fear cube for 2; the free feeding for 4,
+    which is for feeding time.)"""
+    game = new_game(3, hands={"p1": {"horror": 3}})
+    everyone_plans(game, {"p1": ["E", "S", "N"], "p2": ["W", "N", "SE"], "p3": ["SW", "N", "E"]})
+    act(game, "horror", id="fear-cube", element="water")
+    p1 = state(game).players["p1"]
+    assert (p1.horror, p1.fear("water")) == (1, 1)
+    with pytest.raises(IllegalInput, match="costs 2 horror cubes; Przemo has 1"):
+        act(game, "horror", id="fear-cube", element="water")
+    with pytest.raises(IllegalInput, match="only while feeding"):
+        act(game, "horror", id="feed-free")
+
+
+def test_a_creature_may_be_bought_while_feeding_and_fed_at_once() -> None:
+    """"At any moment of your turn (including during feeding) you may buy one of the creatures." """
+    game = new_game(3, starters=STARTERS, hands={"p1": {"cubes": {"fire": 9}}})
+    for _ in range(4):
+        play_round(game, feed=False)
+    assert key(game) == "feed" and game.prompt is not None and game.prompt.player == "p1"
+    act(game, "buy", creature="latarnik", pay={"fire": 6})
+    act(game, "feed", creature="latarnik", element="fire")  # a 3/3: three cubes of one colour
+    act(game, "done")
+    p1 = state(game).players["p1"]
+    assert p1.creatures == ["latarnik"] and p1.fear("fire") == 0  # the unfed starter fled
