@@ -585,3 +585,16 @@ def test_a_creature_may_be_bought_while_feeding_and_fed_at_once() -> None:
     act(game, "done")
     p1 = state(game).players["p1"]
     assert p1.creatures == ["latarnik"] and p1.fear("fire") == 0  # the unfed starter fled
+
+
+def test_every_reading_is_in_the_pack_doc_with_its_answers_and_our_default() -> None:
+    """Readings are documented choices, never silent ones: docs/straszydla.md lists each with its answers and ours."""
+    from companion.games.straszydla.readings import READINGS
+    from service_process import ROOT
+
+    doc = (ROOT / "docs" / "straszydla.md").read_text(encoding="utf-8")
+    for reading in READINGS:
+        row = next((line for line in doc.splitlines() if line.startswith(f"| `{reading.id}` |")), "")
+        assert row, f"docs/straszydla.md has no row for the reading {reading.id}"
+        assert all(f"`{value}`" in row for value, _ in reading.answers) and row.split("|")[4].strip() == \
+            f"`{reading.default}`", row
