@@ -56,7 +56,12 @@ class StraszydlaPack:
         return _state(game).outcome
 
     def action_menu(self, game: Game, seat: str | None) -> list[View]:
-        if game.prompt is None or game.prompt.kind != "action":
+        """The buttons for the question asked: on the shared tablet, for whoever answers it; on a
+        phone, only when its own seat answers (no phone taps for another player)."""
+        prompt = game.prompt
+        if prompt is None or prompt.kind != "action":
+            return []
+        if seat is not None and not prompt.each and prompt.player not in (None, seat):
             return []
         state = _state(game)
         return list(menu(Ctx(self.rules.pack_for(state), state, EffectSink()), game.prompt, seat))
