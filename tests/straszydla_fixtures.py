@@ -15,6 +15,7 @@ from typing import Any, Callable, Mapping
 
 from companion.engine.effects import EffectSink
 from companion.engine.game import Flow, Game, Step
+from companion.games.straszydla.gamepack import StraszydlaPack
 from companion.games.straszydla.packdata import Pack, pack_from_files
 from companion.games.straszydla.rules import StraszydlaRules
 from companion.games.straszydla.state import GameState
@@ -80,12 +81,14 @@ def small_pack() -> Pack:
 
 class PreparedRules(StraszydlaRules):
     """The rules, with a test's situation laid out as the game begins: some players' resources
-    (``hands``: seat -> Player fields) and blockade markers. It is part of the origin, so every
-    rebuild (after a refused input, an undo, a replay) starts from it, as a real game would."""
+    (``hands``: seat -> Player fields) and blockade markers. It is part of the origin (for a game
+    started through the service: of its setup), so every rebuild (after a refused input, an
+    undo, a replay) starts from it, as a real game would."""
 
     def begin(self, origin: Mapping[str, object], sink: EffectSink) -> tuple[GameState, Flow[None]]:
         state, flow = super().begin(origin, sink)
-        hands = origin.get("hands") or {}
+        given = origin.get("setup")
+        hands = origin.get("hands") or (given.get("hands") if isinstance(given, Mapping) else None) or {}
         assert isinstance(hands, Mapping)
         for seat, hand in hands.items():
             for name, value in hand.items():
@@ -97,6 +100,20 @@ class PreparedRules(StraszydlaRules):
 
 def small_rules() -> StraszydlaRules:
     return PreparedRules(small_pack())
+
+
+class SmallBoxPack(StraszydlaPack):
+    """The small box as a pack of its own (``COMPANION_EXTRA_PACKS=straszydla_fixtures:SmallBoxPack``),
+    for the browser: the same screens on a 3 x 3 board, a game's ``hands`` in its setup."""
+
+    id = "straszydla-small"
+    title = "Straszydła (the tests' small box)"
+
+    def __init__(self) -> None:
+        super().__init__(small_rules())
+
+    def owner_data(self) -> None:  # type: ignore[override]
+        return None
 
 
 def setup(players: int = 3, **more: object) -> dict[str, object]:

@@ -64,7 +64,7 @@ class StraszydlaPack:
         if seat is not None and not prompt.each and prompt.player not in (None, seat):
             return []
         state = _state(game)
-        return list(menu(Ctx(self.rules.pack_for(state), state, EffectSink()), game.prompt, seat))
+        return list(menu(Ctx(self.rules.pack_for(state), state, EffectSink()), prompt, seat))
 
     def next_answer(self, prompt: Prompt | None) -> Suggestion:
         """NEXT never answers here: every question is a die, a card or a player's own decision."""

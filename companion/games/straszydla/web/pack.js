@@ -8,6 +8,7 @@ import { promptPanel } from "/js/prompt.js";
 import { effectsPanel, historyDrawer, loadingScreen } from "/js/gamescreen.js";
 import { setupScreen } from "./setup.js";
 import { boardPanel, facingArrow } from "./board.js";
+import { dataScreen, startData } from "./data.js";
 
 const PHASES = { pacts: "Pacts", planning: "Planning", moving: "Moving", duel: "Duel", actions: "Actions",
                  blockades: "Blockades", feeding: "Feeding", summoning: "Summoning", over: "The end" };
@@ -103,5 +104,8 @@ export default {
       app.historyOpen ? historyDrawer(app) : null);
   },
   actionBody: planBody,
+  dataPages: ["status"],
+  dataScreen(app) { stylesheet(); return dataScreen(app); },
+  startData,
   phaseWord: (app) => PHASES[app.view.state.phase] || app.view.state.phase,
 };
