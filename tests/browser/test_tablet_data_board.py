@@ -95,7 +95,7 @@ def test_a_road_and_a_number_corrected_mid_game_change_the_next_monster_phase(ow
     watcher.get_by_test_id("screen-game").wait_for()
 
     # The board editor: connect the monster's place to the hero's, swap two numbers, drag a place.
-    page.goto(f"{own_service.url}/#/data")
+    page.goto(f"{own_service.url}/#/data/ravenloft/status")
     page.get_by_test_id("screen-data").wait_for()
     page.get_by_test_id("open-board-editor").click()
     page.get_by_test_id("screen-board-editor").wait_for()
@@ -211,7 +211,7 @@ def test_the_data_survives_a_restart_and_an_export_import_round_trip(tablet: Any
             x, y = map(float, led.get_attribute("transform").removeprefix("translate(").rstrip(")").split())
             assert abs(x - (30 + moved["x"] * 940)) < 2 and abs(y - (12 + moved["y"] * 690)) < 2
         shot(page, "data-led-setup-owner-board")
-        page.goto(f"{again.url}/#/data/board")
+        page.goto(f"{again.url}/#/data/ravenloft/board")
         page.get_by_test_id("screen-board-editor").wait_for()
         with page.expect_download() as download:
             page.get_by_test_id("data-tab-status").click()

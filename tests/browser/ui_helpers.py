@@ -75,13 +75,21 @@ def shot(page: Any, name: str, full_page: bool = False) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
 
 
+def new_game(page: Any, game: str = "ravenloft") -> None:
+    """The games screen's New game, and ``game`` when the box asks which (it holds more than one)."""
+    page.get_by_test_id("new-game").click()
+    page.wait_for_selector("[data-testid=screen-choose-game], [data-testid=screen-setup]")
+    if page.get_by_test_id("screen-choose-game").count():
+        page.get_by_test_id(f"pack-{game}").click()
+    page.get_by_test_id("screen-setup").wait_for()
+
+
 def fill_wizard(page: Any, monsters: Sequence[str], seats: Sequence[tuple[str, str]],
                 screenshot: str | None = None) -> None:
     """From the games screen: New game, tick the monsters, the heroes in seat order
     with their players' names, up to the Start tap (whether the game starts is the
     caller's to check)."""
-    page.get_by_test_id("new-game").click()
-    page.get_by_test_id("screen-setup").wait_for()
+    new_game(page)
     for monster in monsters:
         page.get_by_test_id(f"monster-{monster}").click()
     page.get_by_test_id("setup-next").click()
@@ -201,9 +209,10 @@ def answer_until(page: Any, stop: Any, cards: Sequence[str] = (), limit: int = 8
     raise AssertionError(f"gave up after {limit} answers at {prompt_of(page)}")
 
 
-def open_data(page: Any, url: str, part: str = "") -> None:
-    """Open a game data screen (#/data, #/data/board, #/data/cards…) once its data is read."""
-    page.goto(f"{url.rstrip('/')}/#/data{'/' + part if part else ''}")
+def open_data(page: Any, url: str, part: str = "", game: str = "ravenloft") -> None:
+    """Open a game data screen (#/data/<game>/status, board, cards…) once its data is read (the
+    game named: a box with several games' data asks whose otherwise)."""
+    page.goto(f"{url.rstrip('/')}/#/data/{game}/{part or 'status'}")
     wait_connected(page)
     page.locator("[data-testid=screen-data], [data-testid=screen-board-editor], [data-testid^=screen-library-]").first.wait_for()
 
