@@ -26,6 +26,8 @@ import socketio
 ROOT = Path(__file__).resolve().parents[1]
 SETUP: dict[str, Any] = {"monsters": ["baba-lysaga"], "heroes": [{"hero": "sorcerer", "player": "Sam"}]}
 TIMEOUT = 10.0  # seconds: generous bounds, never a sleep
+#: A start imports Flask, Socket.IO and OpenCV: on a busy 2-core machine that alone can take seconds.
+START_TIMEOUT = 30.0
 
 
 class Service:
@@ -62,13 +64,13 @@ class Service:
         self._lines.put(None)
 
     def _wait_ready(self) -> str:
-        deadline = time.monotonic() + TIMEOUT
+        deadline = time.monotonic() + START_TIMEOUT
         url = ""
         while True:
             try:
                 line = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
             except queue.Empty:
-                raise AssertionError(f"the service did not print READY in {TIMEOUT} s; see {self.log_path}")
+                raise AssertionError(f"the service did not print READY in {START_TIMEOUT} s; see {self.log_path}")
             if line is None:
                 raise AssertionError(f"the service exited before READY; see {self.log_path}:\n{self.log()}")
             self.output.append(line)

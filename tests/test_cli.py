@@ -343,7 +343,7 @@ def test_log_with_a_refused_input(capsys: pytest.CaptureFixture[str], tmp_path: 
 @pytest.mark.parametrize("change, why", [
     ({"format": "chess"}, "not a game log ('format' must be 'companion-game-log', got 'chess')"),
     ({"version": 2}, "log version 2 is not one this companion reads (it reads 1)"),
-    ({"game": "dracula"}, "this is a log of 'dracula', not 'ravenloft'"),
+    ({"game": "dracula"}, "this is a log of 'dracula', not 'horrified' or 'ravenloft'"),
     ({"origin": {"setup": {}, "position": {}}}, "'origin' must have exactly one of setup, position, state"),
     ({"inputs": [{"key": "monster-card"}]}, "input 1 must be an object with an 'answer'"),
     ({"origin": {"position": {**SMALL, "terror": 99}}}, "position.terror: must be a whole number from 0 to 6"),

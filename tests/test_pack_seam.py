@@ -155,15 +155,21 @@ def _pack_folder(pack_id: str) -> Path:
     return ROOT.joinpath(*module.split(".")[:-1])
 
 
+def _named(pack_id: str) -> re.Pattern[str]:
+    """The id as a word of its own: ``horrified`` is not named by ``horrified_core``, the library beside it."""
+    return re.compile(rf"(?<!\w){re.escape(pack_id)}(?!\w)")
+
+
 def _names(path: Path, pack_id: str, folder: str) -> list[str]:
     """Where a module names the pack: imports its modules, or has its id as a string."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
+    module = re.compile(rf"(^|\.)games\.{re.escape(folder)}(\.|$)")
     found = []
     for node in ast.walk(tree):
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             modules = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
-            found += [f"line {node.lineno}: imports {m}" for m in modules if f"games.{folder}" in m]
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and pack_id in node.value:
+            found += [f"line {node.lineno}: imports {m}" for m in modules if module.search(m)]
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and _named(pack_id).search(node.value):
             found.append(f"line {node.lineno}: {node.value[:60]!r}")
     return found
 
@@ -175,5 +181,5 @@ def test_no_module_outside_a_pack_names_it(pack_id: str) -> None:
     outside = [p for p in SOURCES if own not in p.parents and p != registry]
     named = {str(p.relative_to(ROOT)): hits for p in outside if (hits := _names(p, pack_id, own.name))}
     assert named == {}, f"these modules name the {pack_id} pack: {named}"
-    shell = {str(p.relative_to(ROOT)) for p in SHELL if pack_id in p.read_text(encoding="utf-8")}
+    shell = {str(p.relative_to(ROOT)) for p in SHELL if _named(pack_id).search(p.read_text(encoding="utf-8"))}
     assert shell == set(), f"the tablet's shell names the {pack_id} pack: {shell}"

@@ -21,7 +21,10 @@ from companion.engine.errors import Refusal
 _T = TypeVar("_T")
 
 KEBAB: Final = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-ALWAYS_ALLOWED: Final = frozenset({"note", "verified_fields"})
+ALWAYS_ALLOWED: Final = frozenset({"note", "verified_fields", "confidence"})
+#: How sure the sources a datum was taken from are (a pack without sources leaves it out):
+#: two or more independent sources agree, only one says so, or it is weak, conflicting or guessed.
+CONFIDENCES: Final = ("verified", "single-source", "unverified")
 
 
 class PackError(Refusal):
@@ -136,6 +139,9 @@ class Node:
         if listed.present:
             for entry in listed.elements():
                 entry.text()
+        confidence = self.child("confidence")
+        if confidence.present:
+            choice(confidence, {level: level for level in CONFIDENCES}, "confidence")
 
 
 def describe(value: object) -> str:

@@ -39,7 +39,7 @@ def _element(overlay: Overlay, key: str, element: Mapping[str, object], shipped:
     state = "confirmed" if confirmed else "rulebook" if shipped is not None and shipped.get("verified") is True \
         and not changed else "guess"
     return {"key": key, "kind": _kind(overlay, key), "name": _name(overlay, key, element, names), "state": state,
-            "changed": changed, "note": str(element.get("note", ""))}
+            "changed": changed, "note": str(element.get("note", "")), "confidence": str(element.get("confidence", ""))}
 
 
 def _without_flag(element: Mapping[str, object]) -> dict[str, object]:

@@ -19,6 +19,7 @@ from .gamepack import GamePack
 #: Pack id -> where its ``GamePack`` class lives.
 BUILT_IN: Mapping[str, str] = {
     "ravenloft": "companion.games.ravenloft.gamepack:RavenloftPack",
+    "horrified": "companion.games.horrified.gamepack:HorrifiedPack",
     "straszydla": "companion.games.straszydla.gamepack:StraszydlaPack",
 }
 EXTRA_ENV = "COMPANION_EXTRA_PACKS"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ui_helpers import (Server, answer_as_doomed_player, new_game, open_games, prompt_of, shot, start_game_in_wizard, tap_action,
+from ui_helpers import (Server, answer_as_doomed_player, choose_game, open_games, prompt_of, shot, start_game_in_wizard, tap_action,
                         tap_option, version, wait_version, wait_version_after)
 
 PHONE = {"width": 390, "height": 844}
@@ -16,7 +16,8 @@ def test_screenshots_of_the_main_screens(server: Server, new_tablet: Callable[..
     page = new_tablet()
     open_games(page, server.url)
 
-    new_game(page)
+    page.get_by_test_id("new-game").click()
+    choose_game(page)
     page.get_by_test_id("preset-first").click()
     shot(page, "setup-monsters")
     page.get_by_test_id("setup-back").click()

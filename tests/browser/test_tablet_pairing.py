@@ -13,7 +13,7 @@ import zipfile
 from typing import Any, Callable
 
 from conftest import StrictServer
-from ui_helpers import fill_wizard, game_id_of, new_game, open_games, shot, start_game_in_wizard, tap_option, version, wait_connected
+from ui_helpers import choose_game, fill_wizard, game_id_of, open_games, shot, start_game_in_wizard, tap_option, version, wait_connected
 
 NOT_PAIRED = "This tablet can watch but not change the game"
 PAIR_BANNER = "[data-testid=banner][data-kind=pair]"
@@ -78,7 +78,8 @@ def test_an_unpaired_tablet_watches_until_it_pairs_with_a_code(strict_server: St
     # The same change now goes through (the wizard kept its choices), and so does an answer.
     page.get_by_test_id("back-to-games").click()
     page.wait_for_selector("[data-testid=pair-open][data-state=paired]")
-    new_game(page)
+    page.get_by_test_id("new-game").click()
+    choose_game(page)
     page.get_by_test_id("setup-start").click()
     page.get_by_test_id("screen-game").wait_for()
     game_id = game_id_of(page)

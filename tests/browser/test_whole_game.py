@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import Any, Callable
 
-from ui_helpers import (Server, answer_as_doomed_player, new_game, open_games, prompt_of, tap_action, tap_board,
+from ui_helpers import (Server, answer_as_doomed_player, choose_game, open_games, prompt_of, tap_action, tap_board,
                         tap_option, version, wait_version_after)
 
 
@@ -17,7 +17,8 @@ def test_a_solo_game_from_the_games_screen_to_the_end_screen(server: Server, new
     open_games(page, server.url)
 
     # The wizard: the Sorcerer alone against the Carrionette; the solo rule is shown.
-    new_game(page)
+    page.get_by_test_id("new-game").click()
+    choose_game(page)
     page.get_by_test_id("monster-carrionette").click()
     page.get_by_test_id("setup-next").click()
     page.get_by_test_id("hero-sorcerer").click()

@@ -75,10 +75,9 @@ def shot(page: Any, name: str, full_page: bool = False) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
 
 
-def new_game(page: Any, game: str = "ravenloft") -> None:
-    """The games screen's New game, and ``game`` when the box asks which (it holds more than one)."""
-    page.get_by_test_id("new-game").click()
-    page.wait_for_selector("[data-testid=screen-choose-game], [data-testid=screen-setup]")
+def choose_game(page: Any, game: str = "ravenloft") -> None:
+    """After "New game": a box with several games asks which one first."""
+    page.locator("[data-testid=screen-setup], [data-testid=screen-choose-game]").first.wait_for()
     if page.get_by_test_id("screen-choose-game").count():
         page.get_by_test_id(f"pack-{game}").click()
     page.get_by_test_id("screen-setup").wait_for()
@@ -89,7 +88,8 @@ def fill_wizard(page: Any, monsters: Sequence[str], seats: Sequence[tuple[str, s
     """From the games screen: New game, tick the monsters, the heroes in seat order
     with their players' names, up to the Start tap (whether the game starts is the
     caller's to check)."""
-    new_game(page)
+    page.get_by_test_id("new-game").click()
+    choose_game(page)
     for monster in monsters:
         page.get_by_test_id(f"monster-{monster}").click()
     page.get_by_test_id("setup-next").click()
@@ -210,8 +210,7 @@ def answer_until(page: Any, stop: Any, cards: Sequence[str] = (), limit: int = 8
 
 
 def open_data(page: Any, url: str, part: str = "", game: str = "ravenloft") -> None:
-    """Open a game data screen (#/data/<game>/status, board, cards…) once its data is read (the
-    game named: a box with several games' data asks whose otherwise)."""
+    """Open a game's data screen (#/data/GAME/status, #/data/GAME/board, ...) once its data is read."""
     page.goto(f"{url.rstrip('/')}/#/data/{game}/{part or 'status'}")
     wait_connected(page)
     page.locator("[data-testid=screen-data], [data-testid=screen-board-editor], [data-testid^=screen-library-]").first.wait_for()

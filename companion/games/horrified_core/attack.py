@@ -56,10 +56,24 @@ def attack(ctx: GameContext, figure: Figure, dice: int) -> Flow[None]:
 
 
 def resolve_dice(ctx: GameContext, figure: Figure, here: str, target: Character, rolled: list[str]) -> Flow[None]:
-    """Every POW first (RL-MP-16), then the hits if the target is still there (RL-MP-17)."""
+    """Every POW first (RL-MP-16), then the hits if the target is still there (RL-MP-17); a monster
+    whose Power comes after the hits (its plug-in says) has them the other way round."""
     ctx.emit("dice", f"Rolled: {', '.join(f.upper() for f in rolled)}.", faces=rolled, monster=figure.monster)
+    rules = ctx.monster_rules[figure.monster]
+    if rules.pow_first(ctx):
+        yield from _powers(ctx, figure, target, rolled)
+        yield from _hits(ctx, figure, target, rolled)
+    else:
+        yield from _hits(ctx, figure, target, rolled)
+        yield from _powers(ctx, figure, target, rolled)
+
+
+def _powers(ctx: GameContext, figure: Figure, target: Character, rolled: list[str]) -> Flow[None]:
     for _ in range(rolled.count("pow")):
         yield from ctx.monster_rules[figure.monster].power(ctx, figure, target)
+
+
+def _hits(ctx: GameContext, figure: Figure, target: Character, rolled: list[str]) -> Flow[None]:
     hits = rolled.count("hit")
     if hits == 0:
         return

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Callable, Collection, Iterator, Mapping
 
 from companion.engine.effects import EffectSink
 from companion.engine.game import Flow
+from companion.engine.board import Mover, Way
 from companion.engine.graph import Graph
 from companion.engine.prompts import Option, Prompt
 
@@ -111,7 +112,7 @@ class GameContext:
     def figure_name(self, figure: Figure) -> str:
         if figure.minion is not None:
             return self.monster_rules[figure.monster].minion_name(figure.minion)
-        return self.pack.monster(figure.monster).name
+        return self.monster_rules[figure.monster].figure_name()
 
     def character_name(self, who: Character) -> str:
         if who.kind == "hero":
@@ -132,10 +133,22 @@ class GameContext:
         return self.state.monsters[figure.monster].location
 
     def put(self, figure: Figure, location: str | None) -> None:
+        """Put a figure down; its plug-in hears of it (two figures that must never meet)."""
+        rules = self.monster_rules[figure.monster]
         if figure.minion is not None:
-            self.monster_rules[figure.monster].put_minion(self, figure.minion, location)
+            rules.put_minion(self, figure.minion, location)
         else:
             self.state.monsters[figure.monster].location = location
+        rules.placed(self, figure)
+
+    def mover(self, figure: Figure) -> Mover:
+        """Who the figure moves as on the board (its plug-in's ``mover``; None: an ordinary figure)."""
+        return self.monster_rules[figure.monster].mover
+
+    def walkable(self, location: str) -> bool:
+        """Whether heroes and villagers may stand at ``location``: a place on the board with a way an
+        ordinary figure may take (never water that only a swimmer crosses)."""
+        return location in self.graph and bool(self.graph.neighbours.get(location))
 
     def monster_figures(self) -> Iterator[Figure]:
         """Every monster figure on the board, minions included."""
@@ -189,7 +202,10 @@ def areas_of(rules: Collection[MonsterRules]) -> frozenset[str]:
 
 
 def board_graph(pack: Pack, areas: Collection[str]) -> Graph:
-    """The board of the areas on the table (an extra mat joins only with its monster, RL-SU-9)."""
-    locations = [loc.id for loc in pack.board.locations if loc.area in areas]
-    edges = [(c.a, c.b) for c in pack.board.connections]
-    return Graph.from_edges(locations, edges)
+    """The board of the areas on the table (an extra mat joins only with its monster, RL-SU-9): each
+    connection a way, open to the movers it names (``only``) or to everyone."""
+    locations = list(dict.fromkeys(loc.id for loc in pack.board.locations if loc.area in areas))
+    known = set(locations)
+    ways = dict.fromkeys(Way(c.a, c.b, c.kind, only=c.only) for c in pack.board.connections
+                         if c.a in known and c.b in known and c.a != c.b)
+    return Graph(locations, ways)

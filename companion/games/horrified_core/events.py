@@ -102,9 +102,10 @@ def _pull_into(ctx: GameContext, monster_id: str) -> Flow[None]:
     if there is None:
         return
     for other in ctx.state.monsters_in_play():
-        if other.location and ctx.graph.adjacent(other.location, there) and not ctx.monster_rules[other.id].rooted:
+        rules = ctx.monster_rules[other.id]
+        if other.location and ctx.graph.adjacent(other.location, there, rules.mover) and not rules.rooted:
             _say_pulled(ctx, ctx.monster(other.id).name, other.location, there)
-            other.location = there
+            ctx.put(Figure(other.id), there)
     for hero in ctx.heroes_on_board():
         if hero.location and ctx.graph.adjacent(hero.location, there):
             _say_pulled(ctx, ctx.hero_name(hero.id), hero.location, there)
@@ -133,9 +134,9 @@ def _frenzy_next(ctx: GameContext, params: Mapping[str, object], text: str) -> F
 def _place_monster(ctx: GameContext, params: Mapping[str, object], text: str) -> Flow[None]:
     location = str(params["location"])
     for monster_id in _movable(ctx, str(params["symbol"])):
-        ctx.state.monsters[monster_id].location = location
         ctx.emit("monster-placed", f"Put {ctx.monster(monster_id).name} at {ctx.place_name(location)}.",
                  monster=monster_id, location=location)
+        ctx.put(Figure(monster_id), location)
     return
     yield
 

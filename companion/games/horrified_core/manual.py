@@ -52,6 +52,8 @@ def _check_place(ctx: GameContext, change: Change) -> Callable[[], Flow[None]]:
     if table is None or who not in table:
         raise IllegalInput(f"no {kind or 'figure'} called {who!r} in this game")
     location = at if isinstance(at, str) else None
+    if location is not None and kind != "monster" and not ctx.walkable(location):
+        raise IllegalInput(f"a {kind} cannot stand at {ctx.place_name(location)}")
 
     def apply() -> Flow[None]:
         table[who].location = location

@@ -20,6 +20,9 @@ from .packfiles import parse_entered_card
 
 def monster_phase(ctx: GameContext) -> Flow[None]:
     ctx.state.phase = "monster"
+    if ctx.state.bonuses.skips_monster_phase():
+        ctx.emit("monster-phase-skipped", "No Monster Phase this turn: no card is drawn.")
+        return
     card = yield from draw_card(ctx)
     for number in range(card.items):
         item = yield from draw_item(ctx, f"item {number + 1} of {card.items} for {card.name}")
@@ -35,7 +38,7 @@ def draw_card(ctx: GameContext) -> Flow[MonsterCard]:
     """Which card came off the deck is an input; an empty deck loses the game (RL-END-3)."""
     if not ctx.state.deck:
         raise GameEnded("lost: out of time", "a Monster card had to be drawn but the deck is empty")
-    options = [Option(c, ctx.pack.card(c).name) for c in sorted(ctx.state.deck, key=lambda c: ctx.pack.card(c).name)]
+    options = _card_options(ctx)
     if _guessed_left(ctx):
         options.append(Option(ENTER_CARD, "My card is not in this list: enter it"))
     answer = yield Prompt("draw", "monster-card", "Draw the top Monster card. Which card is it?",
@@ -47,6 +50,16 @@ def draw_card(ctx: GameContext) -> Flow[MonsterCard]:
 
 
 ENTER_CARD = "enter-card"
+
+
+def _card_options(ctx: GameContext) -> list[Option]:
+    """One option per different card left: copies of one card (same name, items, Event and
+    attack line) are one choice for the player, as identical item tokens are."""
+    options: dict[tuple[object, ...], Option] = {}
+    for card_id in sorted(ctx.state.deck, key=lambda c: (ctx.pack.card(c).name, c)):
+        card = ctx.pack.card(card_id)
+        options.setdefault((card.name, card.items, repr(card.event), card.attack), Option(card_id, card.name))
+    return list(options.values())
 
 
 def _take_listed(ctx: GameContext, card_id: str) -> MonsterCard:
@@ -105,7 +118,7 @@ def actors_for(ctx: GameContext, symbol: str, card: MonsterCard | None = None) -
     actors: list[Actor] = []
     for monster_id in chosen:
         if not ctx.state.monsters[monster_id].defeated and ctx.edition.strikes(ctx, monster_id, symbol, card):
-            actors.extend(ctx.monster_rules[monster_id].actors(ctx))
+            actors.extend(ctx.monster_rules[monster_id].actors_on(ctx, symbol))
     return actors
 
 

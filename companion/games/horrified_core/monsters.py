@@ -70,6 +70,7 @@ class MonsterRules:
     defeat_type: ClassVar[ItemType | None] = None  # the single-type icon of the Defeat step
     area: ClassVar[str | None] = None  # an extra mat of locations joining the board while it is in play
     look: ClassVar[MonsterLook | None] = None
+    mover: ClassVar[str | None] = None  # who its figures move as: ways ``only`` some movers take (None: ordinary)
 
     def __init__(self, monster: Monster) -> None:
         self.monster = monster
@@ -104,6 +105,18 @@ class MonsterRules:
     # -- Monster Phase -------------------------------------------------------------
     def actors(self, ctx: GameContext) -> list[Actor]:
         return [Actor(self.id, "monster", self.monster.name)]
+
+    def actors_on(self, ctx: GameContext, symbol: str) -> list[Actor]:
+        """Who acts when ``symbol`` (one of its own, or the Frenzy symbol) is read on the attack
+        line: all its actors, unless its figures answer symbols of their own."""
+        return self.actors(ctx)
+
+    def pow_first(self, ctx: GameContext) -> bool:
+        """Whether its Power resolves before the hits of the same roll (RL-MP-16)."""
+        return True
+
+    def placed(self, ctx: GameContext, figure: Figure) -> None:
+        """One of its figures was put down somewhere (walked, placed, pulled): nothing by default."""
 
     def activate(self, ctx: GameContext, actor: Actor, move: int, dice: int) -> Flow[None]:
         yield from self.move_and_attack(ctx, Figure(self.id), f"{self.monster.name} moves and attacks.", move, dice)
@@ -140,6 +153,11 @@ class MonsterRules:
 
     def minion_name(self, index: int) -> str:
         return f"{self.monster.name}'s minion {index + 1}"
+
+    def figure_name(self) -> str:
+        """What the monster's own figure is called on the table: its mat's name, unless the mat
+        holds two figures and names the pair (then the plug-in names the one figure)."""
+        return self.monster.name
 
     def figures_at(self, ctx: GameContext) -> list[str | None]:
         """Where each of its figures stands: itself, then each minion (None: off the board)."""

@@ -1,10 +1,13 @@
 """Monster movement: toward the closest character along a shortest path
-(RL-MP-7 .. RL-MP-12), with the active player choosing between ties."""
+(RL-MP-7 .. RL-MP-12), with the active player choosing between ties. Each figure moves
+as its plug-in's ``mover`` may (a swimmer takes ways no one else may): every distance
+and path is asked for that mover."""
 
 from __future__ import annotations
 
 from companion.engine.errors import IllegalInput
 from companion.engine.game import Flow
+from companion.engine.board import Mover
 from companion.engine.graph import Path, distinct_prefixes
 from companion.engine.prompts import Option
 
@@ -12,13 +15,13 @@ from .arrivals import villager_arrives, hero_arrives
 from .context import Character, Figure, GameContext
 
 
-def closest_character_goal(ctx: GameContext, here: str) -> Flow[str | None]:
+def closest_character_goal(ctx: GameContext, here: str, mover: Mover = None) -> Flow[str | None]:
     """The location a monster at ``here`` heads for, or None with no character on the board.
 
     A hero beats a villager at the same distance; equal heroes (or equal
     villagers) in different locations are the active player's choice (RL-MP-8).
     """
-    dist = ctx.graph.distances(here)
+    dist = ctx.graph.distances(here, mover)
     heroes = {h.location for h in ctx.heroes_on_board() if h.location in dist}
     villagers = {v.location for v in ctx.villagers_on_board() if v.location in dist}
     everyone = heroes | villagers
@@ -36,9 +39,12 @@ def _toward_text(ctx: GameContext, location: str) -> str:
     return f"{names} at {ctx.place_name(location)}"
 
 
-def choose_path(ctx: GameContext, here: str, goal: str, steps: int) -> Flow[Path]:
-    """The part of a shortest path the figure will walk; ask only if the walked parts differ."""
-    prefixes = distinct_prefixes(ctx.graph.shortest_paths(here, goal), steps)
+def choose_path(ctx: GameContext, here: str, goal: str, steps: int, mover: Mover = None) -> Flow[Path]:
+    """The part of a shortest path the figure will walk; ask only if the walked parts differ. A
+    goal the mover cannot reach leaves it where it is."""
+    prefixes = distinct_prefixes(ctx.graph.shortest_paths(here, goal, mover), steps)
+    if not prefixes:
+        return (here,)
     options = [Option(str(i), _path_text(ctx, p), {"path": list(p)}) for i, p in enumerate(prefixes)]
     chosen = yield from ctx.choose("path", "Several shortest paths: which way does it go?", options)
     return prefixes[int(chosen)]
@@ -49,14 +55,15 @@ def _path_text(ctx: GameContext, path: Path) -> str:
 
 
 def walk_monster(ctx: GameContext, figure: Figure, path: Path, stop_at_characters: bool = True) -> Path:
-    """Move the figure along ``path``; it stops on entering a location with a character (RL-MP-10)."""
+    """Move the figure along ``path``; it stops on entering a location with a character (RL-MP-10).
+    The move is said before the figure is put down, so what its arrival sets off comes after it."""
     walked = [path[0]]
     for location in path[1:]:
         walked.append(location)
         if stop_at_characters and ctx.characters_at(location):
             break
-    ctx.put(figure, walked[-1])
     _say_moved(ctx, figure, tuple(walked))
+    ctx.put(figure, walked[-1])
     return tuple(walked)
 
 
@@ -81,7 +88,8 @@ def move_toward_closest(ctx: GameContext, figure: Figure, steps: int) -> Flow[No
         ctx.emit("monster-stays", f"{ctx.figure_name(figure)} starts with a character, so it does not move.",
                  monster=figure.monster, blight=figure.minion, location=here)
         return
-    goal = yield from closest_character_goal(ctx, here)
+    mover = ctx.mover(figure)
+    goal = yield from closest_character_goal(ctx, here, mover)
     if goal is None:
         ctx.emit("monster-stays", f"No character is on the board: {ctx.figure_name(figure)} does not move.",
                  monster=figure.monster, blight=figure.minion, location=here)
@@ -89,7 +97,7 @@ def move_toward_closest(ctx: GameContext, figure: Figure, steps: int) -> Flow[No
     if steps <= 0:
         _say_moved(ctx, figure, (here,))
         return
-    path = yield from choose_path(ctx, here, goal, steps)
+    path = yield from choose_path(ctx, here, goal, steps, mover)
     walk_monster(ctx, figure, path)
 
 
@@ -98,7 +106,7 @@ def move_toward_location(ctx: GameContext, figure: Figure, goal: str, steps: int
     here = ctx.where(figure)
     if here is None or here == goal or goal not in ctx.graph:
         return
-    path = yield from choose_path(ctx, here, goal, steps)
+    path = yield from choose_path(ctx, here, goal, steps, ctx.mover(figure))
     walk_monster(ctx, figure, path, stop_at_characters=False)
 
 
@@ -114,14 +122,16 @@ def move_a_monster(ctx: GameContext, steps: int) -> Flow[None]:
     figure = Figure(monster, int(minion) if minion else None)
     here = ctx.where(figure)
     assert here is not None
-    to = yield from choose_location_within(ctx, here, steps, "move-monster-to", f"Move {ctx.figure_name(figure)} where?")
-    ctx.put(figure, to)
+    to = yield from choose_location_within(ctx, here, steps, "move-monster-to", f"Move {ctx.figure_name(figure)} where?",
+                                           ctx.mover(figure))
     ctx.emit("monster-moved", f"Move {ctx.figure_name(figure)} from {ctx.place_name(here)} to {ctx.place_name(to)}.",
              monster=figure.monster, blight=figure.minion, path=[here, to])
+    ctx.put(figure, to)
 
 
-def choose_location_within(ctx: GameContext, here: str, steps: int, key: str, text: str) -> Flow[str]:
-    dist = ctx.graph.distances(here)
+def choose_location_within(ctx: GameContext, here: str, steps: int, key: str, text: str,
+                           mover: Mover = None) -> Flow[str]:
+    dist = ctx.graph.distances(here, mover)
     reachable = sorted(loc for loc, d in dist.items() if 0 < d <= steps)
     if not reachable:
         raise IllegalInput(f"nowhere to go from {ctx.place_name(here)}")

@@ -40,9 +40,14 @@ class Location:
 
 @dataclass(frozen=True)
 class Connection:
+    """A way between two places: ``kind`` says what it is on the board (a road, water), ``only``
+    the movers who may take it (None: everyone; a plug-in's ``mover`` names its figures)."""
+
     a: str
     b: str
     verified: bool = False
+    kind: str = ""
+    only: frozenset[str] | None = None
 
 
 @dataclass(frozen=True)

@@ -144,11 +144,18 @@ def _monster(node: Node, known: Known, registry: MonsterRegistry) -> Monster | N
         frenzy_order=node.child("frenzy_order").integer(1, 20),
         symbols=_symbols(node.child("symbols"), known),
         start=location(node.child("start"), known, MAIN_BOARD),
-        complexity=choice(node.child("complexity"), {"Low": "Low", "High": "High"}, "complexity") or "",
+        complexity=_complexity(node.child("complexity")),
         power=node.child("power").text(),
         details=plugin.parse_details(node.child("details"), known),
         verified=node.child("verified").flag(),
     )
+
+
+def _complexity(node: Node) -> str:
+    """Printed on a mat where an edition has it (Low or High); a box whose mats print none leaves it out."""
+    if not node.present:
+        return ""
+    return choice(node, {"Low": "Low", "High": "High"}, "complexity") or ""
 
 
 def monsters(spec: PackSpec) -> FileParser[tuple[Monster, ...]]:

@@ -15,7 +15,7 @@ def gain_perk(ctx: GameContext, hero_id: str, why: str) -> Flow[None]:
     if not ctx.state.perk_deck:
         ctx.emit("note", f"No Perk cards are left, so {hero.player} gets none ({why}).")
         return
-    options = [Option(p, ctx.pack.perk(p).name) for p in sorted(ctx.state.perk_deck)]
+    options = perk_options(ctx)
     answer = yield Prompt("draw", "perk", f"{hero.player} draws a Perk card ({why}). Which is it?",
                           ctx.active_player, tuple(options))
     assert isinstance(answer, str)
@@ -23,6 +23,15 @@ def gain_perk(ctx: GameContext, hero_id: str, why: str) -> Flow[None]:
     hero.perks.append(answer)
     ctx.emit("perk-gained", f"{hero.player} takes the Perk card {ctx.pack.perk(answer).name}.",
              hero=hero_id, perk=answer)
+
+
+def perk_options(ctx: GameContext) -> list[Option]:
+    """One option per different card left in the deck: copies of one card are one choice."""
+    options: dict[tuple[str, str], Option] = {}
+    for perk_id in sorted(ctx.state.perk_deck):
+        card = ctx.pack.perk(perk_id)
+        options.setdefault((card.name, repr(card.effect)), Option(perk_id, card.name))
+    return list(options.values())
 
 
 def discard_perk(ctx: GameContext, hero_id: str, perk_id: str) -> None:

@@ -98,8 +98,8 @@ def _place_hero_fields(ctx: GameContext, holder: str, params: Params) -> dict[st
 def _place_hero(ctx: GameContext, holder: str, params: Params, action: Action) -> Flow[None]:
     """"Put your hero at any location" (``anywhere``) or "at the location of another hero"."""
     to = text_field(action, "to")
-    if to not in ctx.graph:
-        raise IllegalInput(f"{to!r} is not a location on this board")
+    if not ctx.walkable(to):
+        raise IllegalInput(f"{to!r} is not a location on this board where a hero may stand")
     if not params.get("anywhere", False):
         _require_another_hero_at(ctx, holder, to)
     ctx.emit("hero-placed", f"Place {ctx.hero_name(holder)} at {ctx.place_name(to)}.", hero=holder, location=to)

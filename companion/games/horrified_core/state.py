@@ -67,6 +67,10 @@ class TurnBonuses:
         """What the Hero Phase leaves for this turn's Monster Phase: the spared heroes."""
         return type(self)(spared=list(self.spared))
 
+    def skips_monster_phase(self) -> bool:
+        """Whether this turn's Monster Phase is not played (an edition's Perk may say so)."""
+        return False
+
 
 @dataclass
 class GameState:

@@ -148,8 +148,9 @@ async function start(app, setup) {
 }
 
 export function renderSetup(app) {
-  const setup = (app.setup ||= fresh());
-  const pack = app.packCache;
+  if (app.setup && app.setup.game && app.setup.game !== GAME) app.setup = null; // another game's wizard
+  const setup = (app.setup ||= { ...fresh(), game: GAME });
+  const pack = app.packCaches[GAME]; // this box's, whichever game was on screen before
   if (!pack) {
     app.loadPack(GAME).then(() => { if (app.route.name === "setup") app.render(); },
                         (e) => app.showBanner("error", String(e.message || e)));
