@@ -18,7 +18,7 @@ from .dice import DICE, DiceKinds
 from .effects import Effect, EffectSink
 from .errors import GameOver, IllegalInput, StaleInput
 from .plain import to_plain
-from .prompts import Prompt, check_answer
+from .prompts import Prompt, SeatAnswer, check_answer
 
 T = TypeVar("T")
 Flow = Generator[Prompt, object, T]
@@ -90,12 +90,16 @@ class Game:
             return self._anytime(entry["anytime"])
         prompt = self._current()
         answer = check_answer(prompt, self._answer_of(prompt, entry), self.dice)
+        seat = _answering_seat(prompt, entry)
         try:
-            following = self._resume(answer)
+            following = self._resume(answer if seat is None else SeatAnswer(seat, answer))
         except BaseException:
             self._rebuild(self.inputs)
             raise
-        self.inputs.append({"key": prompt.key, "answer": to_plain(answer)})
+        record: dict[str, object] = {"key": prompt.key, "answer": to_plain(answer)}
+        if seat is not None:
+            record["seat"] = seat
+        self.inputs.append(record)
         self.prompt = following
         return Step(self._sink.take(), following, self.version)
 
@@ -161,3 +165,20 @@ class Game:
         """Answer the current prompt with ``policy(prompt, state)`` (scripts, simulation)."""
         prompt = self._current()
         return self.apply({"key": prompt.key, "answer": policy(prompt, self.state)})
+
+
+def _answering_seat(prompt: Prompt, entry: Input) -> str | None:
+    """The seat answering a question each seat answers for itself (``Prompt.each``): the entry's
+    ``seat`` (the table puts the device's seat there), or, from a script or a terminal that names
+    none, the first seat still asked. None for any other question, which takes no ``seat``."""
+    seat = entry.get("seat") if isinstance(entry, Mapping) else None
+    if not prompt.each:
+        if seat is not None:
+            raise IllegalInput(f"{prompt.key}: only a question each seat answers for itself takes a 'seat'")
+        return None
+    audience = prompt.audience or ()
+    chosen = audience[0] if seat is None else seat
+    if chosen not in audience:
+        raise IllegalInput(f"{prompt.key}: {chosen!r} is not asked this question (still to answer: "
+                           f"{', '.join(audience)})")
+    return str(chosen)

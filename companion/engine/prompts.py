@@ -41,6 +41,12 @@ class Prompt:
     the question and its answer (None: everyone, the shared screen too). A
     question for one seat's eyes (a secret plan, a secret bid) is shown to
     the others only as "waiting for ...", and only that seat may answer it.
+
+    ``each``: every seat of ``audience`` answers this same question for itself,
+    in secret and in any order (moves planned at once, bids revealed together).
+    The rules are sent a :class:`SeatAnswer` naming the seat that answered, and
+    ask again with the seats still to answer (``simultaneous.gather``); an
+    answer shows to the seat that gave it alone, never to the others asked.
     """
 
     kind: PromptKind
@@ -54,6 +60,11 @@ class Prompt:
     count: int = 0
     context: Mapping[str, object] = field(default_factory=dict)
     audience: tuple[str, ...] | None = None
+    each: bool = False
+
+    def __post_init__(self) -> None:
+        if self.each and not self.audience:
+            raise ValueError(f"{self.key}: a question each seat answers for itself needs the seats (audience)")
 
     def seen_by(self, seat: str | None) -> bool:
         """Whether ``seat`` (None: the shared screen) may see this question."""
@@ -70,6 +81,15 @@ class Prompt:
 
     def _offered(self) -> str:
         return ", ".join(self.option_ids()) or "none"
+
+
+@dataclass(frozen=True)
+class SeatAnswer:
+    """What the rules receive for a question each seat answers for itself (``Prompt.each``):
+    which seat answered, and its checked answer."""
+
+    seat: str
+    answer: object
 
 
 Answer = object  # what a prompt's check returns: str, tuple of str, tuple of faces/ints, or a mapping

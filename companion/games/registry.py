@@ -21,6 +21,7 @@ BUILT_IN: Mapping[str, str] = {
     "ravenloft": "companion.games.ravenloft.gamepack:RavenloftPack",
     "horrified": "companion.games.horrified.gamepack:HorrifiedPack",
     "siege-of-barovia": "companion.games.siege_of_barovia.gamepack:SiegePack",
+    "straszydla": "companion.games.straszydla.gamepack:StraszydlaPack",
 }
 EXTRA_ENV = "COMPANION_EXTRA_PACKS"
 #: The game a command means when it names none (``companion play`` without ``--game``).

@@ -143,7 +143,7 @@ class Table:
             prompt = self.game.prompt
             _check_answerer(prompt, entry, seat)
             try:
-                step = self.game.apply(entry)
+                step = self.game.apply(_with_seat(prompt, entry, seat))
             except IllegalInput as problem:
                 raise TableError("game-over" if prompt is None else "illegal", str(problem)) from None
             self._write(JournalEntry("input", dict(self.game.inputs[-1])), undo_engine=1)
@@ -283,6 +283,14 @@ def _check_answerer(prompt: Prompt | None, entry: Mapping[str, object], seat: st
                                           "own device")
 
 
+def _with_seat(prompt: Prompt | None, entry: Mapping[str, object], seat: str | None) -> Mapping[str, object]:
+    """An answer to a question each seat answers for itself is that device's seat's answer:
+    the table names the seat (whatever the request said), so no device answers for another."""
+    if prompt is None or not prompt.each or "answer" not in entry:
+        return entry
+    return {**entry, "seat": seat}
+
+
 @dataclass(frozen=True)
 class Label:
     """How an input shows in the history; ``audience``: who may read ``text`` (None: everyone)."""
@@ -296,13 +304,28 @@ class Label:
 
 def label_of(prompt: Prompt | None, entry: Mapping[str, object], step: Step, quiet: frozenset[str]) -> Label:
     """What an input made happen (its first effect worth naming), else what was answered."""
-    audience = prompt.audience if prompt is not None and "answer" in entry else None
-    telling = [e.text for e in step.effects if e.kind not in quiet and (e.audience is None or audience is not None)]
+    audience = _answer_audience(prompt, entry)
+    telling = [e.text for e in step.effects if e.kind not in quiet and _readable(e.audience, audience)]
     if telling:
         return Label(_sentence(telling[0].rstrip(".")), audience)
     if prompt is None:
         return Label("Input")
     return Label(_sentence(f"{prompt.text} → {_answer_words(prompt, entry.get('answer'))}"), audience)
+
+
+def _readable(told: tuple[str, ...] | None, readers: tuple[str, ...] | None) -> bool:
+    """Whether everyone who may read a label (``readers``, None: everyone) may see an effect told to ``told``."""
+    return told is None or (readers is not None and set(readers) <= set(told))
+
+
+def _answer_audience(prompt: Prompt | None, entry: Mapping[str, object]) -> tuple[str, ...] | None:
+    """Who may read what an answer made happen: the question's audience, and for a question each
+    seat answers for itself, the seat that answered alone."""
+    if prompt is None or "answer" not in entry:
+        return None
+    if prompt.each:
+        return (str(entry.get("seat")),)
+    return prompt.audience
 
 
 def _answer_words(prompt: Prompt, answer: object) -> str:

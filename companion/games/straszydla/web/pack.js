@@ -1,0 +1,111 @@
+// Straszydła's tablet and phone module: the new-game screen (players, the tiles as the owner
+// laid them, who starts, the readings), and the game screen. The shared tablet shows what
+// lies open on the table; a phone plays its own seat, shows its pact card, its plan and its
+// bid while they are sealed, and turns the board so the player's own side is at the bottom.
+
+import { h } from "/js/dom.js";
+import { promptPanel } from "/js/prompt.js";
+import { effectsPanel, historyDrawer, loadingScreen } from "/js/gamescreen.js";
+import { setupScreen } from "./setup.js";
+import { boardPanel, facingArrow } from "./board.js";
+import { dataScreen, startData } from "./data.js";
+
+const PHASES = { pacts: "Pacts", planning: "Planning", moving: "Moving", duel: "Duel", actions: "Actions",
+                 blockades: "Blockades", feeding: "Feeding", summoning: "Summoning", over: "The end" };
+
+function stylesheet() {
+  if (document.getElementById("straszydla-css")) return;
+  document.head.appendChild(h("link", { id: "straszydla-css", rel: "stylesheet", href: new URL("./pack.css", import.meta.url).href }));
+}
+
+function named(list, id) {
+  const found = (list || []).find((x) => x.id === id);
+  return found ? found.name : id;
+}
+
+function elementWords(pack, ids) {
+  return ids.map((e) => named(pack.elements, e)).join(", ");
+}
+
+/** The card in front of the starting player, and the duel when one is on. */
+function timePanel(app) {
+  const { state } = app.view;
+  const duel = state.duel;
+  const starting = state.players[state.starting];
+  return h("section", { class: "panel sz-time", "data-testid": "sz-time", "data-time": state.time },
+    h("h2", {}, `${state.time === "day" ? "Day" : "Night"} · round ${state.round_in_time} of 4`),
+    h("p", {}, `${starting ? starting.name : ""} holds the day/night card: ${state.card} horror cube${state.card === 1 ? "" : "s"} on it.`),
+    duel ? h("p", { class: "sz-duel", "data-testid": "sz-duel" },
+      `Duel at ${named(app.pack.tiles, duel.place)}: ${state.players[duel.holder].name} against ${state.players[duel.challenger].name}` +
+      (Object.keys(duel.dice).length ? ` · dice ${Object.entries(duel.dice).map(([s, d]) => `${state.players[s].name} ${d.join(", ")}`).join("; ")}` : "") +
+      (Object.keys(duel.bids).length ? ` · bids ${Object.entries(duel.bids).map(([s, n]) => `${state.players[s].name} ${n}`).join(", ")}`
+        : duel.bids_in.length ? ` · sealed: ${duel.bids_in.map((s) => state.players[s].name).join(", ")}` : "")) : null,
+    state.outcome ? h("p", { class: "sz-outcome", "data-testid": "sz-outcome" }, state.outcome) : null);
+}
+
+function playersPanel(app) {
+  const { state } = app.view;
+  const pack = app.pack;
+  return h("section", { class: "panel sz-players", "data-testid": "sz-players" }, h("h2", {}, "Players"),
+    h("ul", {}, state.order.map((seat) => {
+      const p = state.players[seat];
+      const cubes = Object.entries(p.cubes).map(([e, n]) => `${n} ${(pack.elements.find((x) => x.id === e) || {}).colour || e}`);
+      const waiting = state.phase === "pacts" ? state.pacts_in : state.phase === "planning" ? state.planned : null;
+      return h("li", { class: "sz-player", "data-testid": "sz-player", "data-seat": seat },
+        h("strong", {}, p.name), waiting ? h("span", { class: "badge" }, waiting.includes(seat) ? "ready" : "thinking") : null,
+        h("div", { class: "subtle" }, `${p.creatures.map((c) => named(pack.creatures, c)).join(", ") || "no creatures"}`),
+        h("div", {}, `${p.energy} white · ${p.horror} black${cubes.length ? " · " + cubes.join(", ") : ""}` +
+          (p.imps.length ? ` · imps: ${p.imps.map((i) => named(pack.imps, i)).join(", ")}` : "")));
+    })));
+}
+
+/** A phone's own secrets (the shared tablet says it keeps none). */
+function minePanel(app) {
+  const { view } = app;
+  if (!view.seat) {
+    return h("p", { class: "subtle", "data-testid": "sz-watching" }, "This screen shows only what lies open on the table: pacts, plans and bids stay on the players' phones.");
+  }
+  const mine = view.private || {};
+  const side = mine.side || "S";
+  return h("section", { class: "panel sz-mine", "data-testid": "sz-mine" }, h("h2", {}, "Only on your phone"),
+    h("p", { "data-testid": "sz-pact" }, mine.pact ? `Your pact: ${mine.pact.name} (${elementWords(app.pack, mine.pact.elements)})` : "Name your pact card when asked."),
+    mine.plan ? h("p", { "data-testid": "sz-plan" }, `Your plan, sealed: ${mine.plan.map((t) => facingArrow(side, t)).join(" ")}`) : null,
+    mine.bid !== null && mine.bid !== undefined ? h("p", { "data-testid": "sz-bid" }, `Your sealed bid: ${mine.bid}`) : null);
+}
+
+/** Plans as the player sees them: one button per district the pawn can end on, its arrows turned to their side. */
+function planBody(app, prompt) {
+  if (prompt.key !== "plan") return null;
+  const side = (app.view.private || {}).side || "S";
+  const plans = (app.view.actions || []).filter((a) => a.action === "plan");
+  return h("div", { class: "options sz-plans" }, plans.map((entry) => {
+    const end = entry.label.split("→").pop().trim();
+    return h("button", { class: "btn action", type: "button", "data-testid": "sz-plan-to", "data-end": end,
+                         onclick: () => app.answer({ action: "plan", moves: entry.moves }) },
+      h("span", { class: "opt-main" }, `To ${end}`),
+      h("span", { class: "opt-sub" }, entry.moves.map((t) => facingArrow(side, t)).join(" ")));
+  }));
+}
+
+export default {
+  names: (pack) => ({ place: (id) => named(pack.tiles, id) }),
+  setupScreen(app) { stylesheet(); return setupScreen(app); },
+  gameScreen(app) {
+    const { view } = app;
+    stylesheet();
+    if (!view || !app.pack) return loadingScreen(app);
+    return h("div", { class: "game sz-game", "data-testid": "screen-game", "data-game-id": view.game_id, "data-version": view.version },
+      h("header", { class: "topbar" }, h("button", { class: "btn btn-bar", type: "button", onclick: () => app.go("#/") }, "◀ Games"),
+        h("button", { class: "btn btn-bar", type: "button", "data-testid": "history-open",
+                      onclick: () => { app.historyOpen = true; app.render(); } }, "↶ History"), app.connectionPill()),
+      h("div", { class: "game-body" },
+        h("div", { class: "col-side" }, promptPanel(app), minePanel(app), effectsPanel(app)),
+        h("div", { class: "col-board" }, timePanel(app), boardPanel(app), playersPanel(app))),
+      app.historyOpen ? historyDrawer(app) : null);
+  },
+  actionBody: planBody,
+  dataPages: ["status"],
+  dataScreen(app) { stylesheet(); return dataScreen(app); },
+  startData,
+  phaseWord: (app) => PHASES[app.view.state.phase] || app.view.state.phase,
+};
