@@ -36,6 +36,8 @@ from flask import request
 
 from companion.table import TableError
 
+from . import fields
+
 if TYPE_CHECKING:
     import numpy as np
 
@@ -327,11 +329,8 @@ def _faces_start(services: "Services", data: Mapping[str, Any]) -> Reply:
     """``kind``: d20, monster or d6; ``style`` (optional): numerals, pips or symbols."""
     from calibration.dice import KIND_FACES, STYLES, CalibrationError, FaceSession
 
-    kind, style = data.get("kind"), data.get("style")
-    if kind not in KIND_FACES:
-        raise TableError("bad-request", f"'kind' must be one of {', '.join(KIND_FACES)}")
-    if style is not None and style not in STYLES:
-        raise TableError("bad-request", f"'style' must be one of {', '.join(STYLES)}")
+    kind = str(fields.one_of(data, "kind", KIND_FACES))
+    style = fields.one_of(data, "style", STYLES, optional=True)
     setup = _held(services)
     with setup.lock:
         base = _base(setup)
@@ -381,9 +380,7 @@ def _capture(services: "Services", data: Mapping[str, Any]) -> Reply:
 def _retake(services: "Services", data: Mapping[str, Any]) -> Reply:
     from calibration.dice import CalibrationError
 
-    label = data.get("label")
-    if not isinstance(label, str) or not label:
-        raise TableError("bad-request", "'label' must be the face to take again, such as \"7\" or \"hit\"")
+    label = fields.text(data, "label", 'the face to take again, such as "7" or "hit"')
     setup = _held(services)
     with setup.lock:
         try:
@@ -439,9 +436,7 @@ def _selftest_start(services: "Services", data: Mapping[str, Any]) -> Reply:
     before the self-test existed)."""
     from calibration.dice import KIND_FACES, CalibrationError, SelfTest
 
-    kind = data.get("kind")
-    if kind not in KIND_FACES:
-        raise TableError("bad-request", f"'kind' must be one of {', '.join(KIND_FACES)}")
+    kind = str(fields.one_of(data, "kind", KIND_FACES))
     setup = _held(services)
     with setup.lock:
         if setup.saved is None:
@@ -480,9 +475,7 @@ def _selftest_answer(services: "Services", data: Mapping[str, Any]) -> Reply:
     """``face``: the face that was up in the throw just read."""
     from calibration.dice import CalibrationError
 
-    face = data.get("face")
-    if not isinstance(face, str) or not face:
-        raise TableError("bad-request", "'face' must be the face that was up, such as \"7\" or \"hit\"")
+    face = fields.text(data, "face", 'the face that was up, such as "7" or "hit"')
     setup = _held(services)
     with setup.lock:
         try:
@@ -575,9 +568,7 @@ def _restore(services: "Services", data: Mapping[str, Any]) -> Reply:
     from .uploads import DICE_LIMITS, UploadRefused, check_zip_bytes
 
     dice = services.dice
-    text = data.get("file")
-    if not isinstance(text, str) or not text:
-        raise TableError("bad-request", "'file' must be the exported calibration (a zip file), base64")
+    text = fields.text(data, "file", "the exported calibration (a zip file), base64")
     try:
         archive = base64.b64decode(text, validate=True)
     except (binascii.Error, ValueError):

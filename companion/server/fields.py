@@ -7,6 +7,7 @@ the same way before anything changes."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from typing import Any, Mapping
 
 from companion.table import TableError
@@ -24,10 +25,10 @@ def _shown(value: object) -> str:
     return text if len(text) <= 40 else f"a {type(value).__name__} of {len(text)} characters"
 
 
-def text(data: Mapping[str, Any], key: str) -> str:
+def text(data: Mapping[str, Any], key: str, must: str = "a non-empty text") -> str:
     value = data.get(key)
     if not isinstance(value, str) or not value:
-        raise refused(key, "a non-empty text", value)
+        raise refused(key, must, value)
     return value
 
 
@@ -36,6 +37,14 @@ def optional_text(data: Mapping[str, Any], key: str, default: str) -> str:
     if not isinstance(value, str):
         raise refused(key, "a text", value)
     return value
+
+
+def one_of(data: Mapping[str, Any], key: str, allowed: Iterable[str], optional: bool = False) -> str | None:
+    """A text among ``allowed`` (or, if ``optional``, nothing at all)."""
+    value, names = data.get(key), list(allowed)
+    if (value is None and optional) or (isinstance(value, str) and value in names):
+        return value
+    raise refused(key, f"one of {', '.join(names)}", value)
 
 
 def whole(data: Mapping[str, Any], key: str, least: int = 0, must: str = "") -> int:
