@@ -32,6 +32,10 @@ def box(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield running
 
 
+#: web/js/taps.js ignores a tap within 350 ms of a redraw another device caused; a player is slower.
+SETTLED_MS = 400
+
+
 def take_seat(page: Any, url: str, seat: str) -> None:
     page.goto(url)
     page.get_by_test_id("screen-seat").wait_for()
@@ -42,6 +46,7 @@ def take_seat(page: Any, url: str, seat: str) -> None:
 def tap(page: Any, selector: str, watcher: Any) -> None:
     """Tap on ``page`` and wait until ``watcher`` (the tablet) shows the game moved on."""
     old = version(watcher)
+    page.wait_for_timeout(SETTLED_MS)  # a button another device's answer just redrew takes no tap yet
     page.locator(selector).first.click()
     wait_version_after(watcher, old)
 
@@ -58,6 +63,7 @@ def plan_to(page: Any, end: str, tablet: Any) -> None:
 def roll_on(tablet: Any, faces: int) -> None:
     """The tablet taps every die of the roll asked as ``faces``."""
     count = tablet.locator("[data-testid=die-row]").count()
+    tablet.wait_for_timeout(SETTLED_MS)
     for die in range(count):
         tablet.locator(f"[data-testid=d6][data-die='{die}'][data-value='{faces}']").click()
     tap(tablet, "[data-testid=roll-confirm]", tablet)
