@@ -59,6 +59,7 @@ def tap_slot(page: Any, slot: int, move: str) -> int:
     old = version(page)
     target = page.locator(f"[data-testid=tablet-prompt] [data-testid=scarab-slot][data-slot='{slot}']")
     assert target.get_attribute("data-move") == move, (slot, target.get_attribute("data-move"))
+    page.wait_for_timeout(400)  # the tap guard (web/js/taps.js) takes no tap on a button just redrawn by a push
     target.click()
     return wait_version_after(page, old)
 

@@ -117,7 +117,8 @@ def test_two_tablets_stay_in_sync_and_a_stale_tap_is_refused(server: Server, new
     assert server.version(game_id) == v4
     assert a.get_by_test_id("turn").get_attribute("data-phase") == "monster"
 
-    # A double tap on one answer is one answer.
+    # A double tap on one answer is one answer (a moment after B's answer redrew A's screen, as a player would).
+    a.wait_for_timeout(400)
     a.locator("[data-testid=prompt] [data-testid=option]").first.dblclick()
     v5 = wait_version_after(a, v4)
     a.wait_for_function("() => !window.companion.busy")

@@ -56,8 +56,9 @@ def _advance(ctx: GameContext, a: Action) -> str:
 
 
 def _defeat(ctx: GameContext, a: Action) -> str:
-    target = ctx.monster_rules[str(a["monster"])].defeat_target()
-    return f"Defeat {ctx.monster(str(a['monster'])).name} with {_names(ctx, a.get('items'))} (roll {target} or more)"
+    target = ctx.monster_rules[str(a["monster"])].defeat_roll()
+    return (f"Defeat {ctx.monster(str(a['monster'])).name} with {_names(ctx, a.get('items'))}"
+            + (f" (roll {target} or more)" if target is not None else ""))
 
 
 def _pick_up(ctx: GameContext, a: Action) -> str:

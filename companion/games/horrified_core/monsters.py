@@ -195,6 +195,11 @@ class MonsterRules:
         """Why the Defeat action is not possible now, or None if it is."""
         return f"{self.monster.name} cannot be defeated yet"
 
+    def defeat_roll(self) -> int | None:
+        """What a Defeat roll must reach, for the action's label; None in an edition whose Defeat
+        is not a roll."""
+        return self.defeat_target()
+
     def defeat_target(self) -> int:
         """What the Defeat check must reach (printed on the mat)."""
         raise NotImplementedError(f"{self.monster.name} has no Defeat target")

@@ -117,6 +117,10 @@ class OriginalMonster(MonsterRules, Generic[D]):
         """What of its task is still to do, in words (for the refusal of an early Defeat)."""
         return "its task"
 
+    def defeat_roll(self) -> int | None:
+        """The original's Defeat is items of enough strength, never a roll."""
+        return None
+
     def defeat_blocker(self, ctx: GameContext, hero_id: str) -> str | None:
         if not self.task_done(ctx):
             return f"{self.monster.name} cannot be defeated yet: first {self.task_left(ctx)}"
