@@ -91,6 +91,7 @@ def test_two_tablets_stay_in_sync_and_a_stale_tap_is_refused(server: Server, new
 
     # B falls behind: its line drops the view pushes while A moves again.
     line.hold_views = True
+    a.wait_for_timeout(400)  # B's move just redrew A's board: A's player taps a moment later
     v3 = tap_board(a, a.locator("[data-testid=loc][data-target=move]").first.get_attribute("data-id"))
     assert server.version(game_id) == v3
     a.wait_for_function("() => !window.companion.busy")
