@@ -54,3 +54,29 @@ def no_default(prompt: Prompt | None, why: str = "") -> Suggestion:
     if prompt is None:
         return Suggestion(None, "the game is over")
     return Suggestion(None, why or f"{prompt.text} This is the players' decision: answer it on a tablet")
+
+
+@dataclass(frozen=True)
+class ListedDefaults:
+    """A game's NEXT as lists: ``first_option`` keys answered by their first option, ``declines``
+    (key -> the option that leaves things as they are) and ``actions`` (key -> the action sent);
+    a roll, a draw and every other key have no default."""
+
+    first_option: frozenset[str]
+    declines: dict[str, str]
+    actions: dict[str, dict[str, object]]
+
+    def __call__(self, prompt: Prompt | None) -> Suggestion:
+        if prompt is None:
+            return no_default(None)
+        found = physical(prompt)
+        if found is not None:
+            return found
+        if prompt.kind == "choice" and prompt.key in self.first_option and prompt.options:
+            return first_option(prompt)
+        if prompt.kind == "choice" and self.declines.get(prompt.key) in prompt.option_ids():
+            chosen = self.declines[prompt.key]
+            return Suggestion(chosen, f"{prompt.text} → {prompt.option(chosen).text}")
+        if prompt.kind == "action" and prompt.key in self.actions:
+            return Suggestion(self.actions[prompt.key], f"{prompt.text} → {self.actions[prompt.key]['action']}")
+        return no_default(prompt)

@@ -9,8 +9,7 @@ move, or any key not listed here.
 
 from __future__ import annotations
 
-from companion.engine.defaults import Suggestion, first_option, no_default, physical
-from companion.engine.prompts import Prompt
+from companion.engine.defaults import ListedDefaults
 
 #: Monster Phase ties (docs/horrified.md, "Prompt keys"), answered by their first option.
 FIRST_OPTION_KEYS = frozenset({"event-order", "monster-order", "move-toward", "path", "attack-target", "pulled",
@@ -20,16 +19,4 @@ DECLINES = {"move-monster-to": "stay", "move-hero-to": "stay"}
 ACTIONS: dict[str, dict[str, object]] = {"hero-action": {"action": "end"}}
 
 
-def next_answer(prompt: Prompt | None) -> Suggestion:
-    if prompt is None:
-        return no_default(None)
-    found = physical(prompt)
-    if found is not None:
-        return found
-    if prompt.kind == "choice" and prompt.key in FIRST_OPTION_KEYS and prompt.options:
-        return first_option(prompt)
-    if prompt.kind == "choice" and DECLINES.get(prompt.key) in prompt.option_ids():
-        return Suggestion(DECLINES[prompt.key], f"{prompt.text} → {prompt.option(DECLINES[prompt.key]).text}")
-    if prompt.kind == "action" and prompt.key in ACTIONS:
-        return Suggestion(ACTIONS[prompt.key], f"{prompt.text} → end")
-    return no_default(prompt)
+next_answer = ListedDefaults(FIRST_OPTION_KEYS, DECLINES, ACTIONS)
