@@ -74,6 +74,10 @@ class InvisibleManRules(OriginalMonster[InvisibleDetails]):
         assert isinstance(mat, InvisibleMat)
         return list(mat.evidence.values())
 
+    def on_defeated(self, ctx: GameContext) -> None:
+        """The evidence was discarded by ``defeat_monster``: the mat holds none now."""
+        self.mat(ctx).evidence.clear()
+
     def missing(self, ctx: GameContext) -> list[str]:
         found = self.mat(ctx).evidence
         return [place for place in self.details.evidence if place not in found]

@@ -72,6 +72,10 @@ class WolfManRules(OriginalMonster[WolfDetails]):
         assert isinstance(mat, WolfMat)
         return list(mat.cure)
 
+    def on_defeated(self, ctx: GameContext) -> None:
+        """The cure's items were discarded by ``defeat_monster``: the mat holds none now."""
+        self.mat(ctx).cure.clear()
+
     def open_slots(self, ctx: GameContext) -> Counter[int]:
         laid = Counter(ctx.pack.item(i).strength for i in self.mat(ctx).cure)
         return Counter(self.details.cure) - laid
