@@ -24,7 +24,7 @@ def public_view(ctx: GameContext) -> View:
     tokens and second figures its plug-in puts on the board, ``areas`` the parts of the board on
     the table, ``board`` whose board it is and ``mix`` the mapping of a mixed game (None otherwise)."""
     state = ctx.state
-    return {**_turn(state), **_figures(state), **_cards_and_items(state),
+    return {**views.state_view(state),
             "mats": views.mat_views(ctx), "figures": views.board_figures(ctx), "bonuses": to_plain(state.bonuses),
             "areas": sorted(areas_of(ctx.monster_rules.values())), **_board(state),
             "outcome": state.outcome, "data_id": state.data_id}
@@ -34,22 +34,3 @@ def _board(state: GameState) -> View:
     if not isinstance(state, MixedGame):
         return {"board": GAME, "mix": None}
     return {"board": state.mix.get("board"), "mix": {k: v for k, v in state.mix.items() if k != "data"}}
-
-
-def _turn(state: GameState) -> View:
-    return {"phase": state.phase, "turn": state.turn, "seats": list(state.seats), "active": state.active,
-            "actions_left": state.actions_left, "terror": state.terror, "frenzy": state.frenzy}
-
-
-def _figures(state: GameState) -> View:
-    return {"heroes": {h: to_plain(hero) for h, hero in state.heroes.items()},
-            "monsters": {m: to_plain(monster) for m, monster in state.monsters.items()},
-            "villagers": {v: to_plain(villager) for v, villager in state.villagers.items()}}
-
-
-def _cards_and_items(state: GameState) -> View:
-    return {"deck": list(state.deck), "played_cards": list(state.played_cards),
-            "entered_cards": to_plain(state.entered_cards), "items_at": dict(state.items_at),
-            "item_discard": list(state.item_discard), "removed_items": list(state.removed_items),
-            "haversack": list(state.haversack), "perk_deck": list(state.perk_deck),
-            "perk_discard": list(state.perk_discard)}

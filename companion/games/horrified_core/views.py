@@ -4,9 +4,12 @@ puts on the board. Plain data, for the pack's views (docs/protocol.md)."""
 
 from __future__ import annotations
 
+from companion.engine.plain import to_plain
+
 from .context import GameContext
 from .monsters import MonsterRegistry, View
 from .pack_types import Pack
+from .state import GameState
 
 
 def pack_view(pack: Pack, plugins: MonsterRegistry) -> View:
@@ -43,3 +46,28 @@ def mat_views(ctx: GameContext) -> dict[str, View]:
 def board_figures(ctx: GameContext) -> list[View]:
     """The monsters' minions and tokens on the board (minions, relics ...), from every plug-in in play."""
     return [figure for monster in ctx.state.monsters_in_play() for figure in ctx.monster_rules[monster.id].board_figures(ctx)]
+
+
+def state_view(state: GameState) -> View:
+    """What every edition's public view shows of the state: the turn, the figures, and which cards
+    and tokens are left (no secret: each deck and the bag hold what is nowhere else)."""
+    return {**_turn(state), **_figures(state), **_cards_and_items(state)}
+
+
+def _turn(state: GameState) -> View:
+    return {"phase": state.phase, "turn": state.turn, "seats": list(state.seats), "active": state.active,
+            "actions_left": state.actions_left, "terror": state.terror, "frenzy": state.frenzy}
+
+
+def _figures(state: GameState) -> View:
+    return {"heroes": {h: to_plain(hero) for h, hero in state.heroes.items()},
+            "monsters": {m: to_plain(monster) for m, monster in state.monsters.items()},
+            "villagers": {v: to_plain(villager) for v, villager in state.villagers.items()}}
+
+
+def _cards_and_items(state: GameState) -> View:
+    return {"deck": list(state.deck), "played_cards": list(state.played_cards),
+            "entered_cards": to_plain(state.entered_cards), "items_at": dict(state.items_at),
+            "item_discard": list(state.item_discard), "removed_items": list(state.removed_items),
+            "haversack": list(state.haversack), "perk_deck": list(state.perk_deck),
+            "perk_discard": list(state.perk_discard)}

@@ -25,26 +25,6 @@ def public_view(ctx: GameContext) -> View:
     words), and ``figures`` are the minions and tokens its plug-in puts on the board."""
     state = ctx.state
     assert isinstance(state, GameState)
-    return {**_turn(state), **_figures(state), **_cards_and_items(state),
+    return {**views.state_view(state),
             "mats": views.mat_views(ctx), "figures": views.board_figures(ctx),
             "bonuses": to_plain(state.bonuses), "outcome": state.outcome, "data_id": state.data_id}
-
-
-def _turn(state: GameState) -> View:
-    return {"phase": state.phase, "turn": state.turn, "seats": list(state.seats), "active": state.active,
-            "actions_left": state.actions_left, "terror": state.terror, "frenzy": state.frenzy}
-
-
-def _figures(state: GameState) -> View:
-    return {"heroes": {h: to_plain(hero) for h, hero in state.heroes.items()},
-            "monsters": {m: to_plain(monster) for m, monster in state.monsters.items()},
-            "villagers": {v: to_plain(villager) for v, villager in state.villagers.items()}}
-
-
-def _cards_and_items(state: GameState) -> View:
-    """Which cards and tokens are left is no secret: each deck and the Haversack hold what is nowhere else."""
-    return {"deck": list(state.deck), "played_cards": list(state.played_cards),
-            "entered_cards": to_plain(state.entered_cards), "items_at": dict(state.items_at),
-            "item_discard": list(state.item_discard), "removed_items": list(state.removed_items),
-            "haversack": list(state.haversack), "perk_deck": list(state.perk_deck),
-            "perk_discard": list(state.perk_discard)}
