@@ -215,7 +215,17 @@ def areas_of(rules: Collection[MonsterRules]) -> frozenset[str]:
 
 def board_graph(pack: Pack, areas: Collection[str]) -> Graph:
     """The board of the areas on the table (an extra mat joins only with its monster, RL-SU-9): each
-    connection a way, open to the movers it names (``only``) or to everyone."""
+    connection a way, open to the movers it names (``only``) or to everyone. Built once per pack
+    and set of areas: every game and position on that table shares it (it is never changed)."""
+    memo = pack.memo("board-graph")
+    key = "|".join(sorted(areas))
+    found = memo.get(key)
+    if not isinstance(found, Graph):
+        found = memo[key] = _built_graph(pack, areas)
+    return found
+
+
+def _built_graph(pack: Pack, areas: Collection[str]) -> Graph:
     locations = list(dict.fromkeys(loc.id for loc in pack.board.locations if loc.area in areas))
     known = set(locations)
     ways = dict.fromkeys(Way(c.a, c.b, c.kind, only=c.only) for c in pack.board.connections

@@ -4,6 +4,7 @@ order (RL-MP-1, RL-MP-2), the attack line read left to right (RL-MP-4)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from companion.engine.errors import IllegalInput
 from companion.engine.game import Flow
@@ -14,7 +15,7 @@ from .context import GameContext, GameEnded
 from .events import ask_order, in_chosen_order, monsters_with, resolve_event
 from .items import draw_item, place_item
 from .monsters import Actor, MonsterRules
-from .pack_types import FRENZY, AttackLine, MonsterCard
+from .pack_types import FRENZY, AttackLine, MonsterCard, Pack
 from companion.games.datafiles import PackError
 from .packfiles import parse_entered_card
 
@@ -56,11 +57,29 @@ ENTER_CARD = "enter-card"
 def _card_options(ctx: GameContext) -> list[Option]:
     """One option per different card left: copies of one card (same name, items, Event and
     attack line) are one choice for the player, as identical item tokens are."""
-    options: dict[tuple[object, ...], Option] = {}
-    for card_id in sorted(ctx.state.deck, key=lambda c: (ctx.pack.card(c).name, c)):
-        card = ctx.pack.card(card_id)
-        options.setdefault((card.name, card.items, repr(card.event), card.attack), Option(card_id, card.name))
+    facts = _card_facts(ctx.pack)
+    options: dict[str, Option] = {}
+    for card_id in sorted(ctx.state.deck, key=lambda c: (facts[c].name, c)):
+        options.setdefault(facts[card_id].copies, Option(card_id, facts[card_id].name))
     return list(options.values())
+
+
+@dataclass(frozen=True)
+class _CardFacts:
+    name: str
+    copies: str  # what copies of one card share: name, items, Event, attack line
+    verified: bool
+
+
+def _card_facts(pack: Pack) -> Mapping[str, _CardFacts]:
+    """What the draw question needs of each card, worked out once per pack (a card is drawn
+    about thirty times a game, and every replay asks again)."""
+    memo = pack.memo("draw")
+    found = memo.get("card-facts")
+    if not isinstance(found, dict):
+        found = memo["card-facts"] = {
+            c.id: _CardFacts(c.name, repr((c.name, c.items, c.event, c.attack)), c.verified) for c in pack.cards}
+    return found
 
 
 def _take_listed(ctx: GameContext, card_id: str) -> MonsterCard:
@@ -70,7 +89,8 @@ def _take_listed(ctx: GameContext, card_id: str) -> MonsterCard:
 
 def _guessed_left(ctx: GameContext) -> list[str]:
     """Cards still in the deck that are only the pack's guess (a typed-in card replaces one)."""
-    return sorted(c for c in ctx.state.deck if not ctx.pack.card(c).verified)
+    facts = _card_facts(ctx.pack)
+    return sorted(c for c in ctx.state.deck if not facts[c].verified)
 
 
 def enter_card(ctx: GameContext) -> Flow[MonsterCard]:
