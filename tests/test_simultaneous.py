@@ -63,6 +63,7 @@ class BidPack:
     id = "sealed-bids"
     title = "Sealed bids (a test game)"
     quiet_effects: frozenset[str] = frozenset()
+    phase_marks: frozenset[str] = frozenset()
 
     def __init__(self) -> None:
         self.rules = BidRules()

@@ -187,6 +187,24 @@ def test_a_view_carries_the_recent_steps_of_live_inputs_only(table: Table) -> No
     assert view == Table(table.store, table.kind, table.game_id).view()
 
 
+def test_the_recent_steps_begin_with_the_phase_the_table_is_in(table: Table) -> None:
+    """Every push carries them, so not more than the guide shows: from the newest input whose
+    effects begin a phase (the pack's phase_marks: the Hero Phase ending), not the last 60."""
+    marks = table.kind.phase_marks
+    assert marks, "Ravenloft's Monster Phase begins where the Hero Phase ends"
+    begun = []
+    while len(begun) < 2:
+        view = act_simply(table)
+        if any(e["kind"] in marks for e in view["effects"]):
+            begun.append(view["version"])
+    for _ in range(3):
+        act_simply(table)
+    recent = table.view()["recent_effects"]
+    assert recent[0]["version"] == begun[-1]
+    assert [r for r in recent if any(e["kind"] in marks for e in r["effects"])] == recent[:1]
+    assert [r["version"] for r in recent] == list(range(begun[-1], begun[-1] + 4))
+
+
 def test_history_reads_as_what_happened_and_its_undo_counts_go_back_there(table: Table) -> None:
     play_until(table, "hero-action")
     table.act({"answer": {"action": "end"}}, table.version)

@@ -128,6 +128,13 @@ class GamePack(Protocol):
         """Effect kinds too small to name an input in the history (a die as rolled, a note)."""
         ...
 
+    @property
+    def phase_marks(self) -> frozenset[str]:
+        """Effect kinds that begin a stretch of play a tablet keeps on screen as a whole (the
+        Monster Phase begins where ``hero-phase-ended`` is): a view's ``recent_effects`` start at
+        the newest input with one. Empty: they are simply the last inputs' effects."""
+        ...
+
     def pack_view(self, game: Game | None = None) -> View:
         """Drawing data and names: the shipped pack's, or the data ``game`` plays with."""
         ...

@@ -44,7 +44,7 @@ class SeatSockets:
             if table.game_id in self._pushed:
                 return
             self._pushed.add(table.game_id)
-        table.subscribe(lambda t, view: push_views(socketio, t, view))
+        table.subscribe(lambda t, view: push_views(socketio, t, view, self.seats_in(t.game_id)))
 
     def enter(self, sid: str, table: Table, seat: str | None, token: object) -> None:
         """Put ``sid`` in the room of ``seat`` (checked against its token) in ``table``'s game."""
@@ -64,6 +64,11 @@ class SeatSockets:
         with self._lock:
             return self._seats.get((sid, game_id))
 
+    def seats_in(self, game_id: str) -> set[str]:
+        """The seats of ``game_id`` some socket plays now (a view for an empty room is not built)."""
+        with self._lock:
+            return {seat for (_, game), seat in self._seats.items() if game == game_id and seat is not None}
+
     def left(self, sid: str) -> None:
         with self._lock:
             for key in [k for k in self._seats if k[0] == sid]:
@@ -76,11 +81,12 @@ def _check_seat(table: Table, seat: str) -> None:
         raise TableError("bad-request", f"this game has no seat {seat!r} (its seats: {', '.join(seats)})")
 
 
-def push_views(socketio: SocketIO, table: Table, public: Mapping[str, object]) -> None:
-    """A change: the public view to the shared screens, each seat's own view to that seat."""
+def push_views(socketio: SocketIO, table: Table, public: Mapping[str, object], seats: set[str]) -> None:
+    """A change: the public view to the shared screens, each seat's own view to that seat
+    (the seats a socket plays now: ``seats``; a seat nobody plays gets its view when it joins)."""
     socketio.emit("view", dict(public), to=room(table.game_id, None))
-    for seat in table.seats():
-        socketio.emit("view", table.view(seat), to=room(table.game_id, seat))
+    for seat, view in table.views([s for s in table.seats() if s in seats], public).items():
+        socketio.emit("view", view, to=room(table.game_id, seat))
 
 
 def claim(services: "Services", table: Table, seat: str, token: object) -> Reply:

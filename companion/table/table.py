@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 import threading
 from dataclasses import dataclass
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from companion.engine.effects import Effect
 from companion.engine.errors import IllegalInput, Refusal, StaleInput
@@ -22,6 +22,9 @@ from companion.store import JournalEntry, Store, StoreError, fold
 Listener = Callable[["Table", dict[str, object]], None]
 HISTORY_SHOWN = 50
 RECENT_SHOWN = 60  # inputs whose effects a view carries: a whole Monster Phase, with room to spare
+#: The fields of a view that every seat and screen sees alike.
+SHARED_FIELDS = ("game_id", "name", "game", "version", "seats", "state", "can_undo", "can_redo", "redo_count",
+                 "last_change", "outcome", "dice")
 
 log = logging.getLogger(__name__)
 
@@ -78,22 +81,39 @@ class Table:
         the question if it may see it, the effects and history meant for it, and, for a seat,
         its own view (``private``). Nothing meant for another seat is in it (docs/protocol.md)."""
         with self._lock:
-            game, prompt = self.game, self.game.prompt
-            shown = prompt is not None and prompt.seen_by(seat)
-            view: dict[str, object] = {
-                "game_id": self.game_id, "name": self.name, "game": self.kind.id, "version": self.version,
-                "seat": seat, "seats": [{"id": s.id, "name": s.name} for s in self.kind.seats(game)],
-                "state": self.kind.public_view(game), "prompt": _prompt_for(prompt, seat),
-                "actions": self.kind.action_menu(game, seat) if shown else [],
-                "effects": [e.to_plain() for e in self.last_effects if e.seen_by(seat)],
-                "recent_effects": self._recent_effects(seat),
-                "history": self._history(seat), "can_undo": bool(game.inputs), "can_redo": bool(self.redo_stack),
-                "redo_count": len(self.redo_stack), "last_change": self.journal[-1].kind if self.journal else None,
-                "outcome": self.kind.outcome(game), "dice": self._dice(),
-            }
-            if seat is not None:
-                view["private"] = self.kind.seat_view(game, seat)
-            return view
+            return self._seen_by(seat, self._shared())
+
+    def views(self, seats: Iterable[str | None], public: Mapping[str, object]) -> dict[str | None, dict[str, object]]:
+        """The views of ``seats`` after the change whose shared-screen view is ``public`` (given to
+        listeners): what every seat sees alike is worked out once, not once per seat."""
+        with self._lock:
+            shared = {key: public[key] for key in SHARED_FIELDS}
+            return {seat: self._seen_by(seat, shared) for seat in seats}
+
+    def _shared(self) -> dict[str, object]:
+        """The part of the view that is the same for every seat and screen."""
+        game = self.game
+        return {
+            "game_id": self.game_id, "name": self.name, "game": self.kind.id, "version": self.version,
+            "seats": [{"id": s.id, "name": s.name} for s in self.kind.seats(game)],
+            "state": self.kind.public_view(game), "can_undo": bool(game.inputs), "can_redo": bool(self.redo_stack),
+            "redo_count": len(self.redo_stack), "last_change": self.journal[-1].kind if self.journal else None,
+            "outcome": self.kind.outcome(game), "dice": self._dice(),
+        }
+
+    def _seen_by(self, seat: str | None, shared: Mapping[str, object]) -> dict[str, object]:
+        """``shared`` with what only ``seat`` may see: the question, its menu, effects, history."""
+        game, prompt = self.game, self.game.prompt
+        shown = prompt is not None and prompt.seen_by(seat)
+        view: dict[str, object] = {
+            **shared, "seat": seat, "prompt": _prompt_for(prompt, seat),
+            "actions": self.kind.action_menu(game, seat) if shown else [],
+            "effects": [e.to_plain() for e in self.last_effects if e.seen_by(seat)],
+            "recent_effects": self._recent_effects(seat), "history": self._history(seat),
+        }
+        if seat is not None:
+            view["private"] = self.kind.seat_view(game, seat)
+        return view
 
     def peek(self, count: int, version: int) -> dict[str, object]:
         """The public state ``count`` inputs back, changing nothing: a tablet compares it with
@@ -122,10 +142,19 @@ class Table:
     def _recent_effects(self, seat: str | None) -> list[dict[str, object]]:
         """Oldest first: the effects of each of the last live inputs meant for ``seat``, with the
         version after it, so a tablet can keep a whole phase's steps on screen (and a tablet
-        that joins mid-phase sees them too)."""
-        start = max(0, len(self.step_effects) - RECENT_SHOWN)
+        that joins mid-phase sees them too). They start at the newest input that begins a phase
+        (the pack's ``phase_marks``): every view carries them, so none older than that."""
+        start = self._phase_start()
         return [{"version": self.versions[i], "effects": [e.to_plain() for e in self.step_effects[i] if e.seen_by(seat)]}
                 for i in range(start, len(self.step_effects))]
+
+    def _phase_start(self) -> int:
+        oldest = max(0, len(self.step_effects) - RECENT_SHOWN)
+        marks = self.kind.phase_marks
+        for i in range(len(self.step_effects) - 1, oldest - 1, -1):
+            if any(e.kind in marks for e in self.step_effects[i]):
+                return i
+        return oldest
 
     def _history(self, seat: str | None) -> list[dict[str, object]]:
         """Newest first: the version after each live input and the undo count that goes back to it;

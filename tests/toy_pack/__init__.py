@@ -106,6 +106,7 @@ class ToyPack:
     id = "secret-words"
     title = "Secret words (a toy game for the tests)"
     quiet_effects: frozenset[str] = frozenset()
+    phase_marks: frozenset[str] = frozenset()
 
     def __init__(self) -> None:
         self.rules = ToyRules()

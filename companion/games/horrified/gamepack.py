@@ -35,6 +35,7 @@ class HorrifiedPack:
     id = GAME
     title = PACK_NAME
     quiet_effects = frozenset({"dice", "note", "check"})
+    phase_marks = frozenset({"hero-phase-ended"})
 
     def __init__(self, rules: HorrifiedPackRules | None = None) -> None:
         self.rules = rules or HorrifiedPackRules()

@@ -29,6 +29,7 @@ class RavenloftPack:
     title = PACK_NAME
     #: Effects too small to name an input in the history: a die as rolled, the dice, a note.
     quiet_effects = frozenset({"d20", "dice", "note"})
+    phase_marks = frozenset({"hero-phase-ended"})
 
     def __init__(self, rules: RavenloftRules | None = None) -> None:
         """``rules``: other rules than the shipped pack's (tests play with their own cards)."""

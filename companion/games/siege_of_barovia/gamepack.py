@@ -35,6 +35,7 @@ class SiegePack:
     title = TITLE
     #: Effects too small to name an input in the history: a die as rolled.
     quiet_effects = frozenset({"die"})
+    phase_marks: frozenset[str] = frozenset()
 
     def __init__(self, maps: Maps | None = None) -> None:
         """``maps``: the maps games are played on (one per pack: the owner's are built once)."""

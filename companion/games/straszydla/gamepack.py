@@ -30,6 +30,7 @@ class StraszydlaPack:
     #: Too small to name an input in the history: a seat ready, dice as rolled, cubes put out.
     quiet_effects = frozenset({"planned", "bid-in", "pact-in", "duel-dice", "scare-dice", "replenish", "round",
                                "stops-cleared"})
+    phase_marks: frozenset[str] = frozenset()
 
     def __init__(self, rules: StraszydlaRules | None = None) -> None:
         self.rules = rules or StraszydlaRules()
