@@ -18,7 +18,7 @@ import logging
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
 
 from flask import Blueprint, Response, current_app, jsonify, request
 from flask_socketio import SocketIO
@@ -32,11 +32,35 @@ from companion.config import PairingSettings
 from companion.table import TableError, Tables
 
 if TYPE_CHECKING:
-    from .app import Services
+    from companion.store import Store
+    from .dice import Dice
+    from .leds import Leds
 
 TOKEN_HEADER = "X-Companion-Token"
 PRIVATE_PATHS = ("/api/diagnostics", "/api/backup")  # GETs that need a paired tablet too
 Reply = dict[str, Any]
+
+
+class BoxNeeds(Protocol):
+    """What the box handlers and its health view use of the service.
+    The app's ``Services`` has it all; a handler here reaches nothing else."""
+
+    @property
+    def box(self) -> Box: ...
+
+    @property
+    def dice(self) -> Dice: ...
+
+    @property
+    def leds(self) -> Leds: ...
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def state_dir(self) -> Path: ...
+
+
 Part = Callable[[], Mapping[str, object]]
 
 log = logging.getLogger(__name__)
@@ -84,7 +108,7 @@ def make_box(settings: Mapping[str, Any], state_dir: Path, tables: Tables) -> Bo
                tuple(settings.get("ALLOWED_ORIGINS", ())))
 
 
-def health(services: "Services") -> dict[str, object]:
+def health(services: "BoxNeeds") -> dict[str, object]:
     """The health view: each part as it reports itself, the disk, versions, errors, start mode."""
     box = services.box
     parts: dict[str, Mapping[str, object]] = {"leds": services.leds.health(), "camera": services.dice.health()}
@@ -98,7 +122,7 @@ def health(services: "Services") -> dict[str, object]:
     return health_view(parts, services.state_dir, box.errors, box.start.to_plain())
 
 
-def _board_health(services: "Services") -> dict[str, object]:
+def _board_health(services: "BoxNeeds") -> dict[str, object]:
     """The game the box's LEDs, buttons and camera follow: the one a paired tablet opened last."""
     table = services.box.current()
     leds = services.leds.board.following
@@ -129,54 +153,54 @@ def _address() -> str:
     return str(request.remote_addr or "")
 
 
-def _status(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _status(services: "BoxNeeds", data: Mapping[str, Any]) -> Reply:
     return services.box.access.status(_sid())
 
 
-def _ask(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _ask(services: "BoxNeeds", data: Mapping[str, Any]) -> Reply:
     return services.box.access.ask(_sid(), _address(), data)
 
 
-def _cancel(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _cancel(services: "BoxNeeds", data: Mapping[str, Any]) -> Reply:
     services.box.pairing.cancel(_sid())
     return {}
 
 
-def _code(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _code(services: "BoxNeeds", data: Mapping[str, Any]) -> Reply:
     return services.box.access.pair_with_code(_sid(), _address(), data)
 
 
-def _show_code(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _show_code(services: "BoxNeeds", data: Mapping[str, Any]) -> Reply:
     return services.box.access.show_code(_sid())
 
 
-def _devices(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _devices(services: "BoxNeeds", data: Mapping[str, Any]) -> Reply:
     return services.box.access.devices(_sid())
 
 
-def _revoke(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _revoke(services: "BoxNeeds", data: Mapping[str, Any]) -> Reply:
     return services.box.access.revoke(_sid(), data)
 
 
-def _health(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _health(services: "BoxNeeds", data: Mapping[str, Any]) -> Reply:
     return health(services)
 
 
-HANDLERS: dict[str, Callable[["Services", Mapping[str, Any]], Reply]] = {
+HANDLERS: dict[str, Callable[["BoxNeeds", Mapping[str, Any]], Reply]] = {
     "pair_status": _status, "pair_request": _ask, "pair_cancel": _cancel, "pair_code": _code,
     "pair_show_code": _show_code, "pair_devices": _devices, "pair_revoke": _revoke, "health": _health,
 }
 
 
-def connected(services: "Services", auth: object = None) -> None:
+def connected(services: "BoxNeeds", auth: object = None) -> None:
     """Socket.IO's connect: remember the token the tablet brought, and whether it is the box's own browser."""
     services.box.access.connected(_sid(), auth, request.remote_addr)
 
 
 # -- HTTP -------------------------------------------------------------------------------------------
 
-def _services() -> "Services":
-    found: "Services" = current_app.extensions["companion"]
+def _services() -> "BoxNeeds":
+    found: "BoxNeeds" = current_app.extensions["companion"]
     return found
 
 

@@ -30,7 +30,7 @@ import logging
 import math
 import threading
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
 
 from flask import request
 
@@ -46,10 +46,19 @@ if TYPE_CHECKING:
 
     from hardware.dice.reader import DiceReader
 
-    from .app import Services
     from .dice import Dice
 
 Reply = dict[str, Any]
+
+
+class DiceSetupNeeds(Protocol):
+    """What the dice setup handlers use of the service: the dice camera.
+    The app's ``Services`` has it all; a handler here reaches nothing else."""
+
+    @property
+    def dice(self) -> Dice: ...
+
+
 SNAPSHOT_SIDE = 640  # px: the longest side of the picture the tablet taps on
 EMPTY_WANTED = 3  # pictures of the empty tray: their median is the reference, their flicker the threshold
 MAX_RESTORE = 900 * 1024  # JSON bytes of a restore message (the socket itself takes at most 1 MiB)
@@ -146,7 +155,7 @@ def _frame(dice: "Dice") -> "np.ndarray":
         raise TableError("illegal", f"the camera gives no picture: {problem}") from None
 
 
-def _held(services: "Services") -> DiceSetup:
+def _held(services: "DiceSetupNeeds") -> DiceSetup:
     """The setup under way, with this tablet on it and the watcher paused."""
     dice = services.dice
     setup = dice.setup
@@ -167,7 +176,7 @@ def _refused(problem: Exception) -> TableError:
     return TableError("illegal", str(problem))
 
 
-def leave(services: "Services", sid: str) -> None:
+def leave(services: "DiceSetupNeeds", sid: str) -> None:
     """A tablet left the dice setup (or dropped): the last one out lets the watcher read rolls again
     with the calibration in use; the setup is kept, to carry on later."""
     dice = services.dice
@@ -184,7 +193,7 @@ def leave(services: "Services", sid: str) -> None:
 
 # -- the events ----------------------------------------------------------------------------------------------
 
-def _start(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _start(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
     """Open (or come back to) the dice setup: the watcher pauses while a tablet is on it."""
     dice = services.dice
     _camera(dice)
@@ -219,7 +228,7 @@ def _new_setup(dice: "Dice") -> DiceSetup:
     return DiceSetup((int(frame.shape[1]), int(frame.shape[0])), saved)
 
 
-def _snapshot(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _snapshot(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
     """The camera's picture now, small, to tap the tray's corners on (``width``/``height``: the frame's)."""
     import cv2
 
@@ -244,7 +253,7 @@ def _data_url(image: "np.ndarray", suffix: str) -> str:
     return f"data:image/{kind};base64," + base64.b64encode(data.tobytes()).decode("ascii")
 
 
-def _corners(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _corners(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
     """``corners``: four taps ``[[x, y], ...]`` as fractions (0 to 1) of the snapshot, top-left,
     top-right, bottom-right, bottom-left; or ``"auto"`` (the four ArUco markers); or ``"whole"``
     (a camera that sees only the tray). The empty tray is asked for next."""
@@ -301,7 +310,7 @@ def _fraction(value: object) -> bool:
             and 0.0 <= value <= 1.0)
 
 
-def _empty(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _empty(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
     """One picture of the empty tray (three are best); the first locks the camera's exposure."""
     from calibration.dice import CalibrationError
 
@@ -325,7 +334,7 @@ def _empty(services: "Services", data: Mapping[str, Any]) -> Reply:
         return {"setup": setup.view()}
 
 
-def _faces_start(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _faces_start(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
     """``kind``: d20, monster or d6; ``style`` (optional): numerals, pips or symbols."""
     from calibration.dice import KIND_FACES, STYLES, CalibrationError, FaceSession
 
@@ -361,7 +370,7 @@ def _faces(setup: DiceSetup) -> "FaceSession":
     return setup.faces
 
 
-def _capture(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _capture(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
     """The face asked for, from the camera now; refused with why (no die, two dice, a hand)."""
     from calibration.dice import CalibrationError
     from hardware.dice.imaging import encode_png
@@ -377,7 +386,7 @@ def _capture(services: "Services", data: Mapping[str, Any]) -> Reply:
         return {"setup": setup.view(), "captured": shot.label}
 
 
-def _retake(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _retake(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
     from calibration.dice import CalibrationError
 
     label = fields.text(data, "label", 'the face to take again, such as "7" or "hit"')
@@ -390,14 +399,14 @@ def _retake(services: "Services", data: Mapping[str, Any]) -> Reply:
         return {"setup": setup.view()}
 
 
-def _back(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _back(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
     setup = _held(services)
     with setup.lock:
         _faces(setup).back()
         return {"setup": setup.view()}
 
 
-def _finish(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _finish(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
     """Check the faces, save the calibration and read with it now; then the self-test begins
     (the camera does not answer rolls of this die by itself until it passes). A new tray drops
     the other kinds' face photos (taken through the old tray view)."""
@@ -431,7 +440,7 @@ def _save(dice: "Dice", calibration: "DiceCalibration") -> None:
     save_calibration(calibration, dice.folder)
 
 
-def _selftest_start(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _selftest_start(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
     """``kind``: a calibrated die to self-test again (after a change of light, or a calibration from
     before the self-test existed)."""
     from calibration.dice import KIND_FACES, CalibrationError, SelfTest
@@ -455,7 +464,7 @@ def _selftest(setup: DiceSetup) -> "SelfTest":
     return setup.selftest
 
 
-def _selftest_throw(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _selftest_throw(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
     """Read the throw in the tray now; the tablet then says which face is up (``dice_selftest_answer``)."""
     from calibration.dice import CalibrationError
     from hardware.dice.reader import crop_data_url
@@ -471,7 +480,7 @@ def _selftest_throw(services: "Services", data: Mapping[str, Any]) -> Reply:
         return {"setup": setup.view(), "read": {"label": read.label, "accepted": read.accepted, "why": read.why}}
 
 
-def _selftest_answer(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _selftest_answer(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
     """``face``: the face that was up in the throw just read."""
     from calibration.dice import CalibrationError
 
@@ -485,7 +494,7 @@ def _selftest_answer(services: "Services", data: Mapping[str, Any]) -> Reply:
         return {"setup": setup.view()}
 
 
-def _selftest_finish(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _selftest_finish(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
     """The estimate, saved with the calibration; the camera answers this die's rolls by itself
     only if it passed. The setup ends."""
     from calibration.dice import CalibrationError
@@ -526,7 +535,7 @@ def _use(dice: "Dice", calibration: "DiceCalibration", reader: "DiceReader | Non
             dice.watcher.pause()
 
 
-def _cancel(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _cancel(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
     """Throw away the setup under way; rolls are read with the calibration in use. Nothing under way is fine."""
     dice = services.dice
     with dice.setup_lock:
@@ -539,13 +548,13 @@ def _cancel(services: "Services", data: Mapping[str, Any]) -> Reply:
     return {}
 
 
-def _leave(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _leave(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
     """This tablet leaves the screen; the setup is kept (the last one out gives the camera back)."""
     leave(services, _sid())
     return {}
 
 
-def _export(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _export(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
     """The saved calibration as one zip, base64 (``file``), with a file name to save it as."""
     from calibration.dice import CalibrationError, export_calibration
 
@@ -559,7 +568,7 @@ def _export(services: "Services", data: Mapping[str, Any]) -> Reply:
     return {"file": base64.b64encode(archive).decode("ascii"), "name": "dice-calibration.zip", "bytes": len(archive)}
 
 
-def _restore(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _restore(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
     """``file``: an exported zip, base64. Measured (entries, pictures) before it is unpacked, checked
     whole; then saved and read with at once."""
     from calibration.dice import CalibrationError, restore_calibration
@@ -589,7 +598,7 @@ def _restore(services: "Services", data: Mapping[str, Any]) -> Reply:
     return {"calibrated": sorted(calibration.profiles)}
 
 
-def use_calibration(services: "Services", calibration: "DiceCalibration") -> None:
+def use_calibration(services: "DiceSetupNeeds", calibration: "DiceCalibration") -> None:
     """A calibration just saved (restored): the setup under way is dropped, the camera reads with it."""
     if services.dice.setup is not None:
         _cancel(services, {})
@@ -601,7 +610,7 @@ def use_calibration(services: "Services", calibration: "DiceCalibration") -> Non
 
 setattr(_restore, "max_payload", MAX_RESTORE)
 
-HANDLERS: dict[str, Callable[["Services", Mapping[str, Any]], Reply]] = {
+HANDLERS: dict[str, Callable[["DiceSetupNeeds", Mapping[str, Any]], Reply]] = {
     "dice_setup_start": _start, "dice_tray_snapshot": _snapshot, "dice_tray_corners": _corners,
     "dice_tray_empty": _empty, "dice_faces_start": _faces_start, "dice_capture": _capture,
     "dice_retake": _retake, "dice_back": _back, "dice_finish": _finish, "dice_cancel": _cancel,

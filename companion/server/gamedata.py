@@ -17,7 +17,7 @@ import json
 import logging
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
@@ -31,11 +31,35 @@ from .files import write_atomic
 from .uploads import IMAGE_TYPES, checked_image
 
 if TYPE_CHECKING:
-    from .app import Services
+    from flask_socketio import SocketIO
+
+    from .dice import Dice
+    from .leds import Leds
 
 OWNER_DIR = "owner"
 MAX_PHOTO = 8 * 1024 * 1024
 Reply = dict[str, Any]
+
+
+class GameDataNeeds(Protocol):
+    """What the owner-data handlers use of the service.
+    The app's ``Services`` has it all; a handler here reaches nothing else."""
+
+    @property
+    def gamedata(self) -> GameData: ...
+
+    @property
+    def tables(self) -> Tables: ...
+
+    @property
+    def dice(self) -> Dice: ...
+
+    @property
+    def leds(self) -> Leds: ...
+
+    @property
+    def socketio(self) -> SocketIO: ...
+
 
 log = logging.getLogger(__name__)
 blueprint = Blueprint("gamedata", __name__)
@@ -111,7 +135,7 @@ def checked(desk: OwnerDataDesk, data: object) -> tuple[dict[str, object], dict[
         raise DataRefused(f"the game data is refused, nothing was saved: {'; '.join(problems)}", problems) from None
 
 
-def save(services: "Services", kind: GamePack, data: Mapping[str, object], skip: str = "") -> Reply:
+def save(services: "GameDataNeeds", kind: GamePack, data: Mapping[str, object], skip: str = "") -> Reply:
     """Check, write, and hand to every game of this kind in play (but ``skip``)."""
     _, desk = services.gamedata.desk(kind.id)
     with services.gamedata.lock:
@@ -126,7 +150,7 @@ def save(services: "Services", kind: GamePack, data: Mapping[str, object], skip:
     return {"status": status, "games": games}
 
 
-def remember_entered_cards(services: "Services", table: Table, effects: list[Mapping[str, Any]]) -> None:
+def remember_entered_cards(services: "GameDataNeeds", table: Table, effects: list[Mapping[str, Any]]) -> None:
     """A Monster card typed in at the table joins the owner's card library, in place of a
     guessed card, so it is in every later game's deck: entered once, known from then on.
     The game it was typed in already holds it (in its log); the other games get the data."""
@@ -163,7 +187,7 @@ def _library_card(document: dict[str, Any], files: Mapping[str, Any], card: Mapp
     confirmed.append(f"cards.cards.{target}")
 
 
-def apply_to(services: "Services", summary: Mapping[str, object], data: Mapping[str, object]) -> dict[str, object]:
+def apply_to(services: "GameDataNeeds", summary: Mapping[str, object], data: Mapping[str, object]) -> dict[str, object]:
     """One game takes the data as an input of its log, or says why it cannot
     (a game that already plays with exactly this data is left as it is)."""
     table = services.tables.get(str(summary["game_id"]))
@@ -186,7 +210,7 @@ def _data_id(desk: OwnerDataDesk, data: Mapping[str, object]) -> str:
 
 # -- Socket.IO events --------------------------------------------------------------------------------
 
-def _get(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _get(services: "GameDataNeeds", data: Mapping[str, Any]) -> Reply:
     kind, desk = services.gamedata.desk(data.get("game"))
     saved, problems = services.gamedata.saved(kind)
     files, status = checked(desk, saved if not problems else desk.empty())
@@ -194,7 +218,7 @@ def _get(services: "Services", data: Mapping[str, Any]) -> Reply:
             "photo": services.gamedata.photo(kind) is not None, "camera": services.dice.camera is not None}
 
 
-def _check(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _check(services: "GameDataNeeds", data: Mapping[str, Any]) -> Reply:
     _, desk = services.gamedata.desk(data.get("game"))
     try:
         files, status = desk.check(data.get("data"))
@@ -203,12 +227,12 @@ def _check(services: "Services", data: Mapping[str, Any]) -> Reply:
     return {"problems": [], "files": files, "status": status}
 
 
-def _save(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _save(services: "GameDataNeeds", data: Mapping[str, Any]) -> Reply:
     kind, _ = services.gamedata.desk(data.get("game"))
     return save(services, kind, fields.mapping(data, "data", "the owner-data document (an object)"))
 
 
-def _snapshot(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _snapshot(services: "GameDataNeeds", data: Mapping[str, Any]) -> Reply:
     """The board photo from the dice camera (mounted over the table, it sees the board too)."""
     kind, _ = services.gamedata.desk(data.get("game"))
     image = services.dice.snapshot_jpeg()
@@ -218,15 +242,15 @@ def _snapshot(services: "Services", data: Mapping[str, Any]) -> Reply:
 
 setattr(_save, "max_payload", 512 * 1024)
 setattr(_check, "max_payload", 512 * 1024)
-HANDLERS: dict[str, Callable[["Services", Mapping[str, Any]], Reply]] = {
+HANDLERS: dict[str, Callable[["GameDataNeeds", Mapping[str, Any]], Reply]] = {
     "data_get": _get, "data_check": _check, "data_save": _save, "data_photo_snapshot": _snapshot,
 }
 
 
 # -- HTTP --------------------------------------------------------------------------------------------
 
-def _services() -> "Services":
-    found: "Services" = current_app.extensions["companion"]
+def _services() -> "GameDataNeeds":
+    found: "GameDataNeeds" = current_app.extensions["companion"]
     return found
 
 
@@ -292,7 +316,7 @@ def upload_photo(game: str) -> Response:
     return jsonify(ok=True)
 
 
-def _write_photo(services: "Services", kind: GamePack, image: bytes) -> None:
+def _write_photo(services: "GameDataNeeds", kind: GamePack, image: bytes) -> None:
     """A JPEG or PNG that really is one (decoded, at most 25 megapixels), saved whole or not at all."""
     suffix = checked_image(image, "the board photo")
     folder = services.gamedata.folder

@@ -19,7 +19,7 @@ import json
 import logging
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Protocol
 
 from flask import Blueprint, Response, current_app, request
 from flask_socketio import SocketIO, join_room
@@ -36,13 +36,19 @@ from hardware.leds.board import BoardShape
 
 from . import fields
 
-if TYPE_CHECKING:
-    from .app import Services
-
 LED_ROOM = "leds"  # every tablet showing the LEDs: on a game screen or calibrating
 TABLET_FPS = 15.0  # the overlay does not need the strip's 30 frames a second
 BOARD = DEFAULT_PACK  # the game whose board the LEDs lie under
 Reply = dict[str, Any]
+
+
+class LedNeeds(Protocol):
+    """What the LED handlers use of the service: the LEDs.
+    The app's ``Services`` has it all; a handler here reaches nothing else."""
+
+    @property
+    def leds(self) -> Leds: ...
+
 
 log = logging.getLogger(__name__)
 blueprint = Blueprint("leds", __name__)
@@ -205,7 +211,7 @@ def _sid() -> str:
     return str(getattr(request, "sid", ""))
 
 
-def _calibration_start(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _calibration_start(services: "LedNeeds", data: Mapping[str, Any]) -> Reply:
     leds = services.leds
     with leds.lock:
         note = ""
@@ -244,7 +250,7 @@ def _session(leds: Leds) -> LedCalibrationSession:
     return leds.session
 
 
-def _step(services: "Services", work: Callable[[LedCalibrationSession], dict[str, object]],
+def _step(services: "LedNeeds", work: Callable[[LedCalibrationSession], dict[str, object]],
           answers: bool = False) -> Reply:
     """One calibration step under the lock; a refused answer changes nothing.
     ``answers``: the reply also says what the LED just settled was answered."""
@@ -263,31 +269,31 @@ def _step(services: "Services", work: Callable[[LedCalibrationSession], dict[str
         return reply
 
 
-def _calibration_tap(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _calibration_tap(services: "LedNeeds", data: Mapping[str, Any]) -> Reply:
     across = "a number (0 to 1 across the board picture)"
     x, y = fields.number(data, "x", across), fields.number(data, "y", across)
     return _step(services, lambda session: session.tap(x, y), answers=True)
 
 
-def _calibration_answer(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _calibration_answer(services: "LedNeeds", data: Mapping[str, Any]) -> Reply:
     target = fields.mapping(data, "target", 'an object such as {"kind": "terror", "step": 3}')
     return _step(services, lambda session: session.answer(target), answers=True)
 
 
-def _calibration_skip(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _calibration_skip(services: "LedNeeds", data: Mapping[str, Any]) -> Reply:
     return _step(services, lambda session: session.skip(), answers=True)
 
 
-def _calibration_back(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _calibration_back(services: "LedNeeds", data: Mapping[str, Any]) -> Reply:
     return _step(services, lambda session: session.back())
 
 
-def _calibration_goto(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _calibration_goto(services: "LedNeeds", data: Mapping[str, Any]) -> Reply:
     index = fields.whole(data, "index", 0, "the whole number of an LED")
     return _step(services, lambda session: session.goto(index))
 
 
-def _calibration_finish(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _calibration_finish(services: "LedNeeds", data: Mapping[str, Any]) -> Reply:
     """Save the layout and light by it; refused, with every problem, if it does not hold."""
     leds = services.leds
     with leds.lock:
@@ -304,17 +310,17 @@ def _calibration_finish(services: "Services", data: Mapping[str, Any]) -> Reply:
         return {"layout": layout.to_plain()}
 
 
-def _calibration_cancel(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _calibration_cancel(services: "LedNeeds", data: Mapping[str, Any]) -> Reply:
     """This tablet stops for now (progress kept); nothing under way is fine too."""
     services.leds.leave(_sid())
     return {}
 
 
-def _layout_export(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _layout_export(services: "LedNeeds", data: Mapping[str, Any]) -> Reply:
     return {"layout": services.leds.board.layout.to_plain()}
 
 
-def _layout_restore(services: "Services", data: Mapping[str, Any]) -> Reply:
+def _layout_restore(services: "LedNeeds", data: Mapping[str, Any]) -> Reply:
     """A backup (or any layout file) in use, refused whole with every problem if anything is wrong."""
     if "layout" not in data:
         raise TableError("bad-request", "'layout' is missing: send the layout file's contents")
@@ -339,7 +345,7 @@ def checked_layout(leds: Leds, data: object) -> Layout:
     return layout
 
 
-HANDLERS: dict[str, Callable[["Services", Mapping[str, Any]], Reply]] = {
+HANDLERS: dict[str, Callable[["LedNeeds", Mapping[str, Any]], Reply]] = {
     "leds_calibration_start": _calibration_start, "leds_calibration_tap": _calibration_tap,
     "leds_calibration_answer": _calibration_answer, "leds_calibration_skip": _calibration_skip,
     "leds_calibration_back": _calibration_back, "leds_calibration_goto": _calibration_goto,
@@ -348,7 +354,7 @@ HANDLERS: dict[str, Callable[["Services", Mapping[str, Any]], Reply]] = {
 }
 
 
-def register_disconnect(socketio: SocketIO, services: "Services", *others: Callable[[str], None]) -> None:
+def register_disconnect(socketio: SocketIO, services: "LedNeeds", *others: Callable[[str], None]) -> None:
     """A tablet that drops while calibrating counts as leaving the LED setup (and whatever
     ``others`` it was in: the dice setup). One handler, as Socket.IO keeps one per event."""
     def disconnected(*args: object) -> None:
@@ -366,7 +372,7 @@ def register_disconnect(socketio: SocketIO, services: "Services", *others: Calla
 @blueprint.get("/api/leds/layout")
 def download_layout() -> Response:
     """The layout in use as a file, for a backup (the tablet's Export)."""
-    services: "Services" = current_app.extensions["companion"]
+    services: "LedNeeds" = current_app.extensions["companion"]
     layout = services.leds.board.layout
     return Response(json.dumps(layout.to_plain(), indent=1), mimetype="application/json",
                     headers={"Content-Disposition": f'attachment; filename="leds-{layout.board}.json"'})

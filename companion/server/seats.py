@@ -10,17 +10,22 @@ a seat's secrets are only ever emitted to the sockets that showed its token.
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping, Protocol
 
 from flask_socketio import SocketIO, join_room, leave_room
 
 from companion.table import Table, TableError
 from companion.table.seats import SeatDesk, SeatTaken
 
-if TYPE_CHECKING:
-    from .app import Services
-
 Reply = dict[str, Any]
+
+
+class SeatNeeds(Protocol):
+    """What claiming a seat uses of the service: the seats of the sockets.
+    The app's ``Services`` has it all; a handler here reaches nothing else."""
+
+    @property
+    def seats(self) -> SeatSockets: ...
 
 
 def room(game_id: str, seat: str | None) -> str:
@@ -89,7 +94,7 @@ def push_views(socketio: SocketIO, table: Table, public: Mapping[str, object], s
         socketio.emit("view", view, to=room(table.game_id, seat))
 
 
-def claim(services: "Services", table: Table, seat: str, token: object) -> Reply:
+def claim(services: "SeatNeeds", table: Table, seat: str, token: object) -> Reply:
     _check_seat(table, seat)
     try:
         given = services.seats.desk.claim(table.game_id, seat, token if isinstance(token, str) else None)
@@ -98,7 +103,7 @@ def claim(services: "Services", table: Table, seat: str, token: object) -> Reply
     return {"seat": seat, "token": given}
 
 
-def release(services: "Services", table: Table, seat: str) -> Reply:
+def release(services: "SeatNeeds", table: Table, seat: str) -> Reply:
     _check_seat(table, seat)
     services.seats.desk.release(table.game_id, seat)
     return {"seat": seat}
