@@ -116,7 +116,17 @@ def tap_option(page: Any, option_id: str | None = None) -> int:
     options = page.get_by_test_id("prompt").get_by_test_id("option")
     target = options.and_(page.locator(f"[data-id='{option_id}']")) if option_id else options.locator("visible=true").first
     target.click()
+    draw_as_it_is(page, old)
     return wait_version_after(page, old)
+
+
+def draw_as_it_is(page: Any, old: int) -> None:
+    """A Monster card still our guess asks "Is this your card?" before it is drawn: answer
+    "Not now" (these tests play on with the data as shipped and save nothing)."""
+    page.wait_for_selector(f"{GAME}:not([data-version='{old}']), [data-testid=card-check-skip]")
+    skip = page.get_by_test_id("card-check-skip")
+    if version(page) == old and skip.count():
+        skip.click()
 
 
 def roll(page: Any, faces: Sequence[Any]) -> int:

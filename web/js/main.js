@@ -450,6 +450,9 @@ class App {
     const prompt = this.view && this.view.prompt;
     if (!prompt || this.busy) return;
     const version = this.view.version;
+    const take = this.packModule && this.packModule.takeAnswer;
+    // The pack may ask something of its own first (is this card as we have it?); it sends the answer itself.
+    if (typeof take === "function" && take(this, prompt, answer)) return;
     const ask = this.confirmationFor(prompt, answer);
     if (ask && !(await askConfirm(ask))) return;
     if (!this.view || this.view.version !== version) return; // the game moved on while the question stood

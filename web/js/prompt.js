@@ -6,7 +6,8 @@
 //   waiting        a question for another seat's eyes: whom it waits for
 // The game's pack module may show options, die rows and who answers in its own
 // words (app.packModule: optionContent, searchText, rowLabel, promptWho,
-// actionBody, phaseWord). Selections live in app.ui, cleared with every new view.
+// actionBody, phaseWord), or draw a question's whole body itself (promptBody:
+// null to leave it to the shell). Selections live in app.ui, cleared with every new view.
 
 import { h, folded } from "./dom.js";
 import { dieFaceIcon, d20SymbolIcon } from "./icons.js";
@@ -181,12 +182,12 @@ export function promptPanel(app) {
       h("h2", { class: "prompt-text" }, view.outcome ? "The game is over." : "Waiting for the companion…"));
   }
   const who = hook(app, "promptWho", prompt) || (prompt.player ? seatName(app, prompt.player) : null);
-  const body = prompt.kind === "choice" || prompt.kind === "draw" ? choiceBody(app, prompt)
+  const body = hook(app, "promptBody", prompt) || (prompt.kind === "choice" || prompt.kind === "draw" ? choiceBody(app, prompt)
     : prompt.kind === "pick" ? pickBody(app, prompt)
     : prompt.kind === "roll" ? rollBody(app, prompt)
     : prompt.kind === "action" ? actionBody(app, prompt)
     : prompt.kind === "waiting" ? waitingBody(app, prompt)
-    : h("p", {}, `This app cannot answer a “${prompt.kind}” question yet.`);
+    : h("p", {}, `This app cannot answer a “${prompt.kind}” question yet.`));
   const phase = hook(app, "phaseWord");
   return h("section", { class: `panel prompt prompt-${prompt.kind}`, id: "prompt-panel", "data-testid": "prompt", "data-key": prompt.key,
                         "data-kind": prompt.kind, "data-version": view.version },

@@ -27,7 +27,7 @@ function eventPart(pack, refresh, card) {
     kinds.map(([kind, label]) => h("button", { class: `btn btn-small${card.event === kind ? " btn-primary" : ""}`, type: "button",
       "data-value": kind, onclick: () => { card.event = kind; refresh(); } }, label)))];
   if (card.event !== "none") {
-    rows.push(h("input", { class: "input", type: "text", "data-testid": "card-event-text", placeholder: "What the card says",
+    rows.push(h("input", { class: "text-input", type: "text", "data-testid": "card-event-text", placeholder: "What the card says",
                            value: card.text, oninput: (e) => { card.text = e.target.value; } }));
   }
   if (card.event === "place_villager") rows.push(villagerRow(pack, card));
@@ -76,7 +76,7 @@ function answerOf(card) {
  */
 export function cardForm(card, { pack, refresh, events = null }) {
   return [
-    h("input", { class: "input", type: "text", "data-testid": "card-name", placeholder: "Card name", value: card.name,
+    h("input", { class: "text-input", type: "text", "data-testid": "card-name", placeholder: "Card name", value: card.name,
                  oninput: (e) => { card.name = e.target.value; } }),
     numberRow(refresh, card, "items", "Items:", 0, 3),
     ...(events ? events(card) : eventPart(pack, refresh, card)),

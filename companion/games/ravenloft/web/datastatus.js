@@ -106,13 +106,17 @@ export function quotedIds(problems) {
 }
 
 // -- the shared store -----------------------------------------------------------------------------------------
-/** Entering a data screen (or back after a drop): fetch the data; an unsaved working copy is kept. */
+/** The screens that read the owner's data: the data screens, LED setup, and a game (its card check). */
+const DATA_ROUTES = ["data", "leds", "game"];
+
+/** Entering a data screen (or back after a drop), or a game about to ask about a card: fetch the data;
+ * an unsaved working copy is kept. */
 export async function startData(app) {
   if (!app.conn.connected) return;
   const keep = app.data && app.data.dirty ? app.data : null;
   if (!app.data) app.data = { loaded: false };
   const reply = await app.conn.request("data_get", { game: GAME });
-  if (app.route.name !== "data" && app.route.name !== "leds") return;
+  if (!DATA_ROUTES.includes(app.route.name)) return;
   if (!reply.ok) {
     app.data = { loaded: false, error: reply.error.message };
     app.render();
@@ -132,7 +136,7 @@ export async function startData(app) {
     form: keep ? keep.form : null,
   };
   app.data.cache = null;
-  if (app.route.name === "data" || app.route.name === "leds") app.render();
+  if (DATA_ROUTES.includes(app.route.name)) app.render();
   if (keep) checkSoon(app);
 }
 

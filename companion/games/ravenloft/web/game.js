@@ -9,6 +9,7 @@ import { ledTools } from "/js/leds.js";
 import { promptPanel } from "/js/prompt.js";
 import { effectsPanel, historyDrawer, loadingScreen, putBackPanel } from "/js/gamescreen.js";
 import { guideMode, phaseGuide, phaseSummary, scrollGuide } from "./guide.js";
+import { cardCheckSheet } from "./cardcheck.js";
 import { symbolIcon, symbolRow, itemIcon, itemTypeWord, frenzyIcon, skullIcon } from "./icons.js";
 import { PHASES, outcomeWords } from "./names.js";
 
@@ -190,6 +191,7 @@ export function renderGame(app) {
         monstersPanel(app), heroesPanel(app))),
     app.historyOpen ? historyDrawer(app) : null,
     app.deckOpen ? deckDrawer(app) : null,
+    cardCheckSheet(app),
     view.outcome && !app.outcomeHidden ? outcomeOverlay(app) : null,
     view.outcome && app.outcomeHidden ? h("button", { class: "btn btn-primary over-ribbon", type: "button", "data-testid": "outcome-show",
                                                       onclick: () => { app.outcomeHidden = false; app.render(); } }, "Game over — show the result") : null);

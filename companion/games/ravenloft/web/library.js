@@ -13,7 +13,7 @@ import { symbolRow } from "./icons.js";
 import { GAME, checksPanel, clone, dataHead, editWork, loadingPage, saveBar, saveDoc, stateBadge, statusOf, workFiles } from "./datastatus.js";
 
 // -- the primitive library (docs/game-data.md) ----------------------------------------------------------------
-const EVENT_KINDS = {
+export const EVENT_KINDS = {
   none: { label: "No Event", params: [] },
   manual: { label: "Done by hand (the players read it)", params: [] },
   place_villager: { label: "A villager enters", params: ["villager", "location"] },
@@ -65,11 +65,12 @@ function defaultParam(name, ctx) {
   return 1;
 }
 
-function context(app) {
+/** What the forms draw from: the working copy's files, the symbols, the villagers and the places. */
+export function context(app) {
   const files = workFiles(app);
   return {
     files,
-    symbols: (app.packCache && app.packCache.symbols) || {},
+    symbols: (app.packCache || app.pack || {}).symbols || {},
     villagers: files["villagers.json"].villagers,
     places: files["board.json"].locations.filter((l) => l.area === "board"),
   };
@@ -83,6 +84,7 @@ function effectEditor(app, effect, kinds, ctx, prefix, { optionalSymbol = false 
     onchange: (e) => {
       const kind = e.target.value;
       effect.kind = kind;
+      effect.text = ""; // the words were the other kind's: a new kind is described anew
       effect.params = {};
       for (const name of kinds[kind].params) effect.params[name] = defaultParam(name, ctx);
       rerender();
@@ -123,14 +125,17 @@ function paramInput(effect, name, ctx, testid, optional) {
 }
 
 // -- saving an entry ---------------------------------------------------------------------------------------
+/** Put the fields of one element (none: leave them as they are) into an owner-data document, and
+ * confirm it if asked: the one way an entry goes in, from the library or from the table. */
+export function putEntry(doc, stem, id, fields, confirm) {
+  if (fields) ((doc.changes[stem] ||= {})[stem] ||= {})[id] = clone(fields);
+  const key = `${stem}.${stem}.${id}`;
+  if (confirm && !doc.confirmed.includes(key)) doc.confirmed.push(key);
+}
+
 /** Put the fields of one element into the working copy, confirm it if asked, and save. */
 async function enter(app, stem, id, fields, confirm) {
-  editWork(app, (work) => {
-    const change = (work.changes[stem] ||= {});
-    (change[stem] ||= {})[id] = clone(fields);
-    const key = `${stem}.${stem}.${id}`;
-    if (confirm && !work.confirmed.includes(key)) work.confirmed.push(key);
-  }, { render: false });
+  editWork(app, (work) => putEntry(work, stem, id, fields, confirm), { render: false });
   const saved = await saveDoc(app);
   if (saved) { app.data.form = null; app.render(); }
   else app.render();
@@ -143,13 +148,13 @@ function formButtons(app, testid, onSave, label = "Save this and use it") {
     h("button", { class: "btn btn-huge", type: "button", "data-testid": "lib-form-cancel", onclick: () => { app.data.form = null; app.render(); } }, "Cancel"));
 }
 
-function formErrors(form) {
+export function formErrors(form) {
   return form.errors && form.errors.length
     ? h("ul", { class: "cal-problems", "data-testid": "lib-form-errors" }, form.errors.map((e) => h("li", {}, e))) : null;
 }
 
 // -- Monster cards --------------------------------------------------------------------------------------------
-function cardDraft(card) {
+export function cardDraft(card) {
   return {
     name: card ? card.name : "", items: card ? card.items : 1,
     effect: card ? clone(card.event) : { kind: "manual", params: {}, text: "" },
@@ -162,24 +167,35 @@ function firstGuess(app, cards) {
   return (guess || cards[0]).id;
 }
 
+/** A card draft's form: the card builder's fields with the library's Event (every kind, its params). */
+export function cardEditor(app, draft, ctx) {
+  const pack = { symbols: ctx.symbols, villagers: ctx.villagers, board: { locations: ctx.places } };
+  const events = () => [h("div", { class: "field" }, "Event", effectEditor(app, draft.effect, EVENT_KINDS, ctx, "card-event", { optionalSymbol: true }))];
+  return cardForm(draft, { pack, refresh: () => app.render(), events });
+}
+
+/** A draft as the card's fields, or what keeps it from being saved (`errors`). */
+export function cardFields(draft) {
+  const errors = [];
+  if (!draft.name.trim()) errors.push("Give the card its name.");
+  if (!draft.symbols.length) errors.push("Tap the attack line's symbols, left to right (1 to 3).");
+  if (draft.effect.kind !== "none" && draft.effect.kind !== "manual" && !String(draft.effect.text || "").trim()) draft.effect.text = EVENT_KINDS[draft.effect.kind]?.label || "";
+  if (draft.effect.kind === "none" && !draft.effect.text) draft.effect.text = "No Event.";
+  if (draft.effect.kind === "manual" && !String(draft.effect.text || "").trim()) errors.push("Type what the card's Event says: the players will do it by hand.");
+  const event = { kind: draft.effect.kind, params: draft.effect.params || {}, text: draft.effect.text };
+  return { errors, fields: { name: draft.name.trim(), items: draft.items, event,
+                             attack: { symbols: [...draft.symbols], move: draft.move, dice: draft.dice } } };
+}
+
 function cardForms(app, ctx) {
   const form = app.data.form;
   const cards = ctx.files["cards.json"].cards;
   const draft = form.draft;
-  const pack = { symbols: ctx.symbols, villagers: ctx.villagers, board: { locations: ctx.places } };
-  const events = () => [h("div", { class: "field" }, "Event", effectEditor(app, draft.effect, EVENT_KINDS, ctx, "card-event", { optionalSymbol: true }))];
   const save = () => {
-    const errors = [];
-    if (!draft.name.trim()) errors.push("Give the card its name.");
-    if (!draft.symbols.length) errors.push("Tap the attack line's symbols, left to right (1 to 3).");
-    if (draft.effect.kind !== "none" && draft.effect.kind !== "manual" && !String(draft.effect.text || "").trim()) draft.effect.text = EVENT_KINDS[draft.effect.kind]?.label || "";
-    if (draft.effect.kind === "none" && !draft.effect.text) draft.effect.text = "No Event.";
-    if (draft.effect.kind === "manual" && !String(draft.effect.text || "").trim()) errors.push("Type what the card's Event says: the players will do it by hand.");
+    const { errors, fields } = cardFields(draft);
     form.errors = errors;
     if (errors.length) { app.render(); return; }
-    const event = { kind: draft.effect.kind, params: draft.effect.params || {}, text: draft.effect.text };
-    enter(app, "cards", form.target, { name: draft.name.trim(), items: draft.items, event,
-                                       attack: { symbols: [...draft.symbols], move: draft.move, dice: draft.dice } }, true);
+    enter(app, "cards", form.target, fields, true);
   };
   return h("section", { class: "panel lib-form change-editor", "data-testid": "lib-card-form" },
     h("h2", {}, form.editing ? `Edit “${cards.find((c) => c.id === form.target)?.name}”` : "Enter a card from your box"),
@@ -190,12 +206,12 @@ function cardForms(app, ctx) {
           return h("option", { value: c.id, selected: form.target === c.id }, `${c.name} — ${state === "guess" ? "still our guess" : state === "rulebook" ? "from the rulebook" : "confirmed by you"}`);
         }))),
     h("p", { class: "subtle" }, "Copy the card as printed. What you enter counts as confirmed by you."),
-    cardForm(draft, { pack, refresh: () => app.render(), events }),
+    cardEditor(app, draft, ctx),
     formErrors(form),
     formButtons(app, "lib-card-save", save));
 }
 
-function attackWords(ctx, attack) {
+export function attackWords(ctx, attack) {
   return h("span", { class: "lib-attack" }, symbolRow(attack.symbols.filter((s) => s !== "frenzy"), ctx.symbols, 18),
     ` ${attack.symbols.map((s) => (s === "frenzy" ? "Frenzy" : s)).join(" → ")} · move ${attack.move} · ${attack.dice} dice`);
 }

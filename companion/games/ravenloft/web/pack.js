@@ -12,6 +12,7 @@ import { renderLibrary } from "./library.js";
 import { Names, PHASES } from "./names.js";
 import { setupBoard, xy } from "./board.js";
 import { putBack } from "./putback.js";
+import { cardCheckBody, takeCardAnswer } from "./cardcheck.js";
 import { aboutContent, actionBody, confirmAnswer, filterHint, optionContent, promptWho, rowLabel, searchText } from "./actions.js";
 
 export default {
@@ -34,6 +35,9 @@ export default {
   actionBody,
   aboutContent,
   confirmAnswer,
+  /** A guessed Monster card tapped on the draw: "Is this your card?" first (cardcheck.js). */
+  takeAnswer: takeCardAnswer,
+  promptBody: cardCheckBody,
   putBack,
   phaseWord: (app) => PHASES[app.view.state.phase] || app.view.state.phase,
 };
