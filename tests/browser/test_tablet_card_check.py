@@ -58,6 +58,7 @@ def test_a_guessed_card_is_confirmed_with_one_tap_and_another_corrected_on_one_s
     assert f"move {ours['attack']['move']} · {ours['attack']['dice']} dice" in check.get_by_test_id("card-guess-attack").inner_text()
     assert own_service.export(game_id)["journal"][-1]["entry"].get("key") != "monster-card"  # the draw waits
     shot(page, "card-check")
+    page.wait_for_timeout(400)  # the sheet's buttons take no tap the moment they come up under the finger
     check.get_by_test_id("card-check-yes").click()
     wait_version(page, view["version"] + 2)  # the owner's data, then the draw
     data_input, drawn = _entries(own_service, game_id)[-2:]
@@ -72,6 +73,8 @@ def test_a_guessed_card_is_confirmed_with_one_tap_and_another_corrected_on_one_s
     assert second != first
     page.wait_for_timeout(400)  # as a player taps: not within the tap guard's moment after the other device's answer
     page.get_by_test_id("prompt").locator(f"[data-testid=option][data-id='{second}']").click()
+    page.get_by_test_id("card-check-fix").wait_for()
+    page.wait_for_timeout(400)
     page.get_by_test_id("card-check-fix").click()
     form = page.get_by_test_id("card-fix")
     form.get_by_test_id("card-name").fill(NAME)

@@ -63,6 +63,9 @@ function decide(app, check) {
   const card = app.data && app.data.loaded ? cardOf(app, check.id) : null;
   if (!card || !isGuess(app, card)) { draw(app, check); return; }
   check.stage = "ask";
+  // The sheet's buttons come up where the finger just was: guarded as a redraw the player did not
+  // wait for (taps.js), so the second half of a double tap on the card never says "Yes" for them.
+  app.remoteRender = true;
   app.render();
 }
 
