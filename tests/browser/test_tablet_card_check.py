@@ -83,6 +83,8 @@ def test_a_guessed_card_is_confirmed_with_one_tap_and_another_corrected_on_one_s
     form.get_by_test_id("card-event-kind").select_option("place_monster")  # Baba Lysaga (hat) is put at the Sorcerer
     form.locator("[data-testid=card-event-param][data-param=symbol]").select_option("hat")
     form.locator("[data-testid=card-event-param][data-param=location]").select_option(sorcerer)
+    if form.get_by_test_id("card-line-clear").count():
+        form.get_by_test_id("card-line-clear").click()  # our guessed line, gone in one tap
     while form.get_by_test_id("card-line-undo").count():
         form.get_by_test_id("card-line-undo").click()
     form.locator("[data-testid=card-symbol][data-symbol=frenzy]").click()

@@ -54,7 +54,9 @@ function symbolPart(pack, refresh, card) {
     h("div", { class: "change-row", "data-testid": "card-line" }, h("span", { class: "label" }, "Attack line:"),
       card.symbols.length ? card.symbols.map((s) => h("span", { class: "badge" }, icon(s), " ", word(s))) : h("span", { class: "subtle" }, "tap the symbols left to right"),
       card.symbols.length ? h("button", { class: "btn btn-small", type: "button", "data-testid": "card-line-undo",
-        onclick: () => { card.symbols.pop(); refresh(); } }, "⌫") : null),
+        onclick: () => { card.symbols.pop(); refresh(); } }, "⌫") : null,
+      card.symbols.length > 1 ? h("button", { class: "btn btn-small", type: "button", "data-testid": "card-line-clear",
+        onclick: () => { card.symbols.length = 0; refresh(); } }, "Clear the line") : null),
     h("div", { class: "options" }, ["frenzy", ...Object.keys(symbols)].map((s) =>
       h("button", { class: "btn", type: "button", "data-testid": "card-symbol", "data-symbol": s, disabled: card.symbols.length >= 3,
                     onclick: () => { card.symbols.push(s); refresh(); } }, icon(s), " ", word(s)))),
