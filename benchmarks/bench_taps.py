@@ -205,12 +205,13 @@ def save_data(url: str, confirmed: list[str]) -> None:
         client.disconnect()
 
 
-def all_cards(url: str) -> list[str]:
+def every(url: str, stem: str) -> list[str]:
+    """The keys of every record of a list (``cards``, ``items``, ``perks``), to confirm them all."""
     client = socketio.SimpleClient()
     client.connect(url, transports=["websocket"])
     try:
         reply = client.call("data_get", {"game": "ravenloft"}, timeout=TIMEOUT)
-        return [f"cards.cards.{c['id']}" for c in reply["files"]["cards.json"]["cards"]]
+        return [f"{stem}.{stem}.{e['id']}" for e in reply["files"][f"{stem}.json"][stem]]
     finally:
         client.disconnect()
 
@@ -278,9 +279,11 @@ def main(argv: list[str] | None = None) -> int:
         service = Service(Path(folder) / "state")
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--headless=new", "--no-sandbox", "--disable-gpu"])
         try:
-            save_data(service.url, all_cards(service.url))
+            # Items and Perks known throughout, so only the card is asked about (their own checks are like it).
+            others = every(service.url, "items") + every(service.url, "perks")
+            save_data(service.url, every(service.url, "cards") + others)
             known = phases_of(browser, service.url, args.phases, lambda tablet, _: draw_known_card(tablet))
-            save_data(service.url, [])
+            save_data(service.url, others)
             fixed = phases_of(browser, service.url, args.corrections, correct_card)
         finally:
             browser.close()

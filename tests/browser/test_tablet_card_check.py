@@ -1,5 +1,5 @@
-"""Learning the cards as they are played: a Monster card still our guess, tapped on the
-draw question, is shown as we have it with "Is this your card?". One tap confirms it in
+"""Learning the data as it is played: a Monster card (or an item) still our guess, tapped on
+its draw question, is shown as we have it with "Is this your card?". One tap confirms it in
 the owner's data; "No, correct it" opens one screen whose save corrects the owner's data,
 and the draw then resolves the owner's card (its items, Event and attack line)."""
 
@@ -54,8 +54,8 @@ def test_a_guessed_card_is_confirmed_with_one_tap_and_another_corrected_on_one_s
     check.get_by_test_id("card-check-yes").wait_for()
     guess = data_get(own_service.url)["files"]["cards.json"]["cards"]
     ours = next(c for c in guess if c["id"] == first)
-    assert check.get_by_test_id("card-guess-name").text_content() == ours["name"]
-    assert f"move {ours['attack']['move']} · {ours['attack']['dice']} dice" in check.get_by_test_id("card-guess-attack").inner_text()
+    assert check.get_by_test_id("check-guess-name").text_content() == ours["name"]
+    assert f"move {ours['attack']['move']} · {ours['attack']['dice']} dice" in check.get_by_test_id("check-guess-attack").inner_text()
     assert own_service.export(game_id)["journal"][-1]["entry"].get("key") != "monster-card"  # the draw waits
     shot(page, "card-check")
     page.wait_for_timeout(400)  # the sheet's buttons take no tap the moment they come up under the finger
@@ -63,8 +63,18 @@ def test_a_guessed_card_is_confirmed_with_one_tap_and_another_corrected_on_one_s
     wait_version(page, view["version"] + 2)  # the owner's data, then the draw
     data_input, drawn = _entries(own_service, game_id)[-2:]
     assert f"cards.cards.{first}" in data_input["data"]["confirmed"] and drawn == {"key": "monster-card", "answer": first}
+    # Its item comes out of the bag: the item is asked about the same way, and confirmed.
+    page.wait_for_selector("[data-testid=prompt][data-key=item]")
+    item = _first_card(page)
+    page.get_by_test_id("prompt").locator(f"[data-testid=option][data-id='{item}']").click()
+    page.locator("[data-testid=card-check][data-kind=item] [data-testid=card-check-yes]").wait_for()
+    assert check.locator(".card-check-question").text_content() == "Is this your item?"
+    page.wait_for_timeout(400)
+    check.get_by_test_id("card-check-yes").click()
+    wait_version(page, view["version"] + 4)
+    assert _entries(own_service, game_id)[-1] == {"key": "item", "answer": item}
     states = {e["key"]: e["state"] for e in data_get(own_service.url)["status"]["elements"]}
-    assert states[f"cards.cards.{first}"] == "confirmed"
+    assert states[f"cards.cards.{first}"] == "confirmed" and states[f"items.items.{item}"] == "confirmed"
 
     # The next draw: another guessed card, corrected on one screen and resolved as corrected.
     view = _to_the_draw(own_service.url, game_id)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ui_helpers import (Server, answer_setup, end_hero_phase, open_games, start_game_in_wizard, tap_option, version,
-                        wait_version)
+from ui_helpers import (Server, answer_setup, draw_as_it_is, end_hero_phase, open_games, start_game_in_wizard, tap_option,
+                        version, wait_version)
 
 GUARD_MS = 350  # web/js/taps.js
 
@@ -83,6 +83,7 @@ def test_a_tap_just_after_another_devices_redraw_is_ignored_then_counts(
 
     b.wait_for_timeout(GUARD_MS)  # a moment later the same tap is the player's own
     b.get_by_test_id("prompt").get_by_test_id("option").first.click()
+    draw_as_it_is(b, after)  # a draw of a guessed item asks "Is this your item?" first
     wait_version(b, after + 1)
     assert b.evaluate("document.documentElement.dataset.lastTap") == "counted"
     assert server.version(game_id) == after + 1

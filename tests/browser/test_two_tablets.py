@@ -147,4 +147,5 @@ def test_two_tablets_stay_in_sync_and_a_stale_tap_is_refused(server: Server, new
 def _tap_first(page: Any) -> int:
     old = version(page)
     page.locator("[data-testid=prompt] [data-testid=option]").first.click()
+    draw_as_it_is(page, old)
     return wait_version_after(page, old)

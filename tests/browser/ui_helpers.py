@@ -121,12 +121,11 @@ def tap_option(page: Any, option_id: str | None = None) -> int:
 
 
 def draw_as_it_is(page: Any, old: int) -> None:
-    """A Monster card still our guess asks "Is this your card?" before it is drawn: answer
-    "Not now" (these tests play on with the data as shipped and save nothing)."""
+    """A Monster card, item or Perk still our guess asks "Is this your card?" before it is drawn:
+    answer "Not now" (these tests play on with the data as shipped and save nothing)."""
     page.wait_for_selector(f"{GAME}:not([data-version='{old}']), [data-testid=card-check-skip]")
     skip = page.get_by_test_id("card-check-skip")
     if version(page) == old and skip.count():
-        page.wait_for_timeout(400)  # the sheet came up under the finger: tap it as a player who read it
         skip.click()
 
 

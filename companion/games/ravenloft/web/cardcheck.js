@@ -1,137 +1,185 @@
-// Learning the cards as they are played: when a Monster card that is still our
-// guess is tapped on the draw question, the draw waits while the tablet shows
-// the card as we have it and asks "Is this your card?". "Yes" confirms it in the
-// owner's data; "No, correct it" opens the card library's own form on this one
-// screen and saves the card as the owner's box prints it. Either way the save
-// goes through the card library's path (library.js putEntry, datastatus.js
-// saveDoc), so every game in play takes the data as an input of its log first,
-// and only then is the draw sent: the card resolved now is the owner's card.
-// "Not now" draws it as it is and does not ask again in this game.
+// Learning the data as it is played: when a Monster card, an item or a Perk card that
+// is still our guess is tapped on its draw question, the draw waits while the tablet
+// shows it as we have it and asks "Is this your card?". "Yes" confirms it in the
+// owner's data; "No, correct it" opens the card library's own form for it on this one
+// sheet and saves it as the owner's box prints it. Either way the save goes through the
+// card library's path (library.js putEntry, datastatus.js saveDoc), so every game in
+// play takes the data as an input of its log first, and only then is the draw sent:
+// what is played now is already the owner's. "Not now" draws it as it is and does not
+// ask about it again in this game.
 
 import { h } from "/js/dom.js";
 import { sentence } from "/js/connection.js";
 import { clone, saveDoc, startData, statusOf, workFiles } from "./datastatus.js";
-import { EVENT_KINDS, attackWords, cardDraft, cardEditor, cardFields, context, formErrors, putEntry } from "./library.js";
+import { itemIcon, itemTypeWord } from "./icons.js";
+import {
+  EVENT_KINDS, attackWords, cardDraft, cardEditor, cardFields, context, formErrors, itemDraft, itemEditor, itemFields,
+  perkDraft, perkEditor, perkFields, putEntry,
+} from "./library.js";
 
-const DRAW = "monster-card";
+/** A tap on the sheet this soon after it came up is the rest of the tap on the draw, not an answer. */
+const SETTLE_MS = 350;
+
+// -- what each draw asks about ---------------------------------------------------------------------------
+function cardGuess(app, card) {
+  const kind = EVENT_KINDS[card.event.kind];
+  return [
+    h("p", { "data-testid": "check-guess-items" }, `Items: ${card.items}`),
+    h("p", { "data-testid": "check-guess-event" }, h("strong", {}, "Event: "), sentence(card.event.text || (kind ? kind.label : card.event.kind)),
+      kind && card.event.kind !== "none" ? h("small", { class: "subtle" }, ` (${kind.label})`) : null),
+    h("p", { "data-testid": "check-guess-attack" }, h("strong", {}, "Attack line: "), attackWords(context(app), card.attack)),
+  ];
+}
+
+function itemGuess(app, item) {
+  const place = context(app).files["board.json"].locations.find((l) => l.id === item.location);
+  return [h("p", { "data-testid": "check-guess-item" }, itemIcon(item.type, item.strength, 28), ` ${itemTypeWord(item.type)}, strength ${item.strength}`),
+    h("p", {}, h("strong", {}, "Put at: "), place ? place.name : item.location)];
+}
+
+function perkGuess(app, perk) {
+  return [h("p", { "data-testid": "check-guess-perk" }, sentence(perk.effect.text || perk.effect.kind))];
+}
+
+const KINDS = {
+  "monster-card": { stem: "cards", noun: "card", guess: cardGuess, draft: cardDraft, fields: cardFields,
+                    editor: (app, draft, ctx) => cardEditor(app, draft, ctx) },
+  item: { stem: "items", noun: "item", guess: itemGuess, draft: itemDraft, fields: itemFields,
+          editor: (app, draft, ctx) => itemEditor(draft, ctx) },
+  perk: { stem: "perks", noun: "Perk card", guess: perkGuess, draft: perkDraft, fields: perkFields,
+          editor: (app, draft, ctx) => perkEditor(app, draft, ctx) },
+};
+
 /** The card being checked, per app: kept across the views its own save brings (app.ui is not). */
 const checks = new WeakMap();
-/** Cards the players chose not to check, per game on this tablet. */
+/** What the players chose not to check, per game on this tablet. */
 const skipped = new Map();
 
-function cardOf(app, id) {
-  return (workFiles(app)["cards.json"].cards || []).find((c) => c.id === id) || null;
+function recordOf(app, kind, id) {
+  return (workFiles(app)[`${kind.stem}.json`][kind.stem] || []).find((e) => e.id === id) || null;
 }
 
 /** Still our guess: neither printed in the rulebook nor confirmed or entered by the owner. */
-function isGuess(app, card) {
-  const state = statusOf(app, `cards.cards.${card.id}`)?.state ?? (card.verified ? "confirmed" : "guess");
+function isGuess(app, kind, record) {
+  const state = statusOf(app, `${kind.stem}.${kind.stem}.${record.id}`)?.state ?? (record.verified ? "confirmed" : "guess");
   return state === "guess";
 }
 
-/** The cards printed alike (the draw offers copies as one choice): what is said of one holds for all. */
-function copiesOf(app, card) {
-  const same = (c) => JSON.stringify([c.name, c.items, c.event, c.attack]) === JSON.stringify([card.name, card.items, card.event, card.attack]);
-  return (workFiles(app)["cards.json"].cards || []).filter((c) => same(c) && isGuess(app, c)).map((c) => c.id);
+/** The records printed alike (the draw offers copies as one choice): what is said of one holds for all. */
+function copiesOf(app, kind, record) {
+  const facts = (e) => JSON.stringify({ ...e, id: null, verified: null, verified_fields: null, note: null });
+  return (workFiles(app)[`${kind.stem}.json`][kind.stem] || []).filter((e) => facts(e) === facts(record) && isGuess(app, kind, e)).map((e) => e.id);
 }
 
 function current(app) {
   const check = checks.get(app);
   const prompt = app.view && app.view.prompt;
   if (!check) return null;
-  if (!prompt || prompt.key !== DRAW || check.gameId !== app.view.game_id) { checks.delete(app); return null; }
+  if (!prompt || prompt.key !== check.key || check.gameId !== app.view.game_id) { checks.delete(app); return null; }
   return check;
 }
 
 /**
- * The shell's `takeAnswer` hook: a tap on a guessed card keeps the draw back and asks about the card.
+ * The shell's `takeAnswer` hook: a tap on a guessed card, item or Perk holds the draw back and asks about it.
  * Returns true when this module has taken the answer (it sends it itself).
  */
 export function takeCardAnswer(app, prompt, answer) {
-  if (prompt.key !== DRAW || typeof answer !== "string" || current(app)) return Boolean(current(app));
-  if ((skipped.get(app.view.game_id) || new Set()).has(answer)) return false;
-  const check = { gameId: app.view.game_id, id: answer, stage: "loading", draft: null, errors: [] };
+  if (current(app)) return true;
+  if (!KINDS[prompt.key] || prompt.kind !== "draw" || typeof answer !== "string") return false;
+  if ((skipped.get(app.view.game_id) || new Set()).has(`${prompt.key}:${answer}`)) return false;
+  const known = app.data && app.data.loaded;
+  const kind = KINDS[prompt.key];
+  // What the owner already confirmed stays confirmed: the data read before answers that at once.
+  if (known && !guessed(app, kind, answer)) return false;
+  const check = { gameId: app.view.game_id, key: prompt.key, id: answer, stage: "loading", draft: null, errors: [], shownAt: 0 };
   checks.set(app, check);
-  app.render();
+  if (known) ask(app, check);
+  else app.render();
+  // Read again: another tablet may have confirmed it meanwhile (then it is drawn without asking).
   startData(app).then(() => decide(app, check), () => decide(app, check));
   return true;
 }
 
-/** With the owner's data read fresh: ask about a guessed card, draw any other at once. */
-function decide(app, check) {
-  if (checks.get(app) !== check) return;
-  const card = app.data && app.data.loaded ? cardOf(app, check.id) : null;
-  if (!card || !isGuess(app, card)) { draw(app, check); return; }
+function guessed(app, kind, id) {
+  const record = recordOf(app, kind, id);
+  return Boolean(record && isGuess(app, kind, record));
+}
+
+function ask(app, check) {
   check.stage = "ask";
-  // The sheet's buttons come up where the finger just was: guarded as a redraw the player did not
-  // wait for (taps.js), so the second half of a double tap on the card never says "Yes" for them.
-  app.remoteRender = true;
+  check.shownAt = performance.now();
   app.render();
+}
+
+/** With the owner's data read fresh: ask about a guess (unless already asking), draw anything else at once. */
+function decide(app, check) {
+  if (checks.get(app) !== check || (check.stage !== "loading" && check.stage !== "ask")) return;
+  const known = app.data && app.data.loaded;
+  if (!known || !guessed(app, KINDS[check.key], check.id)) { draw(app, check); return; }
+  if (check.stage === "loading") ask(app, check);
 }
 
 async function draw(app, check) {
   checks.delete(app);
   app.render();
-  if (app.view && app.view.prompt && app.view.prompt.key === DRAW) await app.send("act", { key: DRAW, answer: check.id });
+  if (app.view && app.view.prompt && app.view.prompt.key === check.key) await app.send("act", { key: check.key, answer: check.id });
 }
 
 function skip(app, check) {
   if (!skipped.has(check.gameId)) skipped.set(check.gameId, new Set());
-  skipped.get(check.gameId).add(check.id);
+  skipped.get(check.gameId).add(`${check.key}:${check.id}`);
   draw(app, check);
 }
 
-/** Confirm (no fields) or correct (fields) the card and its copies, saved as the card library saves. */
+/** Confirm (no fields) or correct (fields) the record and its copies, saved as the card library saves. */
 async function save(app, check, fields) {
+  const kind = KINDS[check.key];
   check.stage = "saving";
   app.render();
   await startData(app); // the saved document as it is now: another tablet may have saved meanwhile
-  const card = app.data && app.data.loaded ? cardOf(app, check.id) : null;
+  const record = app.data && app.data.loaded ? recordOf(app, kind, check.id) : null;
   const doc = app.data && app.data.loaded ? clone(app.data.saved) : null;
-  if (!card || !doc) { check.stage = fields ? "fix" : "ask"; app.render(); return; }
-  for (const id of copiesOf(app, card).concat(check.id)) putEntry(doc, "cards", id, fields, true);
+  if (!record || !doc) { check.stage = fields ? "fix" : "ask"; app.render(); return; }
+  for (const id of copiesOf(app, kind, record).concat(check.id)) putEntry(doc, kind.stem, id, fields, true);
   const saved = await saveDoc(app, doc);
   if (checks.get(app) !== check) return;
   if (!saved) { check.stage = fields ? "fix" : "ask"; app.render(); return; }
   await app.join(); // the game took the data as an input: draw on top of it
-  app.showBanner("info", fields ? `Saved: ${fields.name} is now as your box prints it.` : `Noted: ${card.name} is your card.`, { closeAfterMs: 5000 });
+  app.showBanner("info", fields ? `Saved: ${fields.name} is now as your box prints it.` : `Noted: ${record.name} is your ${kind.noun}.`, { closeAfterMs: 5000 });
   draw(app, check);
 }
 
+/** The sheet's own answers wait for the tap that opened it to be over (a double tap says nothing). */
+function settled(check) {
+  return performance.now() - check.shownAt >= SETTLE_MS;
+}
+
 function fix(app, check) {
-  check.draft = cardDraft(cardOf(app, check.id));
+  if (!settled(check)) return;
+  check.draft = KINDS[check.key].draft(recordOf(app, KINDS[check.key], check.id));
   check.stage = "fix";
   app.render();
 }
 
 function sendFix(app, check) {
-  const { errors, fields } = cardFields(check.draft);
+  const { errors, fields } = KINDS[check.key].fields(check.draft);
   check.errors = errors;
   if (errors.length) { app.render(); return; }
   save(app, check, fields);
 }
 
 // -- on screen -------------------------------------------------------------------------------------------
-function guessOf(app, card) {
-  const ctx = context(app);
-  const kind = EVENT_KINDS[card.event.kind];
-  return h("div", { class: "card-guess", "data-testid": "card-guess", "data-id": card.id },
-    h("h3", { "data-testid": "card-guess-name" }, card.name),
-    h("p", { "data-testid": "card-guess-items" }, `Items: ${card.items}`),
-    h("p", { "data-testid": "card-guess-event" }, h("strong", {}, "Event: "), sentence(card.event.text || (kind ? kind.label : card.event.kind)),
-      kind && card.event.kind !== "none" ? h("small", { class: "subtle" }, ` (${kind.label})`) : null),
-    h("p", { "data-testid": "card-guess-attack" }, h("strong", {}, "Attack line: "), attackWords(ctx, card.attack)));
-}
-
-function askPart(app, check, card) {
+function askPart(app, check, record) {
+  const kind = KINDS[check.key];
   const busy = check.stage === "saving";
   return [
-    h("p", { class: "prompt-hint" }, "This card is still our guess. Hold it beside the one you drew:"),
-    guessOf(app, card),
-    h("h3", { class: "card-check-question" }, "Is this your card?"),
+    h("p", { class: "prompt-hint" }, `This ${kind.noun} is still our guess. Hold it beside the one you drew:`),
+    h("div", { class: "card-guess", "data-testid": "check-guess", "data-id": record.id },
+      h("h3", { "data-testid": "check-guess-name" }, record.name), kind.guess(app, record)),
+    h("h3", { class: "card-check-question" }, `Is this your ${kind.noun}?`),
     h("div", { class: "finishers" },
       h("button", { class: "btn btn-primary btn-huge", type: "button", "data-testid": "card-check-yes", disabled: busy,
-                    onclick: () => save(app, check, null) }, busy ? "Saving…" : "Yes, this is my card"),
+                    onclick: () => { if (settled(check)) save(app, check, null); } }, busy ? "Saving…" : `Yes, this is my ${kind.noun}`),
       h("button", { class: "btn btn-huge", type: "button", "data-testid": "card-check-fix", disabled: busy, onclick: () => fix(app, check) }, "No, correct it"),
       h("button", { class: "btn", type: "button", "data-testid": "card-check-skip", disabled: busy, onclick: () => skip(app, check) }, "Not now: draw it as it is")),
   ];
@@ -140,34 +188,35 @@ function askPart(app, check, card) {
 function fixPart(app, check) {
   const busy = check.stage === "saving";
   return [
-    h("p", { class: "prompt-hint" }, "Change what your card shows differently; the rest stays. Saved as your own card, then drawn."),
-    h("div", { class: "change-editor", "data-testid": "card-fix" }, cardEditor(app, check.draft, context(app))),
+    h("p", { class: "prompt-hint" }, "Change what yours shows differently; the rest stays. Saved as your own, then drawn."),
+    h("div", { class: "change-editor", "data-testid": "card-fix" }, KINDS[check.key].editor(app, check.draft, context(app))),
     formErrors(check),
     h("div", { class: "finishers" },
       h("button", { class: "btn btn-primary btn-huge", type: "button", "data-testid": "card-check-save", disabled: busy,
-                    onclick: () => sendFix(app, check) }, busy ? "Saving…" : "Save my card and draw it"),
+                    onclick: () => sendFix(app, check) }, busy ? "Saving…" : "Save mine and draw it"),
       h("button", { class: "btn", type: "button", "data-testid": "card-check-back", disabled: busy,
                     onclick: () => { check.stage = "ask"; check.errors = []; app.render(); } }, "Back")),
   ];
 }
 
-/** The shell's `promptBody` hook: while a card is being checked the draw question says so (the check
+/** The shell's `promptBody` hook: while a draw is being checked the question says so (the check
  * itself is the sheet over the game screen), else null: the shell draws the question. */
 export function cardCheckBody(app, prompt) {
-  const check = prompt.key === DRAW ? current(app) : null;
+  const check = KINDS[prompt.key] ? current(app) : null;
   if (!check) return null;
-  const card = app.data && app.data.loaded ? cardOf(app, check.id) : null;
-  return h("p", { class: "prompt-hint", "data-testid": "card-check-waiting" }, `Checking ${card ? card.name : "the card"} before it is drawn…`);
+  const record = app.data && app.data.loaded ? recordOf(app, KINDS[check.key], check.id) : null;
+  return h("p", { class: "prompt-hint", "data-testid": "card-check-waiting" }, `Checking ${record ? record.name : "it"} before it is drawn…`);
 }
 
 /** The check on one screen, over the game: our guess and the three answers, or the correction form. */
 export function cardCheckSheet(app) {
-  const check = app.view && app.view.prompt && app.view.prompt.key === DRAW ? current(app) : null;
+  const check = app.view && app.view.prompt ? current(app) : null;
   if (!check) return null;
-  const card = check.stage === "loading" ? null : cardOf(app, check.id);
-  const part = !card ? [h("p", { class: "subtle" }, "Reading your game data…")]
-    : check.stage === "fix" || (check.stage === "saving" && check.draft) ? fixPart(app, check) : askPart(app, check, card);
+  const kind = KINDS[check.key];
+  const record = check.stage === "loading" ? null : recordOf(app, kind, check.id);
+  const part = !record ? [h("p", { class: "subtle" }, "Reading your game data…")]
+    : check.stage === "fix" || (check.stage === "saving" && check.draft) ? fixPart(app, check) : askPart(app, check, record);
   return h("div", { class: "sheet-backdrop" },
-    h("section", { class: "sheet card-check", role: "dialog", "aria-label": "Is this your card?", "data-testid": "card-check",
-                   "data-id": check.id, "data-stage": check.stage }, part));
+    h("section", { class: "sheet card-check", role: "dialog", "aria-label": `Is this your ${kind.noun}?`, "data-testid": "card-check",
+                   "data-kind": check.key, "data-id": check.id, "data-stage": check.stage }, part));
 }

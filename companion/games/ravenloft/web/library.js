@@ -240,16 +240,19 @@ function cardsTab(app, ctx) {
 }
 
 // -- items ----------------------------------------------------------------------------------------------------
-function itemForm(app, ctx) {
-  const form = app.data.form;
-  const d = form.draft;
-  const save = () => {
-    form.errors = d.name.trim() ? [] : ["Give the item its name."];
-    if (form.errors.length) { app.render(); return; }
-    enter(app, "items", form.target, { name: d.name.trim(), type: d.type, strength: d.strength, location: d.location }, true);
-  };
-  return h("section", { class: "panel lib-form", "data-testid": "lib-item-form", "data-id": form.target },
-    h("h2", {}, `Item: ${d.name || form.target}`),
+export function itemDraft(item) {
+  return { name: item.name, type: item.type, strength: item.strength, location: item.location };
+}
+
+/** An item draft as the item's fields, or what keeps it from being saved (`errors`). */
+export function itemFields(d) {
+  return { errors: d.name.trim() ? [] : ["Give the item its name."],
+           fields: { name: d.name.trim(), type: d.type, strength: d.strength, location: d.location } };
+}
+
+/** An item's form rows: name, type, strength and where it is put. */
+export function itemEditor(d, ctx) {
+  return [
     h("label", { class: "field" }, "Name", h("input", { class: "text-input", type: "text", "data-testid": "item-name", value: d.name, oninput: (e) => { d.name = e.target.value; } })),
     h("label", { class: "field" }, "Type", h("select", { class: "select", "data-testid": "item-type", onchange: (e) => { d.type = e.target.value; } },
       ITEM_TYPES.map(([id, label]) => h("option", { value: id, selected: d.type === id }, label)))),
@@ -257,6 +260,21 @@ function itemForm(app, ctx) {
       [1, 2, 3, 4, 5, 6].map((n) => h("option", { value: String(n), selected: d.strength === n }, String(n))))),
     h("label", { class: "field" }, "Where it is put", h("select", { class: "select", "data-testid": "item-location", onchange: (e) => { d.location = e.target.value; } },
       ctx.places.map((l) => h("option", { value: l.id, selected: d.location === l.id }, l.name)))),
+  ];
+}
+
+function itemForm(app, ctx) {
+  const form = app.data.form;
+  const d = form.draft;
+  const save = () => {
+    const { errors, fields } = itemFields(d);
+    form.errors = errors;
+    if (form.errors.length) { app.render(); return; }
+    enter(app, "items", form.target, fields, true);
+  };
+  return h("section", { class: "panel lib-form", "data-testid": "lib-item-form", "data-id": form.target },
+    h("h2", {}, `Item: ${d.name || form.target}`),
+    itemEditor(d, ctx),
     formErrors(form), formButtons(app, "lib-item-save", save));
 }
 
@@ -273,7 +291,7 @@ function itemsTab(app, ctx) {
             h("small", {}, `${item.type} ${item.strength} · ${places[item.location] || item.location}`)),
           stateBadge(state),
           h("button", { class: "btn", type: "button", "data-testid": "lib-item-edit", "data-id": item.id, onclick: () => {
-            app.data.form = { type: "item", target: item.id, draft: { name: item.name, type: item.type, strength: item.strength, location: item.location } };
+            app.data.form = { type: "item", target: item.id, draft: itemDraft(item) };
             app.render();
             window.scrollTo(0, 0);
           } }, "Edit"));
@@ -282,20 +300,38 @@ function itemsTab(app, ctx) {
 }
 
 // -- perks ----------------------------------------------------------------------------------------------------
+export function perkDraft(perk) {
+  return { name: perk.name, effect: clone(perk.effect) };
+}
+
+/** A Perk draft as the card's fields, or what keeps it from being saved (`errors`). */
+export function perkFields(d) {
+  const errors = [];
+  if (!d.name.trim()) errors.push("Give the Perk card its name.");
+  if (!String(d.effect.text || "").trim()) errors.push("Type what the card says.");
+  return { errors, fields: { name: d.name.trim(), effect: { kind: d.effect.kind, params: d.effect.params || {}, text: d.effect.text } } };
+}
+
+/** A Perk card's form rows: its name and what it does (a kind of the primitive library). */
+export function perkEditor(app, d, ctx) {
+  return [
+    h("label", { class: "field" }, "Name", h("input", { class: "text-input", type: "text", "data-testid": "perk-name", value: d.name, oninput: (e) => { d.name = e.target.value; } })),
+    h("div", { class: "field" }, "What it does", effectEditor(app, d.effect, PERK_KINDS, ctx, "perk")),
+  ];
+}
+
 function perkForm(app, ctx) {
   const form = app.data.form;
   const d = form.draft;
   const save = () => {
-    form.errors = [];
-    if (!d.name.trim()) form.errors.push("Give the Perk card its name.");
-    if (!String(d.effect.text || "").trim()) form.errors.push("Type what the card says.");
+    const { errors, fields } = perkFields(d);
+    form.errors = errors;
     if (form.errors.length) { app.render(); return; }
-    enter(app, "perks", form.target, { name: d.name.trim(), effect: { kind: d.effect.kind, params: d.effect.params || {}, text: d.effect.text } }, true);
+    enter(app, "perks", form.target, fields, true);
   };
   return h("section", { class: "panel lib-form", "data-testid": "lib-perk-form", "data-id": form.target },
     h("h2", {}, `Perk card: ${d.name || form.target}`),
-    h("label", { class: "field" }, "Name", h("input", { class: "text-input", type: "text", "data-testid": "perk-name", value: d.name, oninput: (e) => { d.name = e.target.value; } })),
-    h("div", { class: "field" }, "What it does", effectEditor(app, d.effect, PERK_KINDS, ctx, "perk")),
+    perkEditor(app, d, ctx),
     formErrors(form), formButtons(app, "lib-perk-save", save));
 }
 
@@ -310,7 +346,7 @@ function perksTab(app, ctx) {
           h("div", { class: "data-element-text" }, h("strong", {}, perk.name), h("small", {}, perk.effect.text)),
           stateBadge(state),
           h("button", { class: "btn", type: "button", "data-testid": "lib-perk-edit", "data-id": perk.id, onclick: () => {
-            app.data.form = { type: "perk", target: perk.id, draft: { name: perk.name, effect: clone(perk.effect) } };
+            app.data.form = { type: "perk", target: perk.id, draft: perkDraft(perk) };
             app.render();
             window.scrollTo(0, 0);
           } }, "Edit"));
