@@ -204,9 +204,10 @@ def test_two_phones_and_the_tablet_play_straszydla_through_a_duel_and_the_feedin
         assert "Pact B" not in page.content()  # the loser's pact stays his own
 
 
-def test_the_owner_sees_which_data_is_our_guess_and_confirms_one_against_the_box(
+def test_the_owner_confirms_one_guess_against_the_box_and_corrects_another_on_the_tablet(
         box: Server, new_tablet: Callable[..., Any]) -> None:
-    """"Game data honesty": every record of the box with where it comes from; a guess confirmed stays confirmed."""
+    """"Game data honesty": every record of the box with where it comes from; a guess confirmed stays
+    confirmed; a creature's strength corrected on the tablet is kept, a value the box refuses is named."""
     page = new_tablet()
     page.goto(f"{box.url}#/data/straszydla/status")
     page.get_by_test_id("screen-data").wait_for()
@@ -218,3 +219,18 @@ def test_the_owner_sees_which_data_is_our_guess_and_confirms_one_against_the_box
     page.wait_for_selector(f"[data-testid=sz-data-element][data-key='{key}'][data-state=confirmed]")
     page.reload()
     page.wait_for_selector(f"[data-testid=sz-data-element][data-key='{key}'][data-state=confirmed]")
+    creature = page.locator("[data-testid=sz-data-element][data-key^='creatures.creatures.'][data-state=guess]").first
+    key = creature.get_attribute("data-key")
+    record = page.locator(f"[data-testid=sz-data-element][data-key='{key}']")
+    record.get_by_test_id("sz-data-edit").click()
+    night = record.locator("[data-field=night]")
+    corrected = str((int(night.input_value()) + 1) % 9)  # another strength than our guess
+    night.fill("-3")
+    record.get_by_test_id("sz-data-save").click()
+    assert ".night: -3 is outside" in record.get_by_test_id("sz-data-problem").first.inner_text()
+    night.fill(corrected)
+    record.get_by_test_id("sz-data-save").click()
+    page.wait_for_selector(f"[data-testid=sz-data-element][data-key='{key}'][data-changed=yes] >> text=you corrected it")
+    page.reload()
+    page.locator(f"[data-testid=sz-data-element][data-key='{key}'][data-changed=yes]").get_by_test_id("sz-data-edit").click()
+    assert page.locator(f"[data-testid=sz-data-element][data-key='{key}'] [data-field=night]").input_value() == corrected
