@@ -113,7 +113,7 @@ function numberInput(value, set, name) {
 function fieldInput(app, name, value, set) {
   const choices = choicesOf(app, name);
   if (choices) {
-    return h("select", { "data-field": name, onchange: (e) => set(e.target.value) },
+    return h("select", { class: "select", "data-field": name, onchange: (e) => set(e.target.value) },
       choices.map((c) => h("option", { value: c, selected: c === value }, c)));
   }
   if (typeof value === "boolean") return h("input", { type: "checkbox", checked: value, "data-field": name, onchange: (e) => set(e.target.checked) });
@@ -142,7 +142,7 @@ function editForm(app) {
   return h("div", { class: "sz-data-form", "data-testid": "sz-data-form" },
     Object.entries(edit.values).map(([name, value]) => h("label", { class: "sz-data-field" }, h("span", {}, name), " ",
       fieldInput(app, name, value, (v) => { edit.values[name] = v; }))),
-    h("p", { class: "subtle" }, `Elements are written by id: ${ids}.`),
+    Object.values(edit.values).some(Array.isArray) ? h("p", { class: "subtle" }, `Elements are written by id: ${ids}.`) : null,
     edit.problems.map((p) => h("p", { class: "hint", "data-testid": "sz-data-problem" }, p)),
     h("button", { class: "btn btn-primary", type: "button", "data-testid": "sz-data-save", onclick: () => saveEdit(app) }, "Save my box's values"),
     " ", h("button", { class: "btn", type: "button", "data-testid": "sz-data-cancel", onclick: () => { app.szEdit = null; app.render(); } }, "Cancel"));

@@ -90,10 +90,10 @@ function choicePart(app, pack, setup) {
     h("p", { class: "subtle" }, "In turn from the starting player, each player takes a 3/3 creature and puts their pawn on a suburb."),
     fromStarting(setup).map((seat) => h("div", { class: "sz-setup-choice", "data-testid": "sz-start-choice", "data-seat": seat },
       h("strong", {}, setup.players[Number(seat.slice(1)) - 1] || seat), " ",
-      h("select", { "data-testid": "sz-starter", "data-seat": seat, onchange: choose("starters", seat) },
+      h("select", { class: "select", "data-testid": "sz-starter", "data-seat": seat, onchange: choose("starters", seat) },
         picks.left[seat].creatures.map((c) => h("option", { value: c, selected: picks.creatures[seat] === c }, named(pack.creatures, c)))),
       " on ",
-      h("select", { "data-testid": "sz-suburb", "data-seat": seat, onchange: choose("at", seat) },
+      h("select", { class: "select", "data-testid": "sz-suburb", "data-seat": seat, onchange: choose("at", seat) },
         picks.left[seat].places.map((t) => h("option", { value: t, selected: picks.at[seat] === t }, named(pack.tiles, t)))))));
 }
 
