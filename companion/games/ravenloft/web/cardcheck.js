@@ -52,6 +52,9 @@ const KINDS = {
 
 /** The card being checked, per app: kept across the views its own save brings (app.ui is not). */
 const checks = new WeakMap();
+/** When this tablet last read the owner's data for a check: a setup's twelve item draws read it once. */
+const readAt = new WeakMap();
+const FRESH_MS = 30_000;
 /** What the players chose not to check, per game on this tablet. */
 const skipped = new Map();
 
@@ -95,7 +98,9 @@ export function takeCardAnswer(app, prompt, answer) {
   checks.set(app, check);
   if (known) ask(app, check);
   else app.render();
-  // Read again: another tablet may have confirmed it meanwhile (then it is drawn without asking).
+  // Read again, unless just read: another tablet may have confirmed it meanwhile (then it is drawn without asking).
+  if (known && performance.now() - (readAt.get(app) ?? -Infinity) < FRESH_MS) return true;
+  readAt.set(app, performance.now());
   startData(app).then(() => decide(app, check), () => decide(app, check));
   return true;
 }
