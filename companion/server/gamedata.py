@@ -141,7 +141,7 @@ def save(services: "GameDataNeeds", kind: GamePack, data: Mapping[str, object], 
     with services.gamedata.lock:
         _, status = checked(desk, data)
         services.gamedata.write(kind, data)
-        if kind.id == leds.BOARD:
+        if kind.id == services.leds.game:
             services.leds.reshape(leds.board_shape(kind, data))
         games = [apply_to(services, summary, data) for summary in services.tables.summaries()
                  if summary.get("game") == kind.id and summary.get("status") == "active"
