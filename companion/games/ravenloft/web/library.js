@@ -10,7 +10,8 @@ import { h } from "/js/dom.js";
 import { sentence } from "/js/connection.js";
 import { cardForm } from "./cardbuilder.js";
 import { symbolRow } from "./icons.js";
-import { GAME, checksPanel, clone, dataHead, editWork, loadingPage, saveBar, saveDoc, stateBadge, statusOf, workFiles } from "./datastatus.js";
+import { GAME } from "./edition.js";
+import { checksPanel, clone, dataHead, editWork, loadingPage, saveBar, saveDoc, stateBadge, statusOf, workFiles } from "./family/datastatus.js";
 
 // -- the primitive library (docs/game-data.md) ----------------------------------------------------------------
 const EVENT_KINDS = {

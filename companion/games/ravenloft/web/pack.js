@@ -6,8 +6,9 @@
 
 import { renderSetup } from "./setup.js";
 import { renderGame } from "./game.js";
-import { renderDataStatus, startData } from "./datastatus.js";
-import { renderBoardEditor } from "./editor.js";
+import "./edition.js";
+import { renderDataStatus, startData } from "./family/datastatus.js";
+import { renderBoardEditor } from "./family/editor.js";
 import { renderLibrary } from "./library.js";
 import { Names, PHASES } from "./names.js";
 import { setupBoard, xy } from "./board.js";

@@ -5,7 +5,7 @@
 
 import { h } from "/js/dom.js";
 import { symbolIcon } from "./icons.js";
-import { GAME } from "./datastatus.js";
+import { GAME } from "./edition.js";
 
 const PRESETS = [
   { id: "first", title: "First game", text: "Baba Lysaga and the Carrionette", monsters: ["baba-lysaga", "carrionette"] },
