@@ -1,0 +1,91 @@
+"""The original Horrified's owner data on the tablet, through the family's data pages: its
+status page counts its own kinds (POW before HIT, the solo game) and confirms one, its board
+editor renames a place, makes another the Hospital and adds a road; once saved, the service's
+data and the pack new games start with carry all of it, and the status page marks it changed."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import requests
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the service tests' helpers
+
+from service_process import TIMEOUT, Service, connect, ok
+from ui_helpers import open_data, shot, wait_checks_done
+
+GAME = "horrified"
+
+
+def owner_data(url: str) -> dict[str, Any]:
+    client = connect(url)
+    try:
+        reply: dict[str, Any] = ok(client, "data_get", {"game": GAME})
+        return reply
+    finally:
+        client.disconnect()
+
+
+def loc(page: Any, location: str) -> Any:
+    return page.locator(f"[data-testid=ed-loc][data-id='{location}']")
+
+
+def unjoined_pair(files: dict[str, Any]) -> list[str]:
+    """Two places of the shipped village with no road between them."""
+    board = files["board.json"]
+    joined = {frozenset(c["between"]) for c in board["connections"]}
+    places = sorted(l["id"] for l in board["locations"])
+    return next([a, b] for a in places for b in places if a < b and frozenset((a, b)) not in joined)
+
+
+def test_the_originals_status_page_and_board_editor_save_its_owner_data(own_service: Service, tablet: Any) -> None:
+    page = tablet
+    shipped = owner_data(own_service.url)
+    assert shipped["data"]["changes"] == {} and shipped["data"]["game"] == GAME
+    road = unjoined_pair(shipped["files"])
+
+    # The status page: this edition's kinds and its tabs only; Confirm saves at once.
+    open_data(page, own_service.url, "status", pack=GAME)
+    summary = page.get_by_test_id("data-summary")
+    locations = len(shipped["files"]["board.json"]["locations"])
+    assert summary.locator("[data-kind=location]").get_attribute("data-guess") is not None
+    assert sum(int(summary.locator("[data-kind=location]").get_attribute(f"data-{s}") or 0)
+               for s in ("rulebook", "confirmed", "guess")) == locations
+    assert "POW before HIT" in summary.locator("[data-kind=pow_first]").inner_text()
+    assert page.locator("nav.data-tabs a").all_inner_texts() == ["Status", "Board"]
+    page.locator("[data-testid=data-kind][data-kind=pow_first] summary").click()
+    page.locator("[data-testid=confirm][data-key='board.pow_first']").click()
+    page.locator("[data-testid=confirm][data-key='board.pow_first'][aria-pressed=true]").wait_for()
+    assert "board.pow_first" in owner_data(own_service.url)["data"]["confirmed"]
+
+    # The board editor: the village drawn from this edition's files, a rename, the Hospital moved, a road.
+    page.get_by_test_id("open-board-editor").click()
+    page.get_by_test_id("screen-board-editor").wait_for()
+    assert page.get_by_test_id("ed-loc").count() == locations
+    loc(page, "abbey").click()
+    page.get_by_test_id("loc-name").fill("Old Abbey")
+    page.get_by_test_id("loc-role-hospital").click()
+    page.get_by_test_id("loc-role-hospital").and_(page.locator("[aria-pressed=true]")).wait_for()
+    page.get_by_test_id("mode-connect").click()
+    loc(page, road[0]).click()
+    loc(page, road[1]).click()
+    assert "Road added" in page.get_by_test_id("road-done").inner_text()
+    checks = wait_checks_done(page)
+    assert checks.get_attribute("data-count") == "0", checks.inner_text()
+    shot(page, "data-original-board-editor")
+    page.get_by_test_id("data-save").click()
+    page.locator("[data-testid=save-result][data-ok=yes]").wait_for()
+
+    # Saved for this pack, with the confirmation kept; new games of the original start with it.
+    saved = owner_data(own_service.url)
+    board = saved["data"]["changes"]["board"]
+    assert board["locations"]["abbey"] == {"name": "Old Abbey"} and board["set"]["hospital"] == "abbey"
+    assert [sorted(pair) for pair in board["connections"]["add"]] == [road]
+    assert "board.pow_first" in saved["data"]["confirmed"] and saved["problems"] == []
+    pack = requests.get(f"{own_service.url}/api/packs/{GAME}", timeout=TIMEOUT).json()
+    assert {l["id"]: l["name"] for l in pack["board"]["locations"]}["abbey"] == "Old Abbey"
+    assert pack["board"]["hospital"] == "abbey" and road in [sorted(c) for c in pack["board"]["connections"]]
+    page.get_by_test_id("data-tab-status").click()
+    page.locator("[data-testid=data-element][data-key='board.locations.abbey'] [data-testid=changed]").wait_for(state="attached")
