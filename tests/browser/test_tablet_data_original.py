@@ -1,7 +1,8 @@
 """The original Horrified's owner data on the tablet, through the family's data pages: its
 status page counts its own kinds (POW before HIT, the solo game) and confirms one, its board
 editor renames a place, makes another the Hospital and adds a road; once saved, the service's
-data and the pack new games start with carry all of it, and the status page marks it changed."""
+data and the pack new games start with carry all of it, and the status page marks it changed.
+An unsaved edit of the other edition's board waits aside meanwhile, and is neither saved nor lost."""
 
 from __future__ import annotations
 
@@ -46,8 +47,18 @@ def test_the_originals_status_page_and_board_editor_save_its_owner_data(own_serv
     assert shipped["data"]["changes"] == {} and shipped["data"]["game"] == GAME
     road = unjoined_pair(shipped["files"])
 
+    # An edit of the other edition's board, left unsaved.
+    other = next(p["id"] for p in requests.get(f"{own_service.url}/api/packs", timeout=TIMEOUT).json()["packs"]
+                 if p["owner_data"] and p["id"] != GAME)
+    open_data(page, own_service.url, "board", pack=other)
+    page.get_by_test_id("ed-loc").first.click()
+    page.get_by_test_id("loc-name").fill("Not saved yet")
+    page.locator("[data-testid=data-savebar][data-dirty=yes]").wait_for()
+
     # The status page: this edition's kinds and its tabs only; Confirm saves at once.
     open_data(page, own_service.url, "status", pack=GAME)
+    page.locator(f"[data-testid=screen-data][data-game={GAME}]").wait_for()
+    assert page.get_by_test_id("data-unsaved").count() == 0  # the other game's changes are not this one's
     summary = page.get_by_test_id("data-summary")
     locations = len(shipped["files"]["board.json"]["locations"])
     assert summary.locator("[data-kind=location]").get_attribute("data-guess") is not None
@@ -89,3 +100,13 @@ def test_the_originals_status_page_and_board_editor_save_its_owner_data(own_serv
     assert pack["board"]["hospital"] == "abbey" and road in [sorted(c) for c in pack["board"]["connections"]]
     page.get_by_test_id("data-tab-status").click()
     page.locator("[data-testid=data-element][data-key='board.locations.abbey'] [data-testid=changed]").wait_for(state="attached")
+
+    # Back at the other edition's board: its edit is still there, unsaved, and nothing of it was saved.
+    open_data(page, own_service.url, "board", pack=other)
+    page.locator(f"[data-testid=screen-board-editor][data-game={other}] [data-testid=data-savebar][data-dirty=yes]").wait_for()
+    assert page.locator("[data-testid=ed-loc-name]", has_text="Not saved yet").count() == 1
+    client = connect(own_service.url)
+    try:
+        assert ok(client, "data_get", {"game": other})["data"]["changes"] == {}
+    finally:
+        client.disconnect()

@@ -133,15 +133,28 @@ export function quotedIds(problems) {
 }
 
 // -- the shared store -----------------------------------------------------------------------------------------
+/**
+ * Another game's data pages were open: their unsaved working copy is put aside (and
+ * comes back when that game's pages are opened again), and this game's is taken out.
+ */
+function switchGame(app) {
+  if (!app.data || app.data.game === edition.game) return;
+  const aside = (app.dataAside ||= {});
+  if (app.data.game && app.data.dirty) aside[app.data.game] = app.data;
+  app.data = aside[edition.game] || null;
+  delete aside[edition.game];
+}
+
 /** Entering a data screen (or back after a drop): fetch the data; an unsaved working copy is kept. */
 export async function startData(app) {
   if (!app.conn.connected) return;
-  const keep = app.data && app.data.dirty && app.data.game === edition.game ? app.data : null; // another game's copy is not this one's
-  if (!app.data || app.data.game !== edition.game) app.data = { loaded: false, game: edition.game };
+  switchGame(app);
+  const keep = app.data && app.data.dirty ? app.data : null;
+  if (!app.data) app.data = { loaded: false, game: edition.game };
   const reply = await app.conn.request("data_get", { game: edition.game });
   if (app.route.name !== "data" && app.route.name !== "leds") return;
   if (!reply.ok) {
-    app.data = { loaded: false, error: reply.error.message };
+    app.data = { loaded: false, game: edition.game, error: reply.error.message };
     app.render();
     return;
   }
@@ -320,7 +333,7 @@ function resultPart(result) {
 
 export function loadingPage(app, title) {
   const words = app.data && app.data.error ? `The game data could not be read: ${sentence(app.data.error)}` : "Reading the game data…";
-  return h("div", { class: "page", "data-testid": "screen-data-loading" }, ...dataHead(app, title), h("p", {}, words));
+  return h("div", { class: "page", "data-testid": "screen-data-loading", "data-game": edition.game }, ...dataHead(app, title), h("p", {}, words));
 }
 
 export function stateBadge(state) {
@@ -453,7 +466,7 @@ export function renderDataStatus(app) {
   const title = "Game data";
   if (!app.data || !app.data.loaded) return loadingPage(app, title);
   const data = app.data;
-  return h("div", { class: "page data-page", "data-testid": "screen-data" },
+  return h("div", { class: "page data-page", "data-testid": "screen-data", "data-game": edition.game },
     ...dataHead(app, title),
     h("p", { class: "subtle" }, edition.intro),
     data.problems.length ? h("div", { class: "note note-error", "data-testid": "saved-problems" },

@@ -415,7 +415,7 @@ export function renderBoardEditor(app) {
   const title = "Board editor";
   if (!app.data || !app.data.loaded) return loadingPage(app, title);
   const files = workFiles(app);
-  return h("div", { class: "page cal-page data-page", "data-testid": "screen-board-editor" },
+  return h("div", { class: "page cal-page data-page", "data-testid": "screen-board-editor", "data-game": edition.game },
     ...dataHead(app, title),
     h("div", { class: "cal-body" },
       h("div", { class: "cal-side" }, modePanel(app), locationPanel(app, files), saveBar(app), checksPanel(app), addPanel(app), photoPanel(app)),
