@@ -1,7 +1,8 @@
 """The original Horrified's owner data on the tablet, through the family's data pages: its
 status page counts its own kinds (POW before HIT, the solo game) and confirms one, its board
 editor renames a place, makes another the Hospital and adds a road; once saved, the service's
-data and the pack new games start with carry all of it, and the status page marks it changed.
+data and the pack new games start with carry all of it, and the status page marks it changed;
+an item corrected in the library is saved as confirmed.
 An unsaved edit of the other edition's board waits aside meanwhile, and is neither saved nor lost."""
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ def unjoined_pair(files: dict[str, Any]) -> list[str]:
     return next([a, b] for a in places for b in places if a < b and frozenset((a, b)) not in joined)
 
 
-def test_the_originals_status_page_and_board_editor_save_its_owner_data(own_service: Service, tablet: Any) -> None:
+def test_the_originals_status_page_board_editor_and_items_save_its_owner_data(own_service: Service, tablet: Any) -> None:
     page = tablet
     shipped = owner_data(own_service.url)
     assert shipped["data"]["changes"] == {} and shipped["data"]["game"] == GAME
@@ -65,7 +66,7 @@ def test_the_originals_status_page_and_board_editor_save_its_owner_data(own_serv
     assert sum(int(summary.locator("[data-kind=location]").get_attribute(f"data-{s}") or 0)
                for s in ("rulebook", "confirmed", "guess")) == locations
     assert "POW before HIT" in summary.locator("[data-kind=pow_first]").inner_text()
-    assert page.locator("nav.data-tabs a").all_inner_texts() == ["Status", "Board"]
+    assert page.locator("nav.data-tabs a").all_inner_texts() == ["Status", "Board", "Items"]
     page.locator("[data-testid=data-kind][data-kind=pow_first] summary").click()
     page.locator("[data-testid=confirm][data-key='board.pow_first']").click()
     page.locator("[data-testid=confirm][data-key='board.pow_first'][aria-pressed=true]").wait_for()
@@ -98,6 +99,23 @@ def test_the_originals_status_page_and_board_editor_save_its_owner_data(own_serv
     pack = requests.get(f"{own_service.url}/api/packs/{GAME}", timeout=TIMEOUT).json()
     assert {l["id"]: l["name"] for l in pack["board"]["locations"]}["abbey"] == "Old Abbey"
     assert pack["board"]["hospital"] == "abbey" and road in [sorted(c) for c in pack["board"]["connections"]]
+
+    # The items: one corrected from the box (its colour and where it is put) counts as confirmed.
+    page.get_by_test_id("data-tab-items").click()
+    page.get_by_test_id("screen-library-items").wait_for()
+    assert page.get_by_test_id("lib-item").count() == len(shipped["files"]["items.json"]["items"])
+    item = shipped["files"]["items.json"]["items"][0]
+    page.locator(f"[data-testid=lib-item-edit][data-id='{item['id']}']").click()
+    form = page.get_by_test_id("lib-item-form")
+    colour = next(c for c in ("red", "blue", "yellow") if c != item["type"])
+    form.get_by_test_id("item-type").select_option(colour)
+    form.get_by_test_id("item-location").select_option("abbey")
+    form.get_by_test_id("lib-item-save").click()
+    page.locator(f"[data-testid=lib-item][data-id='{item['id']}'][data-state=confirmed]").wait_for()
+    saved = owner_data(own_service.url)
+    assert saved["data"]["changes"]["items"]["items"][item["id"]] == {"name": item["name"], "type": colour,
+                                                                     "strength": item["strength"], "location": "abbey"}
+    assert f"items.items.{item['id']}" in saved["data"]["confirmed"] and saved["problems"] == []
     page.get_by_test_id("data-tab-status").click()
     page.locator("[data-testid=data-element][data-key='board.locations.abbey'] [data-testid=changed]").wait_for(state="attached")
 

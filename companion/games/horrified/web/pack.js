@@ -2,7 +2,7 @@
 // The shell routes, connects, pairs and shows questions; this module draws the new-game
 // wizard, the game screen (the village, the monsters' mats, the heroes, the scarab
 // tablet) and names this box's things. The owner's data pages (how sure each datum is,
-// Confirm, the data file, the board editor) are the family's (family/), made this box's
+// Confirm, the data file, the board editor, the items) are the family's (family/), made this box's
 // by edition.js.
 
 import "./edition.js";
@@ -11,13 +11,14 @@ import { renderGame } from "./game.js";
 import { Names, PHASES } from "./names.js";
 import { renderDataStatus, startData } from "./family/datastatus.js";
 import { renderBoardEditor } from "./family/editor.js";
+import { renderLibrary } from "./family/library.js";
 
 export default {
   names: (pack) => new Names(pack),
   setupScreen: renderSetup,
   gameScreen: renderGame,
-  dataPages: ["status", "board"],
-  dataScreen: (app, page) => (page === "board" ? renderBoardEditor(app) : renderDataStatus(app)),
+  dataPages: ["status", "board", "items"],
+  dataScreen: (app, page) => (page === "board" ? renderBoardEditor(app) : page === "items" ? renderLibrary(app) : renderDataStatus(app)),
   startData,
   phaseWord: (app) => PHASES[app.view.state.phase] || app.view.state.phase,
   filterHint: (app, prompt) => (prompt.key === "item" ? "Type the item's name…" : prompt.key === "monster-card" ? "Type the card's name…" : null),
