@@ -14,11 +14,10 @@
 // `newLocation` (the fields a new location starts with).
 
 import { h, s } from "/js/dom.js";
-import { authHeaders, sentence } from "/js/connection.js";
+import { cameraPhoto, sendPhoto } from "/js/photos.js";
 import { checksPanel, dataHead, edition, editWork, loadingPage, quotedIds, saveBar, workFiles } from "./datastatus.js";
 
 const DRAG_FROM_PX = 6; // a smaller movement is a tap
-const PHOTO_MAX_PX = 2400; // a tablet photo is scaled down to this before it is sent
 
 export function photoUrl(app) {
   return app.data && app.data.photo ? `/api/data/${edition.game}/photo?v=${app.data.photoVersion}` : null;
@@ -125,55 +124,21 @@ function removeLocation(app, id) {
   app.render();
 }
 
-// -- the photo ----------------------------------------------------------------------------------------------
-/** A photo from the tablet, scaled down (a camera's full size is far more than the board needs). */
-async function shrink(file) {
-  try {
-    const bitmap = await createImageBitmap(file);
-    const scale = Math.min(1, PHOTO_MAX_PX / Math.max(bitmap.width, bitmap.height));
-    if (scale === 1 && file.size < 4 * 1024 * 1024 && (file.type === "image/jpeg" || file.type === "image/png")) return file;
-    const canvas = document.createElement("canvas");
-    canvas.width = Math.round(bitmap.width * scale);
-    canvas.height = Math.round(bitmap.height * scale);
-    canvas.getContext("2d").drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-    return await new Promise((resolve) => canvas.toBlob((blob) => resolve(blob || file), "image/jpeg", 0.88));
-  } catch {
-    return file;
-  }
-}
-
+// -- the photo (the shell's photos.js sends it) ---------------------------------------------------------------
 async function uploadPhoto(app, input) {
-  const file = input.files && input.files[0];
-  input.value = "";
-  if (!file) return;
-  const body = await shrink(file);
-  let reply;
-  try {
-    const response = await fetch(`/api/data/${edition.game}/photo`, { method: "POST", body,
-      headers: authHeaders({ "Content-Type": body.type === "image/png" ? "image/png" : "image/jpeg" }) });
-    reply = await response.json().catch(() => ({ ok: response.ok, error: { message: `the companion answered ${response.status}` } }));
-  } catch {
-    app.showBanner("error", "Could not reach the companion to send the photo.");
-    return;
-  }
-  if (!reply.ok) {
-    if (reply.error && reply.error.code === "not-paired") app.notPaired(reply.error.message);
-    else app.showBanner("error", `The photo was not kept: ${sentence(reply.error ? reply.error.message : "refused")}`);
-    return;
-  }
+  if (!(await sendPhoto(app, edition.game, input))) return;
   app.data.photo = true;
   app.data.photoVersion = Date.now();
   app.showBanner("info", "Photo kept. Drag each location onto its place on the photo.");
   app.render();
 }
 
-async function cameraPhoto(app) {
+async function snapPhoto(app) {
   app.data.ui.snapping = true;
   app.render();
-  const reply = await app.conn.request("data_photo_snapshot", { game: edition.game });
+  const kept = await cameraPhoto(app, edition.game);
   app.data.ui.snapping = false;
-  if (!reply.ok) app.showBanner("error", `No photo from the dice camera: ${sentence(reply.error.message)}`);
-  else { app.data.photo = true; app.data.photoVersion = Date.now(); }
+  if (kept) { app.data.photo = true; app.data.photoVersion = Date.now(); }
   app.render();
 }
 
@@ -408,7 +373,7 @@ function photoPanel(app) {
     h("div", { class: "cal-buttons" },
       h("label", { class: "btn", for: "board-photo-file", "data-testid": "photo-upload" }, app.data.photo ? "Take a new photo" : "Take or choose a photo"), input,
       app.data.camera ? h("button", { class: "btn", type: "button", "data-testid": "photo-camera", disabled: app.data.ui.snapping,
-                                      onclick: () => cameraPhoto(app) }, app.data.ui.snapping ? "Taking the photo…" : "Take with the dice camera") : null));
+                                      onclick: () => snapPhoto(app) }, app.data.ui.snapping ? "Taking the photo…" : "Take with the dice camera") : null));
 }
 
 export function renderBoardEditor(app) {
