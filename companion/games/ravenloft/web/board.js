@@ -7,6 +7,7 @@
 
 import { s } from "/js/dom.js";
 import { bandDepth, ledLayer, ledsHidden } from "/js/leds.js";
+import { tapTargets } from "./family/taps.js";
 
 const W = 1000;
 const H = 720;
@@ -149,29 +150,6 @@ function token(t, where, x, y) {
 
 function polyline(points, attrs) {
   return s("polyline", { points: points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" "), ...attrs });
-}
-
-/** Tap targets: {location id: () => void} and a kind for the glow. */
-function tapTargets(app) {
-  const { view } = app;
-  const prompt = view.prompt;
-  const targets = {};
-  if (!prompt) return targets;
-  if (prompt.kind === "action") {
-    for (const action of view.actions) {
-      if (action.action === "move" && !(action.to in targets)) {
-        const { label, ...answer } = action;
-        targets[action.to] = { kind: "move", title: label, run: () => app.answer(answer) };
-      }
-    }
-  } else if (prompt.kind === "choice") {
-    for (const option of prompt.options) {
-      const where = option.data && typeof option.data.location === "string" ? option.data.location
-        : app.names.locations[option.id] ? option.id : null;
-      if (where && !(where in targets)) targets[where] = { kind: "choice", title: option.text, run: () => app.answer(option.id) };
-    }
-  }
-  return targets;
 }
 
 export function boardView(app) {
