@@ -214,6 +214,29 @@ class Table:
             self.last_effects = steps[-1][2].effects
             return self._changed()
 
+    def again_after(self, entry: Mapping[str, object], version: int) -> dict[str, object]:
+        """Work the last step out again after ``entry`` (a change of the game's data): the last
+        input is taken back, ``entry`` goes in, and the same input is given again, so what it set
+        off (a monster's move, the question of its paths) follows the new data instead of standing
+        as the old data made it. Tried first: refused, nothing changes; then on disk at once."""
+        with self._lock:
+            self._check_version(version)
+            if not self.game.inputs:
+                raise TableError("illegal", "nothing has been answered yet: there is no step to work out again")
+            last = self.game.inputs[-1]
+            try:
+                Game(self.kind.rules, self.origin, [*self.game.inputs[:-1], entry, last])
+            except IllegalInput as problem:
+                raise TableError("illegal", f"the last step cannot be worked out again: {problem}") from None
+            items = [JournalEntry("undo", count=1), JournalEntry("input", dict(entry)), JournalEntry("input", dict(last))]
+            try:
+                self.store.append_all(self.game_id, items)
+            except StoreError as problem:
+                raise TableError("storage", f"could not save the change, so nothing changed: {problem}") from None
+            self.journal.extend(items)
+            self._replay()
+            return self._changed()
+
     def _apply_again(self, entry: Mapping[str, object]) -> tuple[Prompt | None, Mapping[str, object], Step]:
         prompt = self.game.prompt
         step = self.game.apply(entry)
