@@ -5,6 +5,7 @@ written to the store; only once it is on disk is it acknowledged and shown."""
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 from dataclasses import dataclass
@@ -234,8 +235,17 @@ class Table:
             except StoreError as problem:
                 raise TableError("storage", f"could not save the change, so nothing changed: {problem}") from None
             self.journal.extend(items)
+            done = {_effect_key(e) for e in self.last_effects}
             self._replay()
+            self._show_only_new(done)
             return self._changed()
+
+    def _show_only_new(self, done: set[str]) -> None:
+        """After a step worked out again: what to do now is what differs from what the table already did
+        (the item it put out stays put); the data change is said first."""
+        fresh = tuple(e for e in self.step_effects[-1] if _effect_key(e) not in done)
+        self.step_effects[-1] = fresh
+        self.last_effects = self.step_effects[-2] + fresh
 
     def _apply_again(self, entry: Mapping[str, object]) -> tuple[Prompt | None, Mapping[str, object], Step]:
         prompt = self.game.prompt
@@ -314,6 +324,10 @@ class Table:
             self._saved_outcome = current
         except StoreError as problem:  # the card, not a bug: the game list catches up at the next change
             log.warning("could not save the outcome of game %s: %s", self.game_id, problem)
+
+
+def _effect_key(effect: Effect) -> str:
+    return json.dumps(effect.to_plain(), sort_keys=True, default=str)
 
 
 def _prompt_for(prompt: Prompt | None, seat: str | None) -> dict[str, object] | None:
