@@ -84,6 +84,14 @@ class Box:
         """A part started beside the app (buttons, discovery) shows in the health view."""
         self.parts[name] = health
 
+    def pair_button(self) -> bool:
+        """Whether a PAIR button is wired and working: only then is a tablet offered to wait for a press
+        (on a box without one, the wait would count down for nothing)."""
+        part = self.parts.get("buttons")
+        found = part() if part is not None else {}
+        pins = found.get("pins")
+        return found.get("state") == "ok" and isinstance(pins, Mapping) and "pair_pin" in pins
+
     def controls(self, socketio: SocketIO) -> BoxControls:
         """What the box's buttons do: the current game, and PAIR pairing the tablet that asked."""
         return BoxControls(self.current, self.pairing, lambda grant: self.paired(socketio, grant))
@@ -154,7 +162,7 @@ def _address() -> str:
 
 
 def _status(services: "BoxNeeds", data: Mapping[str, Any]) -> Reply:
-    return services.box.access.status(_sid())
+    return {**services.box.access.status(_sid()), "pair_button": services.box.pair_button()}
 
 
 def _ask(services: "BoxNeeds", data: Mapping[str, Any]) -> Reply:

@@ -138,6 +138,11 @@ async function start(app, setup) {
     },
   });
   setup.starting = false;
+  if (!reply.ok && reply.error && reply.error.code === "not-paired") {
+    app.notPaired(reply.error.message); // unpaired meanwhile: pair, then back here with every answer kept
+    app.pairFirst();
+    return;
+  }
   if (!reply.ok) {
     app.showBanner("error", reply.error.message);
     app.render();
