@@ -70,6 +70,14 @@ def test_an_unpaired_tablet_watches_until_it_pairs_with_a_code(strict_server: St
     page = new_tablet()
     open_games(page, strict_server.url)
     page.wait_for_selector("[data-testid=pair-open][data-state=watching]")
+    # This page is on the box's own screen (loopback): it shows the address a tablet opens, as a QR code too.
+    shown = page.get_by_test_id("tablet-address")
+    shown.wait_for()
+    urls = (shown.get_attribute("data-urls") or "").split()
+    assert urls == strict_server.get_json("/api/tablet-address")["urls"]
+    if urls:
+        page.wait_for_function("document.querySelector('[data-testid=tablet-qr]').naturalWidth > 0")
+        assert page.get_by_test_id("tablet-url").first.inner_text() == urls[0]
 
     # The box's health is open to all; its diagnostics file is not.
     page.get_by_test_id("health-open").click()
