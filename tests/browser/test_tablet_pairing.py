@@ -78,6 +78,7 @@ def test_an_unpaired_tablet_watches_until_it_pairs_with_a_code(strict_server: St
     if urls:
         page.wait_for_function("document.querySelector('[data-testid=tablet-qr]').naturalWidth > 0")
         assert page.get_by_test_id("tablet-url").first.inner_text() == urls[0]
+        shot(page, "box-screen-address")
 
     # The box's health is open to all; its diagnostics file is not.
     page.get_by_test_id("health-open").click()
@@ -92,6 +93,7 @@ def test_an_unpaired_tablet_watches_until_it_pairs_with_a_code(strict_server: St
     # so asking the box is offered beside the code. The owner's phone (paired first) shows a code.
     page.get_by_test_id("new-game").click()
     page.get_by_test_id("pair-first").wait_for()
+    page.wait_for_selector("[data-testid=pair-status][data-paired=no]")
     assert page.get_by_test_id("pair-ask").count() == 1
     with connect(strict_server.url.rstrip("/")) as owner:
         ok(owner, "pair_code", {"name": "Owner's phone", "code": strict_server.first_code})

@@ -9,7 +9,7 @@ from typing import Any
 
 import requests
 
-from ui_helpers import GAME, data_get, prompt_of, tap_option, version, wait_version
+from ui_helpers import GAME, data_get, prompt_of, shot, tap_option, version, wait_version
 
 POSITION = {"phase": "monster", "monsters": {"carrionette": "vallaki"},
             "heroes": [{"hero": "sorcerer", "player": "Sam", "at": "tser-falls"}], "terror": 2}
@@ -38,6 +38,7 @@ def test_a_guessed_road_rejected_from_the_path_screen_and_the_phase_worked_out_a
                                             "old-bonegrinder vallaki", "old-bonegrinder tser-falls"])
     button = page.locator(f"[data-testid=road-missing][data-between='{MISSING}']")
     assert "That road isn't on my board: Vallaki" in button.inner_text()
+    shot(page, "road-check")
 
     asked_at = version(page)
     button.click()
