@@ -193,7 +193,10 @@ def test_a_guessed_road_said_missing_leaves_the_data_and_the_step_is_worked_out_
                            "answer": "flight-of-the-wereravens"})
         view = play_socket_until(tablet, next_event(tablet, "view"), "path")
         assert [o["data"]["path"][1] for o in view["prompt"]["options"]] == ["madam-evas-tent", "old-bonegrinder"]
-        asked_at = view["version"]
+        # The owner confirms a place meanwhile (a data input after the answer that asked): kept, not undone.
+        ok(tablet, "data_save", {"game": "ravenloft", "data": doc(confirmed=["board.locations.krezk"])})
+        asked_at = next_event(tablet, "view")["version"]
+        assert asked_at == view["version"] + 1
 
         shown = call(tablet, "data_road_missing", {"game_id": game_id, "version": asked_at,
                                                   "between": ["gates-of-barovia", "tser-falls"]})
@@ -201,7 +204,7 @@ def test_a_guessed_road_said_missing_leaves_the_data_and_the_step_is_worked_out_
         stale = call(tablet, "data_road_missing", {"game_id": game_id, "version": asked_at - 1,
                                                   "between": ["vallaki", "madam-evas-tent"]})
         assert stale["error"]["code"] == "stale"
-        assert ok(tablet, "data_get", {"game": "ravenloft"})["data"]["changes"] == {}  # refused: nothing changed
+        assert "board" not in ok(tablet, "data_get", {"game": "ravenloft"})["data"]["changes"]  # refused: nothing changed
 
         reply = ok(tablet, "data_road_missing", {"game_id": game_id, "version": asked_at,
                                                  "between": ["vallaki", "madam-evas-tent"]})
@@ -214,6 +217,8 @@ def test_a_guessed_road_said_missing_leaves_the_data_and_the_step_is_worked_out_
         assert ["madam-evas-tent", "vallaki"] not in [sorted(c) for c in again["pack"]["board"]["connections"]]
         saved = ok(tablet, "data_get", {"game": "ravenloft"})["data"]
         assert saved["changes"]["board"]["connections"] == {"add": [], "remove": [["vallaki", "madam-evas-tent"]]}
+        assert saved["confirmed"] == ["board.locations.krezk"]
+        assert again["view"]["state"]["data_id"] == ok(tablet, "join", {"game_id": other})["view"]["state"]["data_id"]
 
         # An undo of the step worked out again goes back to the same question, now on the owner's board.
         ok(tablet, "undo", {"game_id": game_id, "version": reply["version"], "count": 1})

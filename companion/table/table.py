@@ -217,35 +217,40 @@ class Table:
 
     def again_after(self, entry: Mapping[str, object], version: int) -> dict[str, object]:
         """Work the last step out again after ``entry`` (a change of the game's data): the last
-        input is taken back, ``entry`` goes in, and the same input is given again, so what it set
-        off (a monster's move, the question of its paths) follows the new data instead of standing
-        as the old data made it. Tried first: refused, nothing changes; then on disk at once."""
+        answer is taken back (with what came after it), ``entry`` goes in, and the same inputs are
+        given again, so what the answer set off (a monster's move, the question of its paths)
+        follows the new data instead of standing as the old data made it. A data change after
+        that answer is left out: ``entry`` replaces it. Tried first: refused, nothing changes;
+        then on disk in one write."""
         with self._lock:
             self._check_version(version)
-            if not self.game.inputs:
+            inputs = self.game.inputs
+            start = next((i for i in range(len(inputs) - 1, -1, -1) if "data" not in inputs[i]), None)
+            if start is None:
                 raise TableError("illegal", "nothing has been answered yet: there is no step to work out again")
-            last = self.game.inputs[-1]
+            again = [dict(e) for e in inputs[start:] if "data" not in e]
             try:
-                Game(self.kind.rules, self.origin, [*self.game.inputs[:-1], entry, last])
+                Game(self.kind.rules, self.origin, [*inputs[:start], entry, *again])
             except IllegalInput as problem:
                 raise TableError("illegal", f"the last step cannot be worked out again: {problem}") from None
-            items = [JournalEntry("undo", count=1), JournalEntry("input", dict(entry)), JournalEntry("input", dict(last))]
+            items = [JournalEntry("undo", count=len(inputs) - start), JournalEntry("input", dict(entry)),
+                     *(JournalEntry("input", e) for e in again)]
             try:
                 self.store.append_all(self.game_id, items)
             except StoreError as problem:
                 raise TableError("storage", f"could not save the change, so nothing changed: {problem}") from None
             self.journal.extend(items)
-            done = {_effect_key(e) for e in self.last_effects}
+            done = {_effect_key(e) for effects in self.step_effects[start:] for e in effects}
             self._replay()
-            self._show_only_new(done)
+            self._show_only_new(done, len(again))
             return self._changed()
 
-    def _show_only_new(self, done: set[str]) -> None:
-        """After a step worked out again: what to do now is what differs from what the table already did
-        (the item it put out stays put); the data change is said first."""
-        fresh = tuple(e for e in self.step_effects[-1] if _effect_key(e) not in done)
-        self.step_effects[-1] = fresh
-        self.last_effects = self.step_effects[-2] + fresh
+    def _show_only_new(self, done: set[str], count: int) -> None:
+        """After steps worked out again (the last ``count``): what to do now is what differs from what
+        the table already did (the item it put out stays put); the data change is said first."""
+        for i in range(len(self.step_effects) - count, len(self.step_effects)):
+            self.step_effects[i] = tuple(e for e in self.step_effects[i] if _effect_key(e) not in done)
+        self.last_effects = tuple(e for effects in self.step_effects[-count - 1:] for e in effects)
 
     def _apply_again(self, entry: Mapping[str, object]) -> tuple[Prompt | None, Mapping[str, object], Step]:
         prompt = self.game.prompt
