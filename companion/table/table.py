@@ -247,10 +247,10 @@ class Table:
 
     def _show_only_new(self, done: set[str], count: int) -> None:
         """After steps worked out again (the last ``count``): what to do now is what differs from what
-        the table already did (the item it put out stays put); the data change is said first."""
-        for i in range(len(self.step_effects) - count, len(self.step_effects)):
-            self.step_effects[i] = tuple(e for e in self.step_effects[i] if _effect_key(e) not in done)
-        self.last_effects = tuple(e for effects in self.step_effects[-count - 1:] for e in effects)
+        the table already did (the item it put out stays put), after the data change. The steps' record
+        (the history, the phase's steps) keeps them whole, as a replay of the journal gives them."""
+        fresh = [e for effects in self.step_effects[-count:] for e in effects if _effect_key(e) not in done]
+        self.last_effects = (*self.step_effects[-count - 1], *fresh)
 
     def _apply_again(self, entry: Mapping[str, object]) -> tuple[Prompt | None, Mapping[str, object], Step]:
         prompt = self.game.prompt
