@@ -25,6 +25,9 @@ from typing import Callable, Mapping
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
 
 from companion.engine.game import Game, Input  # noqa: E402
+from companion.games.horrified.rules import OriginalRules  # noqa: E402
+from companion.games.horrified_core.monster_phase import ENTER_CARD  # noqa: E402
+from companion.games.horrified_core.rules import HorrifiedRules  # noqa: E402
 from companion.games.ravenloft.rules import RavenloftRules  # noqa: E402
 from companion.games.ravenloft.simulate import Policy, play_out, random_policy  # noqa: E402
 
@@ -34,6 +37,10 @@ REPLAY_INPUTS = 300
 ALL_MONSTERS = ["carrionette", "baba-lysaga", "strahd", "gulthias-tree"]
 HEROES = [{"hero": "sorcerer", "player": "Sam"}, {"hero": "druid", "player": "Beau"},
           {"hero": "paladin", "player": "Joel"}]
+#: The original box: four of its six monsters, three heroes.
+ORIGINAL_SETUP = {"monsters": ["dracula", "creature", "wolf-man", "mummy"],
+                  "heroes": [{"hero": "inspector", "player": "Sam"}, {"hero": "mayor", "player": "Beau"},
+                             {"hero": "scientist", "player": "Joel"}]}
 SAMPLE = Path(__file__).resolve().parents[1] / "companion/games/ravenloft/examples/sample-position.json"
 Origin = Mapping[str, object]
 
@@ -80,34 +87,55 @@ def resolve_card(game: Game, card: str, policy: Policy) -> None:
         play_out(game, policy, game.version + 1)
 
 
-def time_card(rules: RavenloftRules, origin: Origin, card: str, seed: int) -> tuple[float, float]:
+def time_card(rules: HorrifiedRules, origin: Origin, card: str, seed: int,
+              before: list[Input] | None = None) -> tuple[float, float]:
     """(resolution ms, build ms): the game and the policy are built before the clock starts."""
     start = time.perf_counter()
-    game, policy = rules.new_game(origin), random_policy(rules, seed)
+    game, policy = rules.new_game(origin, list(before or [])), random_policy(rules, seed)
     built = ms_since(start)
     start = time.perf_counter()
     resolve_card(game, card, policy)
     return ms_since(start), built
 
 
-def bench_cards(rules: RavenloftRules, seeds: range) -> tuple[list[float], list[float]]:
-    origin = monster_phase_origin()
-    cards = sorted(c.id for c in rules.pack.cards)
+def bench_cards(rules: HorrifiedRules, seeds: range, origin: Origin | None = None,
+                before: list[Input] | None = None) -> tuple[list[float], list[float]]:
+    """``origin``/``before``: a game that asks for the first Monster card (default: Ravenloft's sample table)."""
+    origin = origin or monster_phase_origin()
+    cards = offered_cards(rules.new_game(origin, list(before or [])))
     for card in cards:  # warm-up: first calls fill caches and import lazily
-        time_card(rules, origin, card, -1)
-    pairs = [time_card(rules, origin, card, seed) for seed in seeds for card in cards]
+        time_card(rules, origin, card, -1, before)
+    pairs = [time_card(rules, origin, card, seed, before) for seed in seeds for card in cards]
     return [p[0] for p in pairs], [p[1] for p in pairs]
 
 
-def report_cards(rules: RavenloftRules, seeds: range) -> bool:
-    resolved, built = bench_cards(rules, seeds)
-    print(f"(1) Monster Phase, all four monsters in play: {len(rules.pack.cards)} cards x {len(seeds)} seeds "
+def offered_cards(game: Game) -> list[str]:
+    """The different cards the first draw offers (copies of one card are one choice)."""
+    assert game.prompt is not None and game.prompt.key == "monster-card", "a game asking for a Monster card"
+    return sorted(o.id for o in game.prompt.options if o.id != ENTER_CARD)
+
+
+def first_monster_card(rules: HorrifiedRules, setup: Origin, seed: int = 7) -> tuple[Origin, list[Input]]:
+    """A seeded game from ``setup`` played up to its first Monster card question (the original
+    ships no sample table): its origin and inputs."""
+    game = rules.new_game({"setup": setup})
+    policy = random_policy(rules, seed)
+    while game.prompt is not None and game.prompt.key != "monster-card":
+        play_out(game, policy, game.version + 1)
+    assert game.prompt is not None, "the seeded game ended before its first Monster Phase"
+    return game.origin, list(game.inputs)
+
+
+def report_cards(rules: HorrifiedRules, seeds: range, title: str = "all four monsters in play",
+                 start: tuple[Origin, list[Input]] | None = None) -> bool:
+    resolved, built = bench_cards(rules, seeds, *(start or (None, None)))
+    print(f"(1) Monster Phase, {title}: {len(resolved) // len(seeds)} different cards x {len(seeds)} seeds "
           f"= {len(resolved)} phases, seeded random answers")
     print("    timed: answering the card and every prompt up to the next Hero Phase (game built beforehand)")
     rows = [("median", statistics.median(resolved)), ("p90", p90(resolved)), ("max", max(resolved))]
     for name, value in rows:
         print(figure(name, value, CARD_TARGET_MS))
-    print(f"    not timed, for reference: building the game from the position, median "
+    print(f"    not timed, for reference: building the game up to its card (position or setup replayed), median "
           f"{statistics.median(built):.3f} ms")
     return all(value < CARD_TARGET_MS for _, value in rows)
 
@@ -118,13 +146,14 @@ def setup_origin() -> Origin:
     return {"setup": {"monsters": ALL_MONSTERS, "heroes": HEROES}}
 
 
-def played_game(rules: RavenloftRules, seed: int, limit: int) -> Segment:
-    game = rules.new_game(setup_origin())
+def played_game(rules: HorrifiedRules, seed: int, limit: int, origin: Origin | None = None) -> Segment:
+    game = rules.new_game(origin or setup_origin())
     play_out(game, random_policy(rules, seed), limit)
     return Segment(game.origin, list(game.inputs))
 
 
-def replay_chain(rules: RavenloftRules, first_seed: int, total: int = REPLAY_INPUTS) -> list[Segment]:
+def replay_chain(rules: HorrifiedRules, first_seed: int, total: int = REPLAY_INPUTS,
+                 origin: Origin | None = None) -> list[Segment]:
     """Seeded games from setup, one after another, until ``total`` inputs (the last one cut short).
 
     Random games with all four monsters end (usually lost to terror) after
@@ -133,27 +162,28 @@ def replay_chain(rules: RavenloftRules, first_seed: int, total: int = REPLAY_INP
     chain: list[Segment] = []
     seed, left = first_seed, total
     while left > 0:
-        segment = played_game(rules, seed, left)
+        segment = played_game(rules, seed, left, origin)
         chain.append(segment)
         left -= len(segment.inputs)
         seed += 1
     return chain
 
 
-def time_replay(rules: RavenloftRules, chain: list[Segment]) -> float:
+def time_replay(rules: HorrifiedRules, chain: list[Segment]) -> float:
     start = time.perf_counter()
     for segment in chain:
         Game(rules, segment.origin, segment.inputs)
     return ms_since(start)
 
 
-def report_replay(rules: RavenloftRules, chains: int, repeats: int) -> bool:
-    built = [replay_chain(rules, 1000 * n) for n in range(chains)]
+def report_replay(rules: HorrifiedRules, chains: int, repeats: int, origin: Origin | None = None,
+                  cast: str = "all four monsters, 3 heroes") -> bool:
+    built = [replay_chain(rules, 1000 * n, origin=origin) for n in range(chains)]
     games = [len(chain) for chain in built]
     time_replay(rules, built[0])  # warm-up
     samples = [time_replay(rules, chain) for chain in built for _ in range(repeats)]
     print(f"(2) Replaying {REPLAY_INPUTS} inputs with Game(rules, origin, inputs): {chains} seeded input logs "
-          f"(each {min(games)}-{max(games)} games from setup, all four monsters, 3 heroes) x {repeats} runs")
+          f"(each {min(games)}-{max(games)} games from setup, {cast}) x {repeats} runs")
     rows = [("median", statistics.median(samples)), ("max", max(samples))]
     for name, value in rows:
         print(figure(name, value, REPLAY_TARGET_MS))
@@ -172,7 +202,7 @@ def profile(title: str, work: Callable[[], object], top: int) -> None:
     pstats.Stats(profiler, stream=sys.stdout).strip_dirs().sort_stats("tottime").print_stats(top)
 
 
-def profile_all(rules: RavenloftRules, seeds: range, top: int) -> None:
+def profile_all(rules: HorrifiedRules, seeds: range, top: int) -> None:
     profile("resolving Monster cards", lambda: bench_cards(rules, seeds), top)
     chain = replay_chain(rules, 0)
     profile(f"replaying {REPLAY_INPUTS} inputs", lambda: [time_replay(rules, chain) for _ in range(10)], top)
@@ -200,9 +230,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     rules = RavenloftRules()
     header()
+    print("== Ravenloft ==")
     cards_ok = report_cards(rules, range(args.seeds))
     print()
     replay_ok = report_replay(rules, args.logs, args.repeats)
+    original = OriginalRules()
+    print("\n== the original Horrified (Dracula, the Creature, the Wolf Man, the Mummy; 3 heroes) ==")
+    cards_ok &= report_cards(original, range(args.seeds), "four monsters in play, from a seeded game's first Monster "
+                             "card", first_monster_card(original, ORIGINAL_SETUP))
+    print()
+    replay_ok &= report_replay(original, args.logs, args.repeats, {"setup": ORIGINAL_SETUP}, "four monsters, 3 heroes")
     if args.profile:
         profile_all(rules, range(min(args.seeds, 3)), args.top)
     elif not (cards_ok and replay_ok):

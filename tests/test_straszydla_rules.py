@@ -65,6 +65,19 @@ def test_setup_each_player_takes_a_3_3_creature_with_3_energy_cubes_and_a_horror
     assert state(game).card == 3 and state(game).time == "day"  # the first round took its cube
 
 
+def test_setup_each_player_chooses_a_3_3_creature_nobody_before_took_and_a_suburb_of_their_own() -> None:
+    """"starting with the starting player, each player takes one 3/3 creature"; the suburbs "will be the
+    starting tiles" (who picks which is our reading: each player, docs/straszydla.md "Setup"). A 3/3 the
+    starting player took, or a suburb with a pawn while another is free, is refused with the seat."""
+    game = new_game(2, starting="p2", starters={"p1": "latarnik", "p2": "wargin"}, at={"p1": "poludnie", "p2": "polnoc"})
+    assert [(p.creatures, p.at) for p in state(game).players.values()] == [(["latarnik"], "poludnie"),
+                                                                          (["wargin"], "polnoc")]
+    with pytest.raises(SetupError, match=r"starters\.p1: 'wargin' is not a 3/3 creature still on a stack"):
+        Game(small_rules(), {"setup": setup(2, starting="p2", starters={"p1": "wargin", "p2": "wargin"})})
+    with pytest.raises(SetupError, match=r"at\.p2: each pawn starts on a suburb of its own"):
+        Game(small_rules(), {"setup": setup(2, at={"p1": "polnoc", "p2": "polnoc"})})
+
+
 def test_pacts_are_named_in_secret_and_two_the_same_are_asked_again_without_saying_whose() -> None:
     """"Shuffle the pact cards and deal one to each player. Do not show your pact card to the other players." """
     game = Game(small_rules(), {"setup": setup(3)})

@@ -144,3 +144,40 @@ def test_over_socket_io_a_seats_pact_plan_and_bid_reach_no_other_phone_nor_the_s
     finally:
         for table in tables:
             table.close()
+
+
+def test_the_owner_corrects_a_creature_the_game_in_play_and_new_games_play_with_it_and_a_bad_value_changes_nothing(
+        service: Service) -> None:
+    """"Every datum no rulebook states is marked unverified and is correctable by the owner": the tablet
+    sends the corrected values of one guessed creature; the service checks them with the pack's own
+    loader, keeps them, hands them to the game in play and to every new game, and marks the record
+    corrected; a value the loader refuses is refused whole, naming the field, and the saved data stays."""
+    setup, _ = meeting_setup()
+    with connect(service.url) as tablet:
+        playing = ok(tablet, "new_game", {"game": "straszydla", "name": "Before", "setup": setup})["game_id"]
+        current = ok(tablet, "data_get", {"game": "straszydla"})
+        creature = next(c for c in current["files"]["creatures.json"]["creatures"] if not c["starter"])
+        key = f"creatures.creatures.{creature['id']}"
+        assert next(e for e in current["status"]["elements"] if e["key"] == key)["state"] == "guess"
+        night, stack = (creature["night"] + 1) % 8, next(e for e in ("air", "earth") if e != creature["stack"])
+        mine = {**current["data"], "changes": {"creatures": {"creatures": {creature["id"]: {"night": night, "stack": stack}}}},
+                "confirmed": [key]}
+        try:
+            saved = ok(tablet, "data_save", {"game": "straszydla", "data": mine})
+            assert {"game_id": playing, "name": "Before", "applied": True,
+                    "why": "the next steps use the new data"} in saved["games"]  # the module's other games too
+            record = next(e for e in saved["status"]["elements"] if e["key"] == key)
+            assert (record["state"], record["changed"]) == ("confirmed", True)
+            fresh = ok(tablet, "new_game", {"game": "straszydla", "name": "After", "setup": setup})["game_id"]
+            for game_id in (playing, fresh):
+                shown = next(c for c in ok(tablet, "join", {"game_id": game_id})["pack"]["creatures"]
+                             if c["id"] == creature["id"])
+                assert (shown["night"], shown["stack"]) == (night, stack), game_id
+            broken = {**mine, "changes": {"creatures": {"creatures": {creature["id"]: {"night": -1}}}}}
+            refused = call(tablet, "data_save", {"game": "straszydla", "data": broken})
+            assert refused["ok"] is False and f"'{creature['id']}'.night: -1" in " ".join(refused["error"]["problems"])
+            assert ok(tablet, "data_get", {"game": "straszydla"})["data"] == mine
+        finally:  # the box's values again, for whatever plays on this service after
+            ok(tablet, "data_save", {"game": "straszydla", "data": current["data"]})
+        assert next(e for e in ok(tablet, "data_get", {"game": "straszydla"})["status"]["elements"]
+                    if e["key"] == key)["changed"] is False

@@ -29,6 +29,7 @@ verified. Which files, collections, values and names a pack has is its
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
 import json
 import re
@@ -334,6 +335,17 @@ def _element_name(overlay: Overlay, collection: str, element: object) -> str:
         return "connection " + " – ".join(map(str, element.get("between") or []))
     return f"{overlay.nouns.get(collection, collection)} {element.get('id')!r}" if element.get("id") else ""
 
+def shipped_copies(read: Callable[[], Mapping[str, object]]) -> Callable[[], dict[str, object]]:
+    """A pack's ``shipped_files``: a fresh copy of its shipped files on each call (the owner's
+    overlay changes the copy), read from disk once."""
+    text = functools.lru_cache(maxsize=1)(lambda: json.dumps(read()))
+
+    def shipped_files() -> dict[str, object]:
+        files: dict[str, object] = json.loads(text())
+        return files
+
+    return shipped_files
+
 
 __all__ = ["FORMAT", "Overlay", "OwnerData", "OwnerDataError", "apply_owner_data", "element_index",
-           "empty_document", "owner_pack", "parse_owner_data", "without_road"]
+           "empty_document", "owner_pack", "parse_owner_data", "shipped_copies", "without_road"]

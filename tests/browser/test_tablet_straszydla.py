@@ -1,8 +1,8 @@
-"""Straszydła in Chromium: a shared tablet lays out the game, three phones take their seats and
-play their secrets (pact cards, plans, bids) while the tablet taps the duel's dice; what one
-phone holds never shows on another phone or on the tablet before the rules reveal it. Then, on
-the tests' small box, four rounds to the feeding, where a player feeds his pact's creatures on
-his phone and the tablet announces him alone."""
+"""Straszydła in Chromium: the tablet's new-game screen lays out the tiles and each player's starting
+creature and suburb; then one game on the tests' small box, two phones and the shared tablet: the
+pacts named in secret, a duel with plans and bids sealed on the phones while the tablet taps the
+dice, four rounds to the feeding, where a player feeds his pact's creatures on his phone and the
+tablet announces him alone. What one phone holds never shows on the other or on the tablet."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from straszydla_fixtures import setup as small_setup
 from ui_helpers import GAME, Server, prompt_of, version, wait_version_after
 
 PHONE = {"width": 390, "height": 844}
-SEATS = ("p1", "p2", "p3")
+SEATS = ("p1", "p2")
 
 
 SMALL_ENV = {"COMPANION_EXTRA_PACKS": "straszydla_fixtures:SmallBoxPack",
@@ -98,56 +98,55 @@ def finish_round(tablet: Any, phones: dict[str, Any]) -> None:
             tap(tablet, "[data-testid=action][data-action=done]", tablet)
 
 
-def start(tablet: Any, url: str) -> str:
+def lay_out_on_the_tablet(tablet: Any, url: str) -> None:
+    """The new-game screen of the small box: two players, two tiles swapped to match the table, Przemo
+    (starting) takes Wargin and the second suburb, so Syla may only have the first; the box starts
+    the game as chosen."""
     tablet.goto(url)
     tablet.get_by_test_id("new-game").click()
     tablet.get_by_test_id("screen-choose-game").wait_for()
-    tablet.get_by_test_id("pack-straszydla").click()
+    tablet.get_by_test_id("pack-straszydla-small").click()
     tablet.get_by_test_id("sz-setup-board").wait_for()
-    assert tablet.locator("[data-testid=sz-setup-square]").count() == 25
-    first, second = tablet.locator("[data-testid=sz-setup-square]").nth(6), tablet.locator("[data-testid=sz-setup-square]").nth(7)
-    tiles = first.get_attribute("data-tile"), second.get_attribute("data-tile")
-    first.click()
-    second.click()  # the owner swaps two tiles to match the table
-    assert (tablet.locator("[data-testid=sz-setup-square]").nth(6).get_attribute("data-tile"),
-            tablet.locator("[data-testid=sz-setup-square]").nth(7).get_attribute("data-tile")) == tiles[::-1]
+    tablet.get_by_test_id("sz-players-2").click()
+    squares = tablet.locator("[data-testid=sz-setup-square]")
+    tiles = squares.nth(0).get_attribute("data-tile"), squares.nth(1).get_attribute("data-tile")
+    squares.nth(0).click()
+    squares.nth(1).click()  # the owner swaps two tiles to match the table
+    assert (squares.nth(0).get_attribute("data-tile"), squares.nth(1).get_attribute("data-tile")) == tiles[::-1]
+    przemo, syla = (f"[data-testid=sz-suburb][data-seat={seat}]" for seat in ("p1", "p2"))
+    suburbs = [o.get_attribute("value") for o in tablet.locator(f"{przemo} option").all()]
+    assert len(suburbs) == 2 and tablet.locator(f"{syla} option").count() == 1  # Przemo chooses first
+    tablet.locator("[data-testid=sz-starter][data-seat=p1]").select_option("wargin")
+    tablet.locator(przemo).select_option(suburbs[1])
+    assert [o.get_attribute("value") for o in tablet.locator(f"{syla} option").all()] == [suburbs[0]]
+    assert "wargin" not in [o.get_attribute("value") for o in tablet.locator("[data-testid=sz-starter][data-seat=p2] option").all()]
     tablet.get_by_test_id("setup-start").click()
-    tablet.get_by_test_id("screen-seat").wait_for()
-    game_url = str(tablet.url)
     tablet.get_by_test_id("seat-watch").click()
     tablet.locator(GAME).wait_for()
-    return game_url
+    tablet.wait_for_selector(f"[data-testid=sz-square][data-tile='{suburbs[1]}'] [data-testid=sz-pawn][data-seat=p1]")
+    assert "Wargin" in tablet.locator("[data-testid=sz-player][data-seat=p1]").inner_text()
+    assert tablet.locator(f"[data-testid=sz-square][data-tile='{suburbs[0]}'] [data-testid=sz-pawn][data-seat=p2]").count() == 1
 
 
-def test_three_phones_and_a_tablet_play_straszydla_with_every_secret_kept(
-        box: Server, new_tablet: Callable[..., Any]) -> None:
-    tablet = new_tablet()
-    game_url = start(tablet, box.url)
-    phones = {seat: new_tablet(PHONE) for seat in SEATS}
-    for seat, phone in phones.items():
-        take_seat(phone, game_url, seat)
-    assert phones["p3"].get_by_test_id("sz-board").get_attribute("data-side") == "N"  # Witek's board turned to him
+def secrets_kept(phones: dict[str, Any], tablet: Any, pacts: dict[str, str]) -> None:
+    """No phone and not the tablet shows another seat's pact card."""
+    for seat, pact in pacts.items():
+        assert f"Your pact: {pact}" in phones[seat].get_by_test_id("sz-pact").inner_text()
+        for other in [tablet, *(phone for mine, phone in phones.items() if mine != seat)]:
+            assert pact not in other.content(), (seat, pact)
 
-    # The pacts, named in secret on each phone.
-    for n, phone in enumerate(phones.values()):
-        tap(phone, f"[data-testid=option] >> nth={n}", tablet)
-    pact = phones["p1"].get_by_test_id("sz-pact").inner_text().removeprefix("Your pact: ").split(" (")[0]
-    for other in (phones["p2"], phones["p3"], tablet):
-        assert f"Your pact: {pact}" not in other.content()
 
-    # Planning: Przemo and Syla head for the same district, Witek elsewhere; nobody sees a plan before all are laid.
-    mine = {seat: ends(phone) for seat, phone in phones.items()}
-    meet = next(end for end in mine["p1"] if end in mine["p2"])
+def duel_with_sealed_bids(phones: dict[str, Any], tablet: Any, pacts: dict[str, str]) -> None:
+    """Both plan to one district: nobody sees a plan before both are laid; the tablet taps the duel's dice,
+    the bids are sealed on the phones and shown together; Przemo wins and sends Syla off."""
+    meet = next(end for end in ends(phones["p1"]) if end in ends(phones["p2"]))
     plan_to(phones["p1"], meet, tablet)
-    sealed = phones["p1"].get_by_test_id("sz-plan").inner_text()
+    sealed = phones["p1"].get_by_test_id("sz-plan").inner_text().split(": ", 1)[1]
     tablet.wait_for_selector("[data-testid=sz-player][data-seat=p1] >> text=ready")
     assert phones["p2"].locator("[data-testid=sz-plan]").count() == 0 and "Every plan is revealed" not in tablet.content()
-    assert sealed.split(": ", 1)[1] not in phones["p2"].get_by_test_id("sz-mine").inner_text()
+    assert sealed not in phones["p2"].get_by_test_id("sz-mine").inner_text()
     plan_to(phones["p2"], meet, tablet)
-    plan_to(phones["p3"], next(end for end in mine["p3"] if end != meet), tablet)
     tablet.wait_for_selector("[data-testid=effects] >> text=Every plan is revealed")
-
-    # The duel: the tablet taps the dice, the bids are sealed on the phones and shown together.
     tablet.get_by_test_id("sz-duel").wait_for()
     roll_on(tablet, 6)  # Przemo, there first
     roll_on(tablet, 2)
@@ -156,53 +155,59 @@ def test_three_phones_and_a_tablet_play_straszydla_with_every_secret_kept(
     assert "bids Przemo" not in tablet.get_by_test_id("sz-duel").inner_text()
     assert "Your sealed bid: 1" in phones["p1"].get_by_test_id("sz-bid").inner_text()
     assert phones["p2"].locator("[data-testid=sz-bid]").count() == 0
+    secrets_kept(phones, tablet, pacts)
     tap(phones["p2"], "[data-testid=action][data-action=bid] >> text=Bid 0 energy cubes", tablet)
     tablet.wait_for_selector("[data-testid=effects] >> text=Bids revealed")
     tap(phones["p1"], "[data-testid=action][data-action=keep]", tablet)  # Przemo keeps the dice: he wins
     tap(phones["p1"], "[data-testid=option]", tablet)  # and sends Syla next door
     tablet.wait_for_selector("[data-testid=effects] >> text=Move Syla's pawn")
 
-    # The actions of the round, in turn, and the next round's planning.
-    finish_round(tablet, phones)
-    assert prompt_of(phones["p1"]) == ("action", "plan")
 
-
-def test_przemo_feeds_the_five_creatures_of_his_pact_on_his_phone_and_the_tablet_names_only_him(
+def test_two_phones_and_the_tablet_play_straszydla_through_a_duel_and_the_feeding_to_a_winner(
         box: Server, new_tablet: Callable[..., Any]) -> None:
-    """The small box (3 x 3), Przemo holding five creatures and the cubes to feed them: four rounds from the
-    phones and the tablet, then he feeds them on his phone and the tablet announces him alone."""
+    """The new-game screen's choices reach the board; then the small box (3 x 3) with Przemo holding five
+    creatures and the cubes to feed them: the pacts named on the phones, a duel with sealed bids, four
+    rounds, the feeding on his phone, and the tablet names him alone; no phone ever shows the other's pact."""
+    tablet = new_tablet()
+    lay_out_on_the_tablet(tablet, box.url)
     hands = {"p1": {"creatures": ["utopiec", "syrena", "zmora", "bies", "wargin"],
                     "cubes": {"water": 4, "air": 2, "fire": 2, "earth": 3}}}
     client = connect(box.url)
     game_id = ok(client, "new_game", {"game": "straszydla-small", "name": "Small box", "setup": small_setup(
-        3, hands=hands, starters={"p1": "wargin", "p2": "dusiol", "p3": "strzyga"})})["game_id"]
+        2, hands=hands, starters={"p1": "wargin", "p2": "dusiol"})})["game_id"]
     client.disconnect()
-    tablet = new_tablet()
     game_url = f"{box.url}#/game/{game_id}"
     tablet.goto(game_url)
     tablet.get_by_test_id("seat-watch").click()
     tablet.locator(GAME).wait_for()
     phones = {seat: new_tablet(PHONE) for seat in SEATS}
-    for (seat, phone), pact in zip(phones.items(), ("pakt-a", "pakt-b", "pakt-c")):
+    for (seat, phone), pact in zip(phones.items(), ("pakt-a", "pakt-b")):
         take_seat(phone, game_url, seat)
         tap(phone, f"[data-testid=option][data-id='{pact}']", tablet)
-    for _ in range(4):
+    assert phones["p2"].get_by_test_id("sz-board").get_attribute("data-side") == "N"  # Syla's board turned to her
+    pacts = {"p1": "Pact A", "p2": "Pact B"}
+    secrets_kept(phones, tablet, pacts)
+    duel_with_sealed_bids(phones, tablet, pacts)
+    finish_round(tablet, phones)
+    for _ in range(3):
         plan_apart(phones, tablet)
         finish_round(tablet, phones)
     assert prompt_of(phones["p1"]) == ("action", "feed")
+    secrets_kept(phones, tablet, pacts)
     for name in ("Utopiec", "Syrena", "Zmora", "Bies", "Wargin"):
         tap(phones["p1"], f"[data-testid=action][data-action=feed] >> text=Feed {name}", tablet)
-    for _ in SEATS:
+    for _ in phones:
         tap(tablet, "[data-testid=action][data-action=done]", tablet)
-    outcome = tablet.get_by_test_id("sz-outcome")
-    assert outcome.inner_text() == "Przemo wins"
-    assert "Pact B" not in tablet.content() and "Pact C" not in tablet.content()  # the others' pacts stay secret
+    assert tablet.get_by_test_id("sz-outcome").inner_text() == "Przemo wins"
     assert phones["p2"].get_by_test_id("sz-outcome").inner_text() == "Przemo wins"
+    for page in (tablet, phones["p1"]):
+        assert "Pact B" not in page.content()  # the loser's pact stays his own
 
 
-def test_the_owner_sees_which_data_is_our_guess_and_confirms_one_against_the_box(
+def test_the_owner_confirms_one_guess_against_the_box_and_corrects_another_on_the_tablet(
         box: Server, new_tablet: Callable[..., Any]) -> None:
-    """"Game data honesty": every record of the box with where it comes from; a guess confirmed stays confirmed."""
+    """"Game data honesty": every record of the box with where it comes from; a guess confirmed stays
+    confirmed; a creature's strength corrected on the tablet is kept, a value the box refuses is named."""
     page = new_tablet()
     page.goto(f"{box.url}#/data/straszydla/status")
     page.get_by_test_id("screen-data").wait_for()
@@ -214,3 +219,18 @@ def test_the_owner_sees_which_data_is_our_guess_and_confirms_one_against_the_box
     page.wait_for_selector(f"[data-testid=sz-data-element][data-key='{key}'][data-state=confirmed]")
     page.reload()
     page.wait_for_selector(f"[data-testid=sz-data-element][data-key='{key}'][data-state=confirmed]")
+    creature = page.locator("[data-testid=sz-data-element][data-key^='creatures.creatures.'][data-state=guess]").first
+    key = creature.get_attribute("data-key")
+    record = page.locator(f"[data-testid=sz-data-element][data-key='{key}']")
+    record.get_by_test_id("sz-data-edit").click()
+    night = record.locator("[data-field=night]")
+    corrected = str((int(night.input_value()) + 1) % 9)  # another strength than our guess
+    night.fill("-3")
+    record.get_by_test_id("sz-data-save").click()
+    assert ".night: -3 is outside" in record.get_by_test_id("sz-data-problem").first.inner_text()
+    night.fill(corrected)
+    record.get_by_test_id("sz-data-save").click()
+    page.wait_for_selector(f"[data-testid=sz-data-element][data-key='{key}'][data-changed=yes] >> text=you corrected it")
+    page.reload()
+    page.locator(f"[data-testid=sz-data-element][data-key='{key}'][data-changed=yes]").get_by_test_id("sz-data-edit").click()
+    assert page.locator(f"[data-testid=sz-data-element][data-key='{key}'] [data-field=night]").input_value() == corrected

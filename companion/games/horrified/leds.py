@@ -12,27 +12,23 @@ mats of the monsters in play (the frenzied one full) and the active player's sea
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from companion.games.horrified_core.lights import (TERROR, FamilyLights, active_seat, mapping, path_of,
-                                                    terror_tracks, text, walk)
+from companion.games.horrified_core.lights import (FamilyLights, active_seat, board_shape, looks_of, mapping, path_of,
+                                                    terror_tracks, text, walk, write_default_layout)
 from hardware.leds.animations import Animation, Flash
 from hardware.leds.board import BoardShape
 from hardware.leds.cues import CueBook, Data, Stage, View
-from hardware.leds.generate_layout import layout_json
-from hardware.leds.layout import default_layout
 from hardware.leds.looks import Looks
-from hardware.leds.palette import (BLACK, BLUE, BLUISH_GREEN, NEUTRAL, ORANGE, REDDISH_PURPLE, SKY_BLUE, VERMILLION,
-                                   WHITE, YELLOW, Look, breathe, chase, double_blink, spare_look, steady)
+from hardware.leds.palette import (BLACK, BLUE, BLUISH_GREEN, ORANGE, REDDISH_PURPLE, SKY_BLUE, VERMILLION,
+                                   WHITE, YELLOW, Look, breathe, chase, double_blink, steady)
 from hardware.leds.scene import Marker, Scene
 
 from .ownerdata import GAME
 from .rules import OriginalRules
 
 LAYOUT_FILE = Path(__file__).resolve().with_name("leds-layout.json")
-SEATS = 5
 
 #: A colour and a rhythm of its own for each monster (colour is never the only signal).
 MONSTER_LOOKS: dict[str, Look] = {
@@ -52,21 +48,13 @@ class HorrifiedLeds:
         self.rules = rules
 
     def shape(self, data: Mapping[str, object] | None = None) -> BoardShape:
-        pack = self.rules.pack if data is None else self.rules.owner_pack(data)
-        board = pack.board
-        return BoardShape(name=GAME, locations={loc.id: (loc.x, loc.y) for loc in board.locations},
-                          connections=tuple((c.a, c.b) for c in board.connections), tracks={TERROR: board.terror_max + 1},
-                          mats=tuple(m.id for m in pack.monsters), seats=SEATS, mat_noun="monster",
-                          layout_file=LAYOUT_FILE)
+        return board_shape(GAME, self.rules.pack if data is None else self.rules.owner_pack(data), LAYOUT_FILE)
 
     def looks(self) -> Looks:
         return Looks(cue_book(), scene)
 
 
-def look_of(monster: object) -> Look:
-    if not isinstance(monster, str):
-        return NEUTRAL
-    return MONSTER_LOOKS.get(monster) or spare_look(monster)
+look_of = looks_of(MONSTER_LOOKS)
 
 
 LIGHTS = FamilyLights(look_of)
@@ -120,15 +108,7 @@ def _smashed(stage: Stage, data: Data, view: View) -> Animation | None:
 # -- the shipped default layout ----------------------------------------------------------------------------
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="Write the original Horrified's default LED layout, from its board.")
-    parser.add_argument("--per-connection", type=int, default=2)
-    parser.add_argument("--stdout", action="store_true", help="print instead of writing the shipped file")
-    args = parser.parse_args(argv)
-    text = layout_json(default_layout(HorrifiedLeds(OriginalRules()).shape(), args.per_connection))
-    if args.stdout:
-        print(text, end="")
-    else:
-        LAYOUT_FILE.write_text(text, encoding="utf-8")
+    write_default_layout("the original Horrified", HorrifiedLeds(OriginalRules()).shape(), LAYOUT_FILE, argv)
 
 
 if __name__ == "__main__":

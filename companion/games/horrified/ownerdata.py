@@ -5,14 +5,12 @@ files it applies to. Every other datum is an element of a list the owner patches
 
 from __future__ import annotations
 
-import functools
-import json
 from typing import Final
 
 from companion.games import overlay as core
 from companion.games.horrified_core.ownerdata import horrified_overlay
 from companion.games.horrified_core.pack_types import Pack
-from companion.games.overlay import FORMAT, OwnerData, OwnerDataError
+from companion.games.overlay import FORMAT, OwnerData, OwnerDataError, shipped_copies
 
 from .pack import pack_from_files, read_pack_files
 
@@ -26,15 +24,8 @@ CONFIRMABLE: Final[dict[str, str]] = {"board.terror_max": "Terror track length (
                                       "dice.monster_die": "Monster die faces"}
 
 
-@functools.lru_cache(maxsize=1)
-def _shipped_text() -> str:
-    return json.dumps(read_pack_files())
-
-
-def shipped_files() -> dict[str, object]:
-    """A fresh copy of the shipped pack's files (parsed once)."""
-    files: dict[str, object] = json.loads(_shipped_text())
-    return files
+#: A fresh copy of the shipped pack's files on each call (read once).
+shipped_files: Final = shipped_copies(read_pack_files)
 
 
 OVERLAY: Final = horrified_overlay(GAME, SETTABLE, CONFIRMABLE, shipped_files, pack_from_files)

@@ -15,12 +15,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
-from companion.games.datafiles import Node, PackError, count, ids, reachable, unique
+from companion.games.datafiles import Node, PackError, ids, reachable, unique
 from companion.games.horrified_core import pack_types as core
 from companion.games.horrified_core.pack_types import MAIN_BOARD, Connection, Location, MonsterCard, Pack
 from companion.games.horrified_core.packdata import (COMMON_PARAM_CHECKS, Known, Library, ParamCheck, effect,
                                                      event_library, location, positive)
-from companion.games.horrified_core.packfiles import (PACK_FILES, Count, PackSpec, pack_from_files as _from_files,
+from companion.games.horrified_core.packfiles import (PACK_FILES, heroes as hero_list, Count, PackSpec, pack_from_files as _from_files,
                                                       parse_entered_card as _parse_entered,
                                                       read_pack_files as _read_files)
 
@@ -189,13 +189,7 @@ def _hero(node: Node, known: Known) -> Hero:
 
 
 def _heroes(root: Node, known: Known) -> tuple[core.Hero, ...]:
-    root.fields("heroes")
-    listing = root.child("heroes")
-    nodes = listing.elements()
-    heroes = tuple(_hero(node, known) for node in nodes)
-    unique(ids(nodes), (hero.id for hero in heroes), "hero id")
-    count(listing, len(heroes), HEROES, "heroes", "the box holds seven hero badges")
-    return heroes
+    return hero_list(root, known, _hero, HEROES, "the box holds seven hero badges")
 
 
 SPEC: Final = PackSpec(

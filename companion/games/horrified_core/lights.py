@@ -7,18 +7,57 @@ figures on the board (which minions, which extra figures) stay the edition's own
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 from hardware.leds.animations import Animation, Fade, Flash, Pulse, Sweep, Together, Trail
 from hardware.leds.board import BoardShape
 from hardware.leds.cues import Data, Handler, Stage, View, trail_points
-from hardware.leds.palette import BLACK, NEUTRAL, SKY_BLUE, VERMILLION, WHITE, YELLOW, Look, breathe, shade
-from hardware.leds.layout import Leds
+from hardware.leds.generate_layout import layout_json
+from hardware.leds.palette import BLACK, NEUTRAL, SKY_BLUE, VERMILLION, WHITE, YELLOW, Look, breathe, shade, spare_look
+from hardware.leds.layout import Leds, default_layout
 from hardware.leds.scene import MatLight, TrackLevel
+
+from .pack_types import Pack
 
 TERROR = "terror"
 WARN_WITHIN = 2  # the Terror track warns from its end minus this
+SEATS = 5  # 1 to 5 players in every edition
+
+
+def board_shape(game: str, pack: Pack, layout_file: Path) -> BoardShape:
+    """An edition's board for the LEDs: its locations and roads (water ways too), the Terror track
+    (spaces 0 up to its end), a mat per monster and a seat per player."""
+    board = pack.board
+    return BoardShape(name=game, locations={loc.id: (loc.x, loc.y) for loc in board.locations},
+                      connections=tuple((c.a, c.b) for c in board.connections), tracks={TERROR: board.terror_max + 1},
+                      mats=tuple(m.id for m in pack.monsters), seats=SEATS, mat_noun="monster",
+                      layout_file=layout_file)
+
+
+def looks_of(looks: Mapping[str, Look]) -> Callable[[object], Look]:
+    """A monster's look from an edition's table; one with none of its own gets a spare colour."""
+    def look(monster: object) -> Look:
+        if not isinstance(monster, str):
+            return NEUTRAL
+        return looks.get(monster) or spare_look(monster)
+    return look
+
+
+def write_default_layout(title: str, shape: BoardShape, layout_file: Path, argv: list[str] | None = None) -> None:
+    """``python -m <edition>.leds``: the edition's default layout generated from its board, written
+    over the shipped file (or printed)."""
+    parser = argparse.ArgumentParser(description=f"Write {title}'s default LED layout, generated from its board.")
+    parser.add_argument("--per-connection", type=int, default=2)
+    parser.add_argument("--stdout", action="store_true", help="print instead of writing the shipped file")
+    args = parser.parse_args(argv)
+    written = layout_json(default_layout(shape, args.per_connection))
+    if args.stdout:
+        print(written, end="")
+    else:
+        layout_file.write_text(written, encoding="utf-8")
 
 
 def mapping(value: object) -> Mapping[str, object]:

@@ -26,3 +26,4 @@ def horrified_overlay(game: str, settable: Mapping[str, tuple[str, ...]], confir
                       build: Callable[[Mapping[str, object]], object]) -> Overlay:
     """An edition's overlay over the family's files."""
     return Overlay(game, settable, confirmable, shipped, build, COLLECTIONS, NOUNS, KINDS)
+

@@ -179,6 +179,18 @@ def monsters(spec: PackSpec) -> FileParser[tuple[Monster, ...]]:
 # --- perks.json, cards.json, dice.json ------------------------------------------
 
 
+def heroes(root: Node, known: Known, parse: Callable[[Node, Known], Hero], wanted: int, why: str) -> tuple[Hero, ...]:
+    """heroes.json: every hero as the edition parses one, with unique ids and as many as the box
+    holds (``why``: what in the box says so)."""
+    root.fields("heroes")
+    listing = root.child("heroes")
+    nodes = listing.elements()
+    found = tuple(parse(node, known) for node in nodes)
+    unique(ids(nodes), (hero.id for hero in found), "hero id")
+    count(listing, len(found), wanted, "heroes", why)
+    return found
+
+
 def _perk(node: Node, known: Known, library: Library) -> Perk:
     node.fields("id", "name", "effect", "verified")
     return Perk(

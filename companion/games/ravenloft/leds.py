@@ -21,26 +21,23 @@ What the board shows, from the public view (the keys of the view module's
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 from typing import Mapping
 
 from companion.engine.game import Rules
-from companion.games.horrified_core.lights import TERROR, FamilyLights, active_seat, mapping, terror_tracks
+from companion.games.horrified_core.lights import (FamilyLights, active_seat, board_shape, looks_of, mapping, terror_tracks,
+                                                    write_default_layout)
 from hardware.leds.board import BoardShape
 from hardware.leds.cues import CueBook, View
-from hardware.leds.generate_layout import layout_json
-from hardware.leds.layout import default_layout
 from hardware.leds.looks import Looks
-from hardware.leds.palette import (BLUE, BLUISH_GREEN, NEUTRAL, ORANGE, REDDISH_PURPLE, Look, breathe, chase,
-                                   double_blink, spare_look, steady)
+from hardware.leds.palette import (BLUE, BLUISH_GREEN, ORANGE, REDDISH_PURPLE, Look, breathe, chase,
+                                   double_blink, steady)
 from hardware.leds.scene import Marker, Scene
 
 from .rules import RavenloftRules
 
 BOARD = "ravenloft"  # the game's id: what views carry as ``game``, what layouts are filed under
 LAYOUT_FILE = Path(__file__).resolve().with_name("leds-layout.json")
-SEATS = 5  # 1 to 5 players
 
 #: Each monster's look: a colour and a rhythm of its own (colour is never the only signal).
 MONSTER_LOOKS: dict[str, Look] = {
@@ -62,28 +59,14 @@ class RavenloftLeds:
 
     def shape(self, data: Mapping[str, object] | None = None) -> BoardShape:
         """The board as shipped, or as the owner's data corrected it (OwnerDataError if it does not hold)."""
-        pack = self.rules.pack if data is None else self.rules.owner_pack(data)
-        board = pack.board
-        return BoardShape(
-            name=BOARD,
-            locations={loc.id: (loc.x, loc.y) for loc in board.locations},
-            connections=tuple((c.a, c.b) for c in board.connections),
-            tracks={TERROR: board.terror_max + 1},  # spaces 0 up to terror_max
-            mats=tuple(m.id for m in pack.monsters),
-            seats=SEATS,
-            mat_noun="monster",
-            layout_file=LAYOUT_FILE,
-        )
+        return board_shape(BOARD, self.rules.pack if data is None else self.rules.owner_pack(data), LAYOUT_FILE)
 
     def looks(self) -> Looks:
         return Looks(cue_book(), scene)
 
 
-def monster_look(monster: object) -> Look:
-    """A monster's look; one with none of its own gets a spare colour, steady."""
-    if not isinstance(monster, str):
-        return NEUTRAL
-    return MONSTER_LOOKS.get(monster) or spare_look(monster)
+#: A monster's look; one with none of its own gets a spare colour, steady.
+monster_look = looks_of(MONSTER_LOOKS)
 
 
 LIGHTS = FamilyLights(monster_look)
@@ -122,15 +105,7 @@ def cue_book() -> CueBook:
 # -- the shipped default layout ---------------------------------------------------------------
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="Write Ravenloft's default LED layout, generated from the board.")
-    parser.add_argument("--per-connection", type=int, default=2)
-    parser.add_argument("--stdout", action="store_true", help="print instead of writing the shipped file")
-    args = parser.parse_args(argv)
-    text = layout_json(default_layout(RavenloftLeds().shape(), args.per_connection))
-    if args.stdout:
-        print(text, end="")
-    else:
-        LAYOUT_FILE.write_text(text, encoding="utf-8")
+    write_default_layout("Ravenloft", RavenloftLeds().shape(), LAYOUT_FILE, argv)
 
 
 if __name__ == "__main__":

@@ -5,14 +5,12 @@ the Monster die - and the shipped files it applies to. Docs/game-data.md describ
 
 from __future__ import annotations
 
-import functools
-import json
 from collections.abc import Mapping
 from typing import Final
 
 from companion.games import overlay as core
 from companion.games.horrified_core.ownerdata import COLLECTIONS, NOUNS, horrified_overlay
-from companion.games.overlay import FORMAT, OwnerData, OwnerDataError
+from companion.games.overlay import FORMAT, OwnerData, OwnerDataError, shipped_copies
 
 from .pack import PACK_FILES, pack_from_files, read_pack_files
 from .pack_types import Pack
@@ -25,15 +23,8 @@ CONFIRMABLE: Final[dict[str, str]] = {"board.terror_max": "Terror track length (
                                       "dice.monster_die": "Monster die faces"}
 
 
-@functools.lru_cache(maxsize=1)
-def _shipped_text() -> str:
-    return json.dumps(read_pack_files())
-
-
-def shipped_files() -> dict[str, object]:
-    """A fresh copy of the shipped pack's files (parsed once)."""
-    files: dict[str, object] = json.loads(_shipped_text())
-    return files
+#: A fresh copy of the shipped pack's files on each call (read once).
+shipped_files: Final = shipped_copies(read_pack_files)
 
 
 CONFIRMABLE_VALUES: Final = tuple(CONFIRMABLE)

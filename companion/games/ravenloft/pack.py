@@ -18,9 +18,9 @@ from typing import Final
 
 from companion.games.horrified_core import pack_types as core
 from companion.games.horrified_core.pack_types import MAIN_BOARD
-from companion.games.datafiles import Node, PackError, choice, count, ids, ranges, reachable, unique
+from companion.games.datafiles import Node, PackError, choice, ids, ranges, reachable, unique
 from companion.games.horrified_core.packdata import COMMON_PARAM_CHECKS, Known, Library, ParamCheck, effect, event_library, flag, location, positive
-from companion.games.horrified_core.packfiles import (PACK_FILES, Count, PackSpec, parse_entered_card as _parse_entered,
+from companion.games.horrified_core.packfiles import (PACK_FILES, heroes as hero_list, Count, PackSpec, parse_entered_card as _parse_entered,
                                                       pack_from_files as _from_files, read_pack_files as _read_files)
 
 from .monsters import REGISTRY
@@ -330,13 +330,7 @@ def _hero(node: Node, known: Known) -> Hero:
 
 
 def _heroes(root: Node, known: Known) -> tuple[core.Hero, ...]:
-    root.fields("heroes")
-    listing = root.child("heroes")
-    nodes = listing.elements()
-    heroes = tuple(_hero(node, known) for node in nodes)
-    unique(ids(nodes), (hero.id for hero in heroes), "hero id")
-    count(listing, len(heroes), _HEROES, "heroes", "the box holds five hero tiles")
-    return heroes
+    return hero_list(root, known, _hero, _HEROES, "the box holds five hero tiles")
 
 
 SPEC: Final = PackSpec(

@@ -28,14 +28,8 @@ NOUNS: Final = {"elements": "element", "tiles": "tile", "creatures": "creature",
                 "scaring": "scaring row", "horror": "horror-cube action"}
 
 
-@functools.lru_cache(maxsize=1)
-def _shipped_text() -> str:
-    return json.dumps(read_pack_files())
-
-
-def shipped_files() -> dict[str, object]:
-    files: dict[str, object] = json.loads(_shipped_text())
-    return files
+#: A fresh copy of the shipped pack's files on each call (read once).
+shipped_files: Final = core.shipped_copies(read_pack_files)
 
 
 OVERLAY: Final = core.Overlay(GAME, settable={"tiles": ("size",)},

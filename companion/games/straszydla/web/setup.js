@@ -1,7 +1,9 @@
 // The new-game screen: who plays (2 to 4, clockwise, each at a side of the table), the tiles as
 // the owner lays them out on the board (dealt to a legal layout, then swapped by tapping two
-// squares until the screen matches the table), who starts and in which time of day, and the
-// readings (our default for each, changed here). The box checks the layout again on start.
+// squares until the screen matches the table), who starts and in which time of day, each player's
+// 3/3 creature and starting suburb (chosen in turn from the starting player, the box's default
+// preselected), and the readings (our default for each, changed here). The box checks it all again
+// on start.
 
 import { h } from "/js/dom.js";
 
@@ -52,7 +54,47 @@ function problems(pack, layout) {
 }
 
 function fresh(pack) {
-  return { players: NAMES.slice(0, 3), layout: dealt(pack), picked: null, starting: "p1", time: "day", readings: {} };
+  return { players: NAMES.slice(0, 3), layout: dealt(pack), picked: null, starting: "p1", time: "day", readings: {},
+           starters: {}, at: {} };
+}
+
+/** The seats in the order they choose: "starting with the starting player, each player takes one 3/3 creature". */
+function fromStarting(setup) {
+  const seats = setup.players.map((_, i) => `p${i + 1}`);
+  const first = Math.max(0, seats.indexOf(setup.starting));
+  return [...seats.slice(first), ...seats.slice(0, first)];
+}
+
+/** Each player's creature and suburb: their wish while nobody before them took it, else the first one
+ * left (the box's own default). A suburb is shared only once every suburb has a pawn. */
+function chosen(pack, setup) {
+  const starters = pack.creatures.filter((c) => c.starter).map((c) => c.id);
+  const suburbs = Object.values(setup.layout).filter((id) => (pack.tiles.find((t) => t.id === id) || {}).kind === "suburb");
+  const found = { creatures: {}, at: {}, left: {} };
+  for (const seat of fromStarting(setup)) {
+    const creatures = starters.filter((c) => !Object.values(found.creatures).includes(c));
+    const free = suburbs.filter((s) => !Object.values(found.at).includes(s));
+    const places = free.length ? free : suburbs;
+    found.left[seat] = { creatures, places };
+    found.creatures[seat] = creatures.includes(setup.starters[seat]) ? setup.starters[seat] : creatures[0];
+    found.at[seat] = places.includes(setup.at[seat]) ? setup.at[seat] : places[0];
+  }
+  return found;
+}
+
+function choicePart(app, pack, setup) {
+  const picks = chosen(pack, setup);
+  const named = (list, id) => (list.find((x) => x.id === id) || { name: id }).name;
+  const choose = (field, seat) => (e) => { setup[field][seat] = e.target.value; app.render(); };
+  return h("section", { class: "panel" }, h("h2", {}, "Starting creatures and suburbs"),
+    h("p", { class: "subtle" }, "In turn from the starting player, each player takes a 3/3 creature and puts their pawn on a suburb."),
+    fromStarting(setup).map((seat) => h("div", { class: "sz-setup-choice", "data-testid": "sz-start-choice", "data-seat": seat },
+      h("strong", {}, setup.players[Number(seat.slice(1)) - 1] || seat), " ",
+      h("select", { class: "select", "data-testid": "sz-starter", "data-seat": seat, onchange: choose("starters", seat) },
+        picks.left[seat].creatures.map((c) => h("option", { value: c, selected: picks.creatures[seat] === c }, named(pack.creatures, c)))),
+      " on ",
+      h("select", { class: "select", "data-testid": "sz-suburb", "data-seat": seat, onchange: choose("at", seat) },
+        picks.left[seat].places.map((t) => h("option", { value: t, selected: picks.at[seat] === t }, named(pack.tiles, t)))))));
 }
 
 function playersPart(app, setup) {
@@ -89,7 +131,7 @@ function layoutPart(app, pack, setup) {
 
 function startPart(app, pack, setup) {
   return h("section", { class: "panel" }, h("h2", {}, "Who starts"),
-    h("label", {}, "Starting player ", h("select", { "data-testid": "sz-starting", onchange: (e) => { setup.starting = e.target.value; } },
+    h("label", {}, "Starting player ", h("select", { "data-testid": "sz-starting", onchange: (e) => { setup.starting = e.target.value; app.render(); } },
       setup.players.map((name, i) => h("option", { value: `p${i + 1}`, selected: setup.starting === `p${i + 1}` }, name || `Seat ${i + 1}`)))),
     h("label", {}, " Time of day ", h("select", { "data-testid": "sz-time-choice", onchange: (e) => { setup.time = e.target.value; } },
       ["day", "night"].map((t) => h("option", { value: t, selected: setup.time === t }, t)))));
@@ -113,15 +155,17 @@ export function setupScreen(app) {
   const setup = (app.straszydlaSetup ||= fresh(pack));
   const start = async () => {
     const names = setup.players.map((name, i) => name.trim() || `Player ${i + 1}`);
+    const picks = chosen(pack, setup);
     const reply = await app.conn.request("new_game", { game, name: `Straszydła — ${names.join(", ")}`.slice(0, 80), setup: {
-      players: names.map((name) => ({ name })), layout: setup.layout, starting: setup.starting, time: setup.time, readings: setup.readings } });
+      players: names.map((name) => ({ name })), layout: setup.layout, starting: setup.starting, time: setup.time,
+      starters: picks.creatures, at: picks.at, readings: setup.readings } });
     if (reply.ok) { app.straszydlaSetup = null; app.go(`#/game/${encodeURIComponent(reply.game_id)}`); }
     else app.showBanner("error", reply.error.message);
   };
   return h("div", { class: "page setup-page", "data-testid": "screen-setup" },
     h("header", { class: "page-head" }, h("button", { class: "btn", type: "button", "data-testid": "setup-back",
       onclick: () => { app.straszydlaSetup = null; app.go("#/"); } }, "◀ Games"), h("h1", {}, "New game of Straszydła"), app.connectionPill()),
-    playersPart(app, setup), layoutPart(app, pack, setup), startPart(app, pack, setup), readingsPart(pack, setup),
+    playersPart(app, setup), layoutPart(app, pack, setup), startPart(app, pack, setup), choicePart(app, pack, setup), readingsPart(pack, setup),
     h("footer", { class: "wizard-foot" }, h("button", { class: "btn btn-primary btn-huge", type: "button", "data-testid": "setup-start",
       disabled: problems(pack, setup.layout).length > 0, onclick: start }, "Start the game")));
 }
