@@ -34,6 +34,11 @@ async function start(app, setup, game, body) {
   app.render();
   const reply = await app.conn.request("new_game", { name: setup.name.trim() || "New game", game, setup: body() });
   setup.starting = false;
+  if (!reply.ok && reply.error && reply.error.code === "not-paired") {
+    app.notPaired(reply.error.message); // unpaired meanwhile: pair, then back here with every answer kept
+    app.pairFirst();
+    return;
+  }
   if (!reply.ok) {
     app.showBanner("error", reply.error.message);
     app.render();

@@ -67,7 +67,8 @@ function roadLines(pack, shown, pos) {
   const roads = s("g", { class: "roads" });
   for (const [a, b] of pack.board.connections) {
     if (!shown.has(a) || !shown.has(b)) continue;
-    roads.append(s("line", { x1: pos[a][0], y1: pos[a][1], x2: pos[b][0], y2: pos[b][1], class: "road" }));
+    roads.append(s("line", { x1: pos[a][0], y1: pos[a][1], x2: pos[b][0], y2: pos[b][1], class: "road",
+                             "data-testid": "road", "data-between": [a, b].sort().join(" ") }));
   }
   return roads;
 }

@@ -10,6 +10,7 @@ import { ledTools } from "/js/leds.js";
 import { promptPanel } from "/js/prompt.js";
 import { effectsPanel, historyDrawer, loadingScreen, putBackPanel } from "/js/gamescreen.js";
 import { guideMode, phaseGuide, phaseSummary, scrollGuide } from "./guide.js";
+import { roadCheckPanel } from "./roads.js";
 import { symbolIcon, symbolRow, itemIcon, itemTypeWord, frenzyIcon, skullIcon } from "./icons.js";
 import { PHASES, outcomeWords } from "./names.js";
 
@@ -166,7 +167,7 @@ export function renderGame(app) {
     topBar(app),
     h("div", { class: `game-body${mode === "guide" ? " with-guide" : ""}` },
       h("div", { class: "col-side" }, mode === "summary" ? phaseSummary(app) : null, promptPanel(app),
-        mode === "guide" ? null : effectsPanel(app)),
+        roadCheckPanel(app), mode === "guide" ? null : effectsPanel(app)),
       mode === "guide" ? h("div", { class: "col-guide" }, putBackPanel(app), phaseGuide(app)) : null,
       h("div", { class: "col-board" },
         h("section", { class: "panel board-panel" }, h("h2", { class: "visually-hidden" }, "Board"),
