@@ -4,8 +4,8 @@ The LEDs lie under the board's squares, not under tiles: the tiles are laid out 
 each game, so the picture reads the public view's layout to know which district lies where.
 Each square has three spots: its middle, lit in the colour of the cubes its district
 produces (full while cubes lie there, faint once collected); a STOP spot (white while a
-STOP marker is on it) and a blockade spot (vermillion, blinking, while blockaded). A track
-of 5 steps is the day/night card (the rounds of this time of day left: its horror cubes
+STOP marker is on it) and a blockade spot (vermillion while blockaded; it flashes as the
+marker goes down). A track of 5 steps is the day/night card (the rounds of this time of day left: its horror cubes
 and the round under way; the last round's one step in the warning look); the seats
 light the player whose turn it is. Cues: a pawn's path as a trail, a district replenished,
 a blockade put down, a duel pulsing in yellow, its winner, a new time of day, the end.
