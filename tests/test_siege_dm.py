@@ -115,6 +115,9 @@ def test_a_person_dm_has_a_seat_of_their_own() -> None:
     game = new_game_of(players=2, dm="person")
     assert [s.id for s in SiegePack().seats(game)] == ["p1", "p2", "dm"]
     assert [s.id for s in SiegePack().seats(new_game_of(players=2))] == ["p1", "p2"]
+    # only the DM's seat holds secrets a device must claim; against the box, no device is asked
+    assert SiegePack().public_view(game)["secret_seats"] == ["dm"]
+    assert SiegePack().public_view(new_game_of(players=2))["secret_seats"] == []
 
 
 def test_the_heroes_tablets_cannot_act_for_the_dm(tmp_path: Path) -> None:

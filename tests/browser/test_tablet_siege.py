@@ -43,8 +43,8 @@ def tap(page: Any, action: str) -> None:
 def test_a_game_against_the_box_dm_to_the_end_screen(server: Server, new_tablet: Callable[..., Any]) -> None:
     page = new_tablet()
     start_siege(page, server.url, players=1, dm="box")
-    page.get_by_test_id("seat-watch").click()  # each device is asked for its seat: this tablet plays the heroes
-    page.locator(GAME).wait_for()
+    page.locator(GAME).wait_for()  # no seat to claim against the box: the tablet plays the heroes at once
+    assert page.get_by_test_id("screen-seat").count() == 0
     board = page.get_by_test_id("siege-board")
     assert board.locator("[data-testid=figure][data-kind=hero]").count() == 1
     assert board.locator("[data-testid=barricade]").count() == 6
@@ -69,6 +69,7 @@ def test_a_person_dm_on_a_phone_while_the_heroes_play_on_a_tablet(server: Server
     tablet = new_tablet()
     start_siege(tablet, server.url, players=1, dm="person")
     tablet.get_by_test_id("screen-seat").wait_for()
+    assert [b.get_attribute("data-seat") for b in tablet.get_by_test_id("seat-claim").all()] == ["dm"]  # the one secret seat
     game_url = tablet.url
     tablet.get_by_test_id("seat-watch").click()  # the heroes' shared tablet
     tablet.locator(GAME).wait_for()
@@ -125,7 +126,6 @@ def test_the_grid_editor_changes_the_map_new_games_play_on(own_service: Any, new
     assert saved["changes"]["map"]["places"] == {"church": {"square": "8,0"}}
 
     start_siege(page, own_service.url, players=1, dm="box")
-    page.get_by_test_id("seat-watch").click()
     board = page.get_by_test_id("siege-board")
     board.wait_for()
     assert board.locator("[data-testid=square][data-place=church]").get_attribute("data-square") == "8,0"

@@ -18,7 +18,7 @@ import { renderDiceSetup, startDiceSetup, stopDiceSetup } from "./dicesetup.js";
 import { CAMERA_LOST, acceptDice } from "./dice.js";
 import { renderPairing, startPairing, stopPairing } from "./pairing.js";
 import { renderHealth, startHealth, stopHealth } from "./health.js";
-import { forgetSeat, heldSeat, seatChooser } from "./seats.js";
+import { forgetSeat, heldSeat, seatChooser, secretSeats } from "./seats.js";
 import { guardTaps, stampButtons } from "./taps.js";
 import { askConfirm, dismissConfirm } from "./confirm.js";
 
@@ -629,7 +629,7 @@ class App {
   /** The game on screen, drawn by its pack module; first, a seat if the game has secrets and none is chosen. */
   gameScreen() {
     if (!this.view || !this.packModule || this.packModule !== this.packModules[this.view.game]) return loadingScreen(this);
-    if (this.pack && this.pack.secret_seats && this.view.seat === null && !this.watching) return seatChooser(this);
+    if (secretSeats(this).length && this.view.seat === null && !this.watching) return seatChooser(this);
     return this.packModule.gameScreen(this);
   }
 

@@ -32,9 +32,19 @@ async function claim(app, seat) {
   app.join();
 }
 
+/** The seats of this game a device is asked to claim: the ones its public view names as holding
+ *  secrets (``state.secret_seats``: a game against the box has none), else every seat when the
+ *  pack says its seats have secrets. */
+export function secretSeats(app) {
+  const named = app.view?.state?.secret_seats;
+  const seats = app.view?.seats || [];
+  if (Array.isArray(named)) return seats.filter((seat) => named.includes(seat.id));
+  return app.pack && app.pack.secret_seats ? seats : [];
+}
+
 /** "Which seat is this device?" before a game with secrets is shown. */
 export function seatChooser(app) {
-  const seats = app.view.seats || [];
+  const seats = secretSeats(app);
   return h("div", { class: "page", "data-testid": "screen-seat" },
     h("header", { class: "page-head" },
       h("button", { class: "btn", type: "button", "data-testid": "back-to-games", onclick: () => app.go("#/") }, "◀ Games"),

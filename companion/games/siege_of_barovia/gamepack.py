@@ -43,11 +43,11 @@ class SiegePack:
         self.rules = SiegeRules(self.maps)
 
     def pack_view(self, game: Game | None = None) -> View:
-        """The map a game plays on. Each device is asked for its seat (the same for every game of one
-        map: the service keeps one pack per data), so a person's phone can be the ``dm`` seat while the
-        heroes' tablet watches and plays the heroes; in a game against the box it just watches."""
+        """The map a game plays on (the same for every game of one map: the service keeps one pack
+        per data). Which seats a device is asked to claim is the game's: its public view's
+        ``secret_seats`` (the DM's seat when a person plays the DM; none against the box)."""
         siege_map = self.maps.for_data(None) if game is None else _state(game).map
-        return {**pack_view(siege_map), "secret_seats": True}
+        return pack_view(siege_map)
 
     def data_id(self, game: Game) -> str:
         return _state(game).data_id

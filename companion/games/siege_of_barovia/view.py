@@ -15,7 +15,7 @@ from . import dm, hero
 from .mapdata import ROLES, SAFE_HOUSES, SiegeMap
 from .readings import READINGS
 from .setup import DM_MODES, LEVELS
-from .state import ENEMIES, KIND_WORDS, LOCAL_HEROES, MOVER, DmDid, Figure, SiegeState
+from .state import DM_SEAT, ENEMIES, KIND_WORDS, LOCAL_HEROES, MOVER, DmDid, Figure, SiegeState
 
 View = dict[str, object]
 ENEMY_RULES: Final = {kind: {"name": KIND_WORDS[kind], "killed_on": hero.HITS_ON[kind],
@@ -46,7 +46,7 @@ def public_view(state: SiegeState) -> View:
             "standing": state.standing(), "threatened": threatened(state),
             "places": {p.id: p.square for p in state.map.places.values()}, "recruited": list(state.recruited),
             "last_dm": _did(state.last_dm), "readings": dict(state.readings), "outcome": state.outcome,
-            "data_id": state.data_id}
+            "data_id": state.data_id, "secret_seats": [DM_SEAT] if state.dm == "person" else []}
 
 
 def _turn(state: SiegeState) -> View:
