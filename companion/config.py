@@ -511,6 +511,7 @@ KEY_DOCS = {
     "leds.device": "the Pi 5 driver's node",
     "leds.brightness": "0 to 1, scales every frame",
     "leds.budget_ma": "the most current the LEDs' light may draw, in mA",
+    "leds.board": "the game whose board the LEDs lie under: its id as `./run games` lists it (empty: the box's first game)",
     "leds.ma_per_led": "one LED at full white, in mA (WS2812B: 60)",
     "leds.fps": "frames a second while animating",
     "leds.pace": "animation speed: 2 = twice as slow (0.25-4)",

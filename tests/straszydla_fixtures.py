@@ -81,7 +81,8 @@ def small_pack() -> Pack:
 
 class PreparedRules(StraszydlaRules):
     """The rules, with a test's situation laid out as the game begins: some players' resources
-    (``hands``: seat -> Player fields) and blockade markers. It is part of the origin (for a game
+    (``hands``: seat -> Player fields), blockade markers, and (a setup's ``round``) a game that begins
+    in a later round of its first time of day. It is part of the origin (for a game
     started through the service: of its setup), so every rebuild (after a refused input, an
     undo, a replay) starts from it, as a real game would."""
 
@@ -95,6 +96,9 @@ class PreparedRules(StraszydlaRules):
                 assert hasattr(state.players[seat], name), name
                 setattr(state.players[seat], name, copy.deepcopy(value))
         state.blockades = list(origin.get("blockades") or [])  # type: ignore[call-overload]
+        late = given.get("round") if isinstance(given, Mapping) else None
+        if isinstance(late, int):  # joined later in the first time of day: its card holds fewer cubes
+            state.card, state.round, state.round_in_time = state.card + 1 - late, late - 1, late - 1
         return state, flow
 
 

@@ -91,6 +91,7 @@ def test_an_unpaired_tablet_can_watch_but_not_change(strict: Service, owner: dic
         assert ok(stranger, "join", {"game_id": game_id})["view"]["version"] == view["version"]
         status = ok(stranger, "pair_status")
         assert status["paired"] is False and status["required"] is True and status["trusted"] is False
+        assert status["pair_button"] is False  # no PAIR button wired: the tablet offers codes only
 
 
 def test_a_paired_tablet_changes_games_and_a_wrong_token_does_not(strict: Service, owner: dict[str, Any]) -> None:
@@ -178,6 +179,7 @@ def box_with_buttons(tmp_path: Path) -> Iterator[tuple[str, Any, Any]]:
     factory = mock.MockFactory()
     panel = ButtonPanel(ButtonConfig(pair_pin=17, undo_pin=27, hold_seconds=0.3, bounce_ms=0),
                         services.box.controls(services.socketio), pin_factory=factory).start()
+    services.box.add_part("buttons", panel.health.to_plain)  # as the service's start does
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -194,7 +196,8 @@ def test_pressing_pair_pairs_the_tablet_that_asked(box_with_buttons: tuple[str, 
     with connect(url) as tablet:
         assert new_game(tablet)["error"]["code"] == "not-paired"
         assert ok(tablet, "pair_request", {"name": "Den"}) == {"ok": True, "seconds": 30, "presses": 1}
-        assert ok(tablet, "pair_status")["request"]["name"] == "Den"
+        status = ok(tablet, "pair_status")
+        assert status["request"]["name"] == "Den" and status["pair_button"] is True
         pin.drive_low()
         pin.drive_high()
         assert panel.settle()

@@ -62,7 +62,8 @@ def test_baba_lysaga_shows_the_gem_and_her_tokens() -> None:
     mat.removed = ["scarecrow-2"]
     mat.gem = "upper-right"
     assert lines(t, "baba-lysaga") == ["Gem on the upper right space · 1 token face down",
-                                       "Face up: Lower right: Raven 1", "Beaten: Scarecrow 2"]
+                                       "Face up: Lower right: raven token (target 9)",
+                                       "Beaten: scarecrow token (target 13)"]
 
 
 def test_strahd_shows_his_cards_relics_and_heart_and_puts_relics_on_the_board() -> None:

@@ -526,7 +526,7 @@ def test_rl_bl_2_a_mundane_item_reveals_as_many_tokens_as_its_strength() -> None
                   [("hut-token", "raven-2")])
     assert ran.keys == ["hut-token"]  # the last token is the one left
     assert hut.revealed["lower-right"] == "scarecrow-2" and hut.face_down == []
-    assert "The lower-right space shows a scarecrow (target 13): leave it face up." in t.texts()
+    assert "The lower right space shows the scarecrow token (target 13): leave it face up." in t.texts()
 
 
 def test_rl_bl_2_illegal_reveals_are_refused() -> None:
@@ -576,7 +576,7 @@ def test_rl_bl_2_a_weapon_and_the_target_remove_a_scarecrow() -> None:
             "still face down: reveal it first")
     advance(t, "druid", adv("baba-lysaga", "scarecrow", item="club-3", space="upper-left"), [("scarecrow", [7])])
     assert hut.revealed == {} and t.state.item_discard == ["club-3"]
-    assert "Take the scarecrow token off the upper-left space of the Hut." in t.texts()
+    assert "Take the scarecrow token (target 10) off the upper left space of the Hut." in t.texts()
 
 
 def test_rl_bl_2_a_missed_scarecrow_stays_and_the_weapon_is_spent() -> None:

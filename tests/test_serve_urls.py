@@ -3,9 +3,15 @@ network IP (some Android tablets cannot resolve .local), then loopback."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
+import cv2
+import numpy as np
 import pytest
 
-from companion.server import serve
+from companion.server import box, serve
+from companion.server.app import create_app, services_of
 
 
 def test_every_network_ipv4_address_comes_first_then_loopback(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -65,3 +71,33 @@ def test_the_first_network_address_is_drawn_as_a_qr_code(monkeypatch: pytest.Mon
     assert len(rows) >= 10 and len({len(row) for row in rows}) == 1, "not a square block of the code"
     serve.print_qr(None)  # no network address: nothing to draw
     assert capsys.readouterr().out == ""
+
+
+def _modules(svg: bytes) -> "np.ndarray":
+    """The dark modules of the QR code's SVG path (each ``Mx,yH..V..H..z`` is one module), as a picture."""
+    cells = [(int(x), int(y)) for x, y in re.findall(rb"M(\d+),(\d+)H", svg)]
+    size = int(re.search(rb'viewBox="0 0 (\d+) ', svg).group(1))  # type: ignore[union-attr]
+    picture = np.full((size, size), 255, np.uint8)
+    for x, y in cells:
+        picture[y, x] = 0
+    return np.kron(picture, np.ones((8, 8), np.uint8))
+
+
+def test_the_box_screen_shows_the_tablet_address_as_a_qr_code_a_camera_reads(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(box, "local_addresses", lambda: ["127.0.0.1", "192.168.1.23", "fe80::1", "10.0.0.5"])
+    assert box.tablet_urls(80) == ["http://192.168.1.23/", "http://10.0.0.5/"]
+    app = create_app({"STATE_DIR": tmp_path / "state"})
+    try:
+        client = app.test_client()
+        listed = client.get("/api/tablet-address", base_url="http://127.0.0.1:8123").get_json()
+        assert listed["urls"] == ["http://192.168.1.23:8123/", "http://10.0.0.5:8123/"]
+        drawn = client.get(listed["qr"], base_url="http://127.0.0.1:8123")
+        assert drawn.mimetype == "image/svg+xml"
+        text, _, _ = cv2.QRCodeDetector().detectAndDecode(_modules(drawn.data))
+        assert text == "http://192.168.1.23:8123/"
+        monkeypatch.setattr(box, "local_addresses", lambda: ["127.0.0.1"])
+        assert client.get("/api/tablet-address").get_json()["urls"] == []
+        assert client.get("/api/tablet-address.svg").status_code == 404
+    finally:
+        services_of(app).close()

@@ -18,6 +18,8 @@ import websocket
 from flask.testing import FlaskClient
 
 from companion.config import PairingSettings
+from companion.games.gamepack import PackWeb
+from companion.games.registry import pack_makers
 from companion.server import create_app
 from service_process import (
     SETUP, TIMEOUT, Service, call, connect, drain, next_event, ok, play_socket_until, simple_answer,
@@ -339,6 +341,41 @@ def test_the_tablet_app_is_served_and_api_paths_are_not_files(http: FlaskClient)
         assert page.status_code == 200 and b"companion" in page.data
     assert http.get("/api/nothing").status_code == 404
     assert http.get("/../secret").status_code == 404
+
+
+def _families(webs: dict[str, PackWeb]) -> dict[Path, list[str]]:
+    """The packs that share tablet code, by the family folder they declare."""
+    families: dict[Path, list[str]] = {}
+    for pack_id, web in webs.items():
+        if web.family is not None:
+            families.setdefault(web.family, []).append(pack_id)
+    return families
+
+
+def test_a_familys_shared_tablet_code_is_served_for_each_of_its_packs_and_nothing_beside_it(http: FlaskClient) -> None:
+    """Packs of one family import the same files from /packs/<id>/family/, each under its own
+    address; a name that climbs out of the folder is refused, for a pack with no family too."""
+    webs = {pack_id: make().web() for pack_id, make in pack_makers().items()}
+    families = _families(webs)
+    assert any(len(packs) >= 2 for packs in families.values()), families
+    for folder, pack_ids in families.items():
+        shared = sorted(p.name for p in folder.glob("*.js"))
+        assert shared, folder
+        for pack_id in pack_ids:
+            for name in shared:
+                with http.get(f"/packs/{pack_id}/family/{name}") as served:
+                    assert served.status_code == 200 and served.data == (folder / name).read_bytes()
+                    assert "javascript" in served.content_type
+            own = webs[pack_id]
+            for climbing in ("..%2fpack.js", "%2e%2e/%2e%2e/gamepack.py", "..%2f..%2fgamepack.py", "%2fetc%2fpasswd",
+                             "..%5c..%5cgamepack.py"):
+                assert http.get(f"/packs/{pack_id}/family/{climbing}").status_code == 404, climbing
+            assert http.get(f"/packs/{pack_id}/%2e%2e/gamepack.py").status_code == 404
+            with http.get(f"/packs/{pack_id}/{own.module}") as module:  # its own module is still its own
+                assert module.status_code == 200 and module.data == (own.folder / own.module).read_bytes()
+    lone = [pack_id for pack_id, web in webs.items() if web.family is None]
+    assert lone and all(http.get(f"/packs/{pack_id}/family/names.js").status_code == 404 for pack_id in lone)
+    assert http.get("/packs/no-such-game/family/names.js").status_code == 404
 
 
 def test_import_through_the_test_client(http: FlaskClient) -> None:

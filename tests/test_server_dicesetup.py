@@ -188,7 +188,7 @@ def test_without_a_camera_setup_says_how_to_get_one(tmp_path: Path) -> None:
     own = Service(tmp_path / "state").start()
     client = connect(own.url)
     try:
-        refused(client, "illegal", "dice_setup_start", None, "--camera")
+        refused(client, "illegal", "dice_setup_start", None, "restart the box")
         refused(client, "illegal", "dice_export", None, "no dice calibration")
         ok(client, "dice_cancel")
     finally:

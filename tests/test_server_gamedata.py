@@ -169,3 +169,58 @@ def test_saving_the_same_data_again_leaves_the_games_as_they_are(box: Service) -
         assert again == [{"game_id": game_id, "name": "New game", "applied": True,
                           "why": "it already plays with this data"}]
         assert ok(tablet, "join", {"game_id": game_id})["view"]["version"] == version
+
+
+#: Carrionette at Vallaki, the Sorcerer at Tser Falls: two shortest paths of two roads each, all four guessed.
+ROAD_POSITION = {"phase": "monster", "monsters": {"carrionette": "vallaki"},
+                 "heroes": [{"hero": "sorcerer", "player": "Sam", "at": "tser-falls"}], "terror": 2}
+
+
+def _position_game(box: Service) -> str:
+    game_file = {"format": "companion-game", "version": 1, "game": "ravenloft", "name": "Roads",
+                 "origin": {"position": ROAD_POSITION}, "journal": []}
+    reply = requests.post(f"{box.url}/api/games/import", json=game_file, timeout=TIMEOUT).json()
+    assert reply["ok"], reply
+    return str(reply["game_id"])
+
+
+def test_a_guessed_road_said_missing_leaves_the_data_and_the_step_is_worked_out_again(box: Service) -> None:
+    with connect(box.url) as tablet:
+        other = ok(tablet, "new_game", {"setup": SETUP, "name": "Other"})["game_id"]
+        game_id = _position_game(box)
+        view = ok(tablet, "join", {"game_id": game_id})["view"]
+        ok(tablet, "act", {"game_id": game_id, "version": view["version"], "key": "monster-card",
+                           "answer": "flight-of-the-wereravens"})
+        view = play_socket_until(tablet, next_event(tablet, "view"), "path")
+        assert [o["data"]["path"][1] for o in view["prompt"]["options"]] == ["madam-evas-tent", "old-bonegrinder"]
+        # The owner confirms a place meanwhile (a data input after the answer that asked): kept, not undone.
+        ok(tablet, "data_save", {"game": "ravenloft", "data": doc(confirmed=["board.locations.krezk"])})
+        asked_at = next_event(tablet, "view")["version"]
+        assert asked_at == view["version"] + 1
+
+        shown = call(tablet, "data_road_missing", {"game_id": game_id, "version": asked_at,
+                                                  "between": ["gates-of-barovia", "tser-falls"]})
+        assert shown["error"]["code"] == "illegal" and "confirmed" in shown["error"]["message"]
+        stale = call(tablet, "data_road_missing", {"game_id": game_id, "version": asked_at - 1,
+                                                  "between": ["vallaki", "madam-evas-tent"]})
+        assert stale["error"]["code"] == "stale"
+        assert "board" not in ok(tablet, "data_get", {"game": "ravenloft"})["data"]["changes"]  # refused: nothing changed
+
+        reply = ok(tablet, "data_road_missing", {"game_id": game_id, "version": asked_at,
+                                                 "between": ["vallaki", "madam-evas-tent"]})
+        assert reply["version"] == asked_at + 3  # the last step taken back, the data, the same step again
+        assert [g["game_id"] for g in reply["games"] if g["applied"]] == [other]
+        again = ok(tablet, "join", {"game_id": game_id})
+        assert again["view"]["prompt"]["key"] != "path"  # one shortest path left: nothing to ask
+        moved = [e for e in again["view"]["effects"] if e["kind"] == "monster-moved"]
+        assert moved[0]["data"]["path"] == ["vallaki", "old-bonegrinder", "tser-falls"]
+        assert ["madam-evas-tent", "vallaki"] not in [sorted(c) for c in again["pack"]["board"]["connections"]]
+        saved = ok(tablet, "data_get", {"game": "ravenloft"})["data"]
+        assert saved["changes"]["board"]["connections"] == {"add": [], "remove": [["vallaki", "madam-evas-tent"]]}
+        assert saved["confirmed"] == ["board.locations.krezk"]
+        assert again["view"]["state"]["data_id"] == ok(tablet, "join", {"game_id": other})["view"]["state"]["data_id"]
+
+        # An undo of the step worked out again goes back to the same question, now on the owner's board.
+        ok(tablet, "undo", {"game_id": game_id, "version": reply["version"], "count": 1})
+        back = ok(tablet, "join", {"game_id": game_id})["view"]
+        assert back["prompt"]["key"] == "item" and back["state"]["data_id"]

@@ -324,3 +324,44 @@ def test_a_new_layout_takes_over_without_reopening_the_strip() -> None:
     with pytest.raises(ValueError, match="uses 300 LEDs"):
         board.use_layout(Layout("ravenloft", 300))
     board.close()
+
+
+# -- another game's board under the LEDs --------------------------------------------------------------------
+
+def test_the_leds_lie_under_the_board_the_settings_name(tmp_path: Path) -> None:
+    """``[leds] board``: a grid board under the LEDs (Siege of Barovia's), calibrated like the others;
+    a game of another board joined on a tablet does not take the LEDs. A board the box does not have
+    is refused by name, and the LEDs stay under the first game's board."""
+    config = tmp_path / "companion.toml"
+    config.write_text('[leds]\nbackend = "simulated"\ncount = 1024\nboard = "siege-of-barovia"\n', encoding="utf-8")
+    own = Service(tmp_path / "state", args=["--config", str(config)]).start()
+    try:
+        tablet = connect(own.url)
+        try:
+            siege = ok(tablet, "new_game", {"game": "siege-of-barovia", "name": "Siege",
+                                            "setup": {"players": [{"name": "Ana"}], "dm": "box"}})["game_id"]
+            joined = ok(tablet, "join", {"game_id": siege})
+            assert joined["leds"]["board"] == "siege-of-barovia" and joined["leds"]["count"] == 1024
+            started = ok(tablet, "leds_calibration_start")
+            assert started["calibration"]["index"] == 0
+            assert "terror_max" not in started["targets"]  # a grid board has no Terror track
+            ok(tablet, "leds_calibration_cancel")
+            other = ok(tablet, "new_game", {"name": "Ravenloft night", "setup": SETUP})["game_id"]
+            assert ok(tablet, "join", {"game_id": other}).get("leds") is None  # not the board under the LEDs
+        finally:
+            tablet.disconnect()
+    finally:
+        own.stop()
+    config.write_text('[leds]\nbackend = "simulated"\ncount = 64\nboard = "chess"\n', encoding="utf-8")
+    wrong = Service(tmp_path / "state2", args=["--config", str(config)]).start()
+    try:
+        leds = wrong.health()["leds"]
+        assert "board = 'chess' is not a game of this box" in str(leds), leds
+        assert leds["state"] == "disabled" and "leds.count is 64" in leds["reason"]  # the first game's board
+        tablet = connect(wrong.url)
+        try:  # a board too big for its strip is off, and a game joined on it plays on
+            assert joined_game(tablet)["leds"]["health"]["state"] == "disabled"
+        finally:
+            tablet.disconnect()
+    finally:
+        wrong.stop()

@@ -55,10 +55,16 @@ class Seat:
 @dataclass(frozen=True)
 class PackWeb:
     """The pack's tablet module: ``folder`` holds its static files, served under
-    ``/packs/<id>/``; ``module`` is the file the shell imports from it."""
+    ``/packs/<id>/``; ``module`` is the file the shell imports from it.
+
+    ``family`` is an optional second folder, served under ``/packs/<id>/family/``: the
+    tablet code a family of packs shares (the editions of one game). Each pack of the
+    family declares the same folder, so no pack's module names another pack, and the
+    shell and the service stay ignorant of families: to them it is one more folder."""
 
     folder: Path
     module: str = "pack.js"
+    family: Path | None = None
 
 
 class OwnerDataDesk(Protocol):

@@ -35,7 +35,7 @@ import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 from companion.engine.errors import Refusal
 
@@ -237,6 +237,28 @@ def _connect(board: dict[str, object], change: Mapping[str, object], problems: l
     connections.extend({"between": list(pair), "verified": False} for pair in _pairs(change.get("add")))
 
 
+def without_road(document: Mapping[str, object], files: Mapping[str, object], a: str, b: str) -> dict[str, object]:
+    """``document`` with the road ``a`` – ``b`` taken off the board (the owner says their board has
+    none): a road the owner added is dropped from their additions, a shipped one is removed. Only a
+    road we guessed: one the owner confirmed, or one the data (``files``, as ``document`` builds
+    them) does not have, is an OwnerDataError, and ``document`` is not changed."""
+    key = _pair_key([a, b])
+    found = [c for c in _list(_mapping(files.get("board.json")), "connections")
+             if isinstance(c, Mapping) and _pair_key(c.get("between")) == key]
+    if not found:
+        raise OwnerDataError([f"connection {a} – {b}: the board has no such road"])
+    if any(c.get("verified") for c in found):
+        raise OwnerDataError([f"connection {a} – {b}: this road is confirmed, not a guess; "
+                              "change it in the board editor if your board has none"])
+    changed: dict[str, Any] = copy.deepcopy(dict(document))
+    roads = changed.setdefault("changes", {}).setdefault("board", {}).setdefault("connections", {})
+    added = [p for p in _pairs(roads.get("add")) if _pair_key(p) != key]
+    if len(added) == len(_pairs(roads.get("add"))):
+        roads["remove"] = _pairs(roads.get("remove")) + [[a, b]]
+    roads["add"] = added
+    return changed
+
+
 def _pairs(value: object) -> list[list[str]]:
     return [list(map(str, p)) for p in value] if isinstance(value, list) else []
 
@@ -326,4 +348,4 @@ def shipped_copies(read: Callable[[], Mapping[str, object]]) -> Callable[[], dic
 
 
 __all__ = ["FORMAT", "Overlay", "OwnerData", "OwnerDataError", "apply_owner_data", "element_index",
-           "empty_document", "owner_pack", "parse_owner_data", "shipped_copies"]
+           "empty_document", "owner_pack", "parse_owner_data", "shipped_copies", "without_road"]

@@ -127,7 +127,7 @@ def create_app(config: Mapping[str, Any] | None = None,
     # A frame the protocol cannot take is answered, not dropped (the stubs lack ``server``).
     frames.guard(socketio.server)  # type: ignore[attr-defined]
     owner = gamedata.GameData(state_dir, tables)
-    lights = leds.start(settings, state_dir, tables, socketio, owner.in_use(tables.kind(leds.BOARD)))
+    lights = leds.start(settings, state_dir, tables, socketio, owner.in_use)
     camera = dice.start(settings, state_dir, tables, socketio)
     services = Services(store, tables, socketio, Path(settings.get("WEB_DIR", WEB_DIR)), lights, camera,
                         the_box, state_dir, owner, SeatSockets(SeatDesk(store)))

@@ -14,6 +14,7 @@ tablet's token - in the connection's ``auth`` for Socket.IO, in the
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import time
 from dataclasses import dataclass, field
@@ -25,6 +26,7 @@ from flask_socketio import SocketIO
 
 from companion.appliance.access import Access, origin_check
 from companion.appliance.controls import BoxControls, CurrentGame
+from companion.appliance.discovery import local_addresses
 from companion.appliance.health import RecentErrors, diagnostics_bundle, health_view
 from companion.appliance.pairing import Grant, Pairing
 from companion.appliance.safemode import StartMode
@@ -83,6 +85,14 @@ class Box:
     def add_part(self, name: str, health: Part) -> None:
         """A part started beside the app (buttons, discovery) shows in the health view."""
         self.parts[name] = health
+
+    def pair_button(self) -> bool:
+        """Whether a PAIR button is wired and working: only then is a tablet offered to wait for a press
+        (on a box without one, the wait would count down for nothing)."""
+        part = self.parts.get("buttons")
+        found = part() if part is not None else {}
+        pins = found.get("pins")
+        return found.get("state") == "ok" and isinstance(pins, Mapping) and "pair_pin" in pins
 
     def controls(self, socketio: SocketIO) -> BoxControls:
         """What the box's buttons do: the current game, and PAIR pairing the tablet that asked."""
@@ -154,7 +164,7 @@ def _address() -> str:
 
 
 def _status(services: "BoxNeeds", data: Mapping[str, Any]) -> Reply:
-    return services.box.access.status(_sid())
+    return {**services.box.access.status(_sid()), "pair_button": services.box.pair_button()}
 
 
 def _ask(services: "BoxNeeds", data: Mapping[str, Any]) -> Reply:
@@ -245,6 +255,40 @@ def diagnostics() -> Response:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     return Response(bundle, mimetype="application/zip",
                     headers={"Content-Disposition": f'attachment; filename="diagnostics-{stamp}.zip"'})
+
+
+def tablet_urls(port: int | None, addresses: list[str] | None = None) -> list[str]:
+    """The addresses a tablet on the network opens (this machine's IPv4 addresses, as ``./run``
+    prints them): the box's own screen shows them, and a QR code of the first, beside its games."""
+    found = local_addresses() if addresses is None else addresses
+    network = [a for a in found if ipaddress.ip_address(a).version == 4 and not ipaddress.ip_address(a).is_loopback]
+    suffix = "" if port in (None, 80) else f":{port}"
+    return [f"http://{a}{suffix}/" for a in network]
+
+
+def _port() -> int | None:
+    """The port this request came in on: the one a tablet uses too."""
+    host = request.host.rsplit("]", 1)[-1]
+    return int(host.rsplit(":", 1)[1]) if ":" in host else None
+
+
+@blueprint.get("/api/tablet-address")
+def tablet_address() -> Response:
+    urls = tablet_urls(_port())
+    return jsonify(ok=True, urls=urls, qr="/api/tablet-address.svg" if urls else None)
+
+
+@blueprint.get("/api/tablet-address.svg")
+def tablet_address_qr() -> Response:
+    """The first network address as a QR code (an SVG with its white margin), for a tablet's camera."""
+    urls = tablet_urls(_port())
+    if not urls:
+        return _refusal(404, "no-network", "this machine is on no network a tablet could reach")
+    import qrcode
+    import qrcode.image.svg
+
+    image = qrcode.make(urls[0], image_factory=qrcode.image.svg.SvgPathFillImage, border=2)
+    return Response(image.to_string(), mimetype="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
 
 def _refusal(status: int, code: str, message: str) -> Response:

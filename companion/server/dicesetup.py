@@ -140,8 +140,9 @@ def _camera(dice: "Dice") -> "FrameSource":
     camera = dice.camera
     if camera is None:
         why = dice.problem or "no dice camera is configured"
-        raise TableError("illegal", f"dice setup needs the dice camera ({why}); start the companion with "
-                                    "--camera or a [camera] table")
+        raise TableError("illegal", f"dice setup needs the camera over the dice tray, and this box has none "
+                                    f"working ({why}). Connect the camera and restart the box (the install guide, docs/install.md, "
+                                    "says how to name it in the settings); until then, tap the dice you roll")
     return camera
 
 
@@ -152,7 +153,7 @@ def _frame(dice: "Dice") -> "np.ndarray":
     try:
         return _camera(dice).read()
     except CameraError as problem:
-        raise TableError("illegal", f"the camera gives no picture: {problem}") from None
+        raise TableError("illegal", f"the camera sent no picture ({problem}): check its cable, then try again") from None
 
 
 def _held(services: "DiceSetupNeeds") -> DiceSetup:
@@ -160,7 +161,8 @@ def _held(services: "DiceSetupNeeds") -> DiceSetup:
     dice = services.dice
     setup = dice.setup
     if setup is None:
-        raise TableError("illegal", "no dice setup is under way: open Dice setup to start one")
+        raise TableError("illegal", "no dice setup is under way (another tablet may have cancelled it): "
+                                    "open Dice setup again")
     with setup.lock:
         _hold(dice, setup)
     return setup
@@ -287,8 +289,8 @@ def _tapped_on(setup: DiceSetup) -> "np.ndarray | None":
 
 def _checked_size(setup: DiceSetup, frame: "np.ndarray") -> "np.ndarray":
     if (frame.shape[1], frame.shape[0]) != setup.frame_size:
-        raise TableError("illegal", "the camera's picture changed size since the setup began: cancel and start "
-                                    "again")
+        raise TableError("illegal", "the camera's picture changed size since this setup began (was the camera "
+                                    "changed?): tap Cancel this setup and start again")
     return frame
 
 
@@ -357,16 +359,16 @@ def _base(setup: DiceSetup) -> "DiceCalibration":
     if setup.tray is not None and setup.tray.tray is not None:
         raise TableError("illegal", "take a picture of the empty tray first")
     if setup.saved is None:
-        raise TableError("illegal", "calibrate the tray first: its corners, then the empty tray")
+        raise TableError("illegal", "calibrate the tray first: tap its four corners, then take pictures of it empty")
     if setup.saved.tray.frame_size != setup.frame_size:
-        raise TableError("illegal", "the camera's picture is not the size the tray was calibrated on: "
-                                    "calibrate the tray again")
+        raise TableError("illegal", "the camera's picture is not the size it was when the tray was set up: "
+                                    "set the tray up again (its corners, then the empty tray)")
     return setup.saved
 
 
 def _faces(setup: DiceSetup) -> "FaceSession":
     if setup.faces is None:
-        raise TableError("illegal", "choose a die to calibrate first (d20, Monster die or d6)")
+        raise TableError("illegal", "choose a die to show the camera first: the d20, a Monster die or a d6")
     return setup.faces
 
 
@@ -436,7 +438,8 @@ def _save(dice: "Dice", calibration: "DiceCalibration") -> None:
     from calibration.dice import save_calibration
 
     if dice.folder is None:
-        raise TableError("illegal", "this service has no state folder to save the calibration in")
+        raise TableError("illegal", "the box has no folder for its saved data, so the dice setup cannot be kept: "
+                                    "start it the usual way (./run, or its service)")
     save_calibration(calibration, dice.folder)
 
 
@@ -449,7 +452,7 @@ def _selftest_start(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Repl
     setup = _held(services)
     with setup.lock:
         if setup.saved is None:
-            raise TableError("illegal", "calibrate the tray and this die first")
+            raise TableError("illegal", "set up the tray and show the camera this die's faces first")
         try:
             setup.selftest = SelfTest(setup.saved, str(kind))
         except CalibrationError as problem:
@@ -460,7 +463,8 @@ def _selftest_start(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Repl
 
 def _selftest(setup: DiceSetup) -> "SelfTest":
     if setup.selftest is None:
-        raise TableError("illegal", "no self-test is under way: finish a die's faces, or choose Self-test")
+        raise TableError("illegal", "no test is under way: show the camera a die's faces, or tap Test it beside "
+                                    "a die the camera knows")
     return setup.selftest
 
 
@@ -560,11 +564,11 @@ def _export(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
 
     folder = services.dice.folder
     if folder is None:
-        raise TableError("illegal", "there is no dice calibration to export (no dice camera configured)")
+        raise TableError("illegal", "there is no dice calibration to save to a file: this box has no dice camera")
     try:
         archive = export_calibration(folder)
     except CalibrationError as problem:
-        raise TableError("illegal", f"there is no dice calibration to export: {problem}") from None
+        raise TableError("illegal", f"there is no dice calibration to save to a file yet ({problem})") from None
     return {"file": base64.b64encode(archive).decode("ascii"), "name": "dice-calibration.zip", "bytes": len(archive)}
 
 
@@ -583,15 +587,15 @@ def _restore(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
     except (binascii.Error, ValueError):
         raise TableError("bad-request", "'file' is not base64") from None
     if dice.folder is None:
-        raise TableError("illegal", "no dice camera is configured, so there is nothing to restore into")
+        raise TableError("illegal", "this box has no dice camera, so a dice setup file cannot be used here")
     try:
         check_zip_bytes(archive, DICE_LIMITS, "the file")
     except UploadRefused as problem:
-        raise TableError("illegal", f"this calibration is refused: {problem}") from None
+        raise TableError("illegal", f"this dice setup file cannot be used, nothing changed: {problem}") from None
     try:
         calibration = restore_calibration(archive, dice.folder)
     except CalibrationError as problem:
-        raise TableError("illegal", f"this calibration is refused: {problem}") from None
+        raise TableError("illegal", f"this dice setup file cannot be used, nothing changed: {problem}") from None
     except OSError as problem:
         raise storage_refusal(problem, "the dice calibration") from None
     use_calibration(services, calibration)

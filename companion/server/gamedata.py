@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.games import GamePack, OwnerDataDesk
+from companion.games.overlay import OwnerDataError, without_road
 from companion.games.registry import DEFAULT_PACK
 from companion.engine.errors import Refusal, problems_of
 from companion.table import Refused, Table, TableError, Tables
@@ -141,7 +142,7 @@ def save(services: "GameDataNeeds", kind: GamePack, data: Mapping[str, object], 
     with services.gamedata.lock:
         _, status = checked(desk, data)
         services.gamedata.write(kind, data)
-        if kind.id == leds.BOARD:
+        if kind.id == services.leds.game:
             services.leds.reshape(leds.board_shape(kind, data))
         games = [apply_to(services, summary, data) for summary in services.tables.summaries()
                  if summary.get("game") == kind.id and summary.get("status") == "active"
@@ -240,10 +241,37 @@ def _snapshot(services: "GameDataNeeds", data: Mapping[str, Any]) -> Reply:
     return {"bytes": len(image)}
 
 
+def _road_missing(services: "GameDataNeeds", data: Mapping[str, Any]) -> Reply:
+    """"That road isn't on my board", tapped on a monster's path over a road we guessed: the road
+    leaves the owner's data, and the game's last step (the move, or the question of its paths) is
+    worked out again without it - not left as the old board made it. Then the other games in play
+    and new games get the data, as with any save. Refused whole, changing nothing."""
+    table = services.tables.get(fields.text(data, "game_id"))
+    version = fields.whole(data, "version")
+    between = data.get("between")
+    if not (isinstance(between, list) and len(between) == 2 and all(isinstance(x, str) and x for x in between)):
+        raise fields.refused("between", "the two places the road joins (a list of two location ids)", between)
+    _, desk = services.gamedata.desk(table.kind.id)
+    saved, problems = services.gamedata.saved(table.kind)
+    if problems:
+        raise DataRefused("the saved game data has problems, so nothing was changed: fix them on the data page first",
+                          problems)
+    files, _ = checked(desk, saved)
+    try:
+        document = without_road(saved, files, between[0], between[1])
+    except OwnerDataError as problem:
+        raise DataRefused(f"nothing was changed: {'; '.join(problem.problems)}", problem.problems) from None
+    checked(desk, document)
+    view = table.again_after({"data": document}, version)
+    reply = save(services, table.kind, document, skip=table.game_id)
+    return {"version": view["version"], **reply}
+
+
 setattr(_save, "max_payload", 512 * 1024)
 setattr(_check, "max_payload", 512 * 1024)
 HANDLERS: dict[str, Callable[["GameDataNeeds", Mapping[str, Any]], Reply]] = {
     "data_get": _get, "data_check": _check, "data_save": _save, "data_photo_snapshot": _snapshot,
+    "data_road_missing": _road_missing,
 }
 
 

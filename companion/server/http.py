@@ -46,6 +46,19 @@ def pack_file(pack_id: str, name: str) -> Response:
     return send_from_directory(pack.web().folder, name)
 
 
+@blueprint.get("/packs/<pack_id>/family/<path:name>")
+def pack_family_file(pack_id: str, name: str) -> Response:
+    """The tablet code a pack shares with its family (``PackWeb.family``); 404 for a pack
+    that declares none. Flask's ``send_from_directory`` refuses any name that leaves the folder."""
+    try:
+        family = _services().tables.kind(pack_id).web().family
+    except TableError:
+        raise NotFound() from None
+    if family is None:
+        raise NotFound()
+    return send_from_directory(family, name)
+
+
 @blueprint.get("/api/packs")
 def packs() -> Response:
     """The games on this box, for the tablet's "Which game?"."""

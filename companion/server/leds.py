@@ -38,7 +38,6 @@ from . import fields
 
 LED_ROOM = "leds"  # every tablet showing the LEDs: on a game screen or calibrating
 TABLET_FPS = 15.0  # the overlay does not need the strip's 30 frames a second
-BOARD = DEFAULT_PACK  # the game whose board the LEDs lie under
 Reply = dict[str, Any]
 
 
@@ -65,8 +64,10 @@ class Leds:
     are the tablets (Socket.IO sids) on the LED setup screen: when the last one
     leaves or drops, the LEDs go back to the game (the progress stays saved)."""
 
-    def __init__(self, board: LedBoard, store: LedCalibrationStore, tables: Tables, socketio: SocketIO) -> None:
+    def __init__(self, board: LedBoard, store: LedCalibrationStore, tables: Tables, socketio: SocketIO,
+                 game: str = DEFAULT_PACK) -> None:
         self.board, self.store, self.tables, self.socketio = board, store, tables, socketio
+        self.game = game  # the game whose board the LEDs lie under
         self.session: LedCalibrationSession | None = None
         self.calibrating = False  # set before the LEDs change, so every frame after says which picture it is
         self.calibrators: set[str] = set()
@@ -98,7 +99,7 @@ class Leds:
         """Between games: a fresh picture (dark) with nothing held over from the game shown
         before; a game followed next lights its own state at once."""
         with self.lock:
-            self.board.use_layout(self.board.layout)
+            self.board.start_dark()
             self.board.following = None
 
     def show_to(self, table: Table) -> dict[str, object] | None:
@@ -159,18 +160,34 @@ class Leds:
 # -- starting ----------------------------------------------------------------------------------------------
 
 def start(settings: Mapping[str, Any], state_dir: Path, tables: Tables, socketio: SocketIO,
-          data: Mapping[str, object] | None = None) -> Leds:
+          data_of: Callable[[GamePack], Mapping[str, object] | None] = lambda kind: None) -> Leds:
     """The LEDs for an app; never raises for the LEDs' sake (the game goes on without them).
-    ``data``: the owner's game data in use, whose board the LEDs lie under."""
-    pack = pack_leds(tables.kind(BOARD))
-    shape = pack.shape(data)
+    ``data_of``: the owner's game data in use for a game, whose board (as corrected) the LEDs lie under."""
+    game, wrong = board_game(settings.get("LEDS") or {}, tables)
+    kind = tables.kind(game)
+    pack = pack_leds(kind)
+    shape = pack.shape(data_of(kind))
     store = LedCalibrationStore(state_dir)
     layout, problem = layout_in_use(store, shape)
     board = _board(settings.get("LEDS") or {}, shape, layout, pack.looks())
-    if problem:
-        board.status.note(problem)
+    for note in (wrong, problem):
+        if note:
+            board.status.note(note)
     log.info("LEDs: %s", board.health.to_plain())
-    return Leds(board, store, tables, socketio)
+    return Leds(board, store, tables, socketio, game)
+
+
+def board_game(settings: Mapping[str, object], tables: Tables) -> tuple[str, str]:
+    """The game whose board the LEDs lie under (the ``board`` setting; unset: the box's first game),
+    and why the setting was not followed ("" when it was): a game the box does not have, or one
+    with no LED board, leaves the LEDs under the first game's board."""
+    wanted = settings.get("board") or DEFAULT_PACK
+    if not isinstance(wanted, str) or wanted not in tables.pack_ids():
+        return DEFAULT_PACK, (f"the LED setting board = {wanted!r} is not a game of this box (its games: "
+                              f"{', '.join(tables.pack_ids())}), so the LEDs lie under {DEFAULT_PACK}'s board")
+    if tables.kind(wanted).leds() is None:
+        return DEFAULT_PACK, f"the game {wanted!r} has no LED board, so the LEDs lie under {DEFAULT_PACK}'s board"
+    return wanted, ""
 
 
 def pack_leds(kind: GamePack) -> PackLeds:

@@ -235,6 +235,17 @@ class Store:
             db.execute("UPDATE games SET updated = ? WHERE id = ?", (time.time(), game_id))
         return int(n) + 1
 
+    def append_all(self, game_id: str, items: list[JournalEntry]) -> int:
+        """Write several journal entries in one transaction: a power cut keeps all of them or none
+        (a change made of an undo and inputs is never left half-made)."""
+        with self._write() as db:
+            n = db.execute("SELECT COUNT(*) FROM journal WHERE game_id = ?", (game_id,)).fetchone()[0]
+            for offset, item in enumerate(items):
+                db.execute("INSERT INTO journal (game_id, n, kind, body, at) VALUES (?, ?, ?, ?, ?)",
+                           (game_id, n + offset, item.kind, json.dumps(item.to_plain()), time.time()))
+            db.execute("UPDATE games SET updated = ? WHERE id = ?", (time.time(), game_id))
+        return int(n) + len(items)
+
     def journal(self, game_id: str) -> list[JournalEntry]:
         self.game(game_id)
         rows = self._read("SELECT body FROM journal WHERE game_id = ? ORDER BY n", (game_id,))

@@ -5,6 +5,7 @@ written to the store; only once it is on disk is it acknowledged and shown."""
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 from dataclasses import dataclass
@@ -214,6 +215,43 @@ class Table:
             self.last_effects = steps[-1][2].effects
             return self._changed()
 
+    def again_after(self, entry: Mapping[str, object], version: int) -> dict[str, object]:
+        """Work the last step out again after ``entry`` (a change of the game's data): the last
+        answer is taken back (with what came after it), ``entry`` goes in, and the same inputs are
+        given again, so what the answer set off (a monster's move, the question of its paths)
+        follows the new data instead of standing as the old data made it. A data change after
+        that answer is left out: ``entry`` replaces it. Tried first: refused, nothing changes;
+        then on disk in one write."""
+        with self._lock:
+            self._check_version(version)
+            inputs = self.game.inputs
+            start = next((i for i in range(len(inputs) - 1, -1, -1) if "data" not in inputs[i]), None)
+            if start is None:
+                raise TableError("illegal", "nothing has been answered yet: there is no step to work out again")
+            again = [dict(e) for e in inputs[start:] if "data" not in e]
+            try:
+                Game(self.kind.rules, self.origin, [*inputs[:start], entry, *again])
+            except IllegalInput as problem:
+                raise TableError("illegal", f"the last step cannot be worked out again: {problem}") from None
+            items = [JournalEntry("undo", count=len(inputs) - start), JournalEntry("input", dict(entry)),
+                     *(JournalEntry("input", e) for e in again)]
+            try:
+                self.store.append_all(self.game_id, items)
+            except StoreError as problem:
+                raise TableError("storage", f"could not save the change, so nothing changed: {problem}") from None
+            self.journal.extend(items)
+            done = {_effect_key(e) for effects in self.step_effects[start:] for e in effects}
+            self._replay()
+            self._show_only_new(done, len(again))
+            return self._changed()
+
+    def _show_only_new(self, done: set[str], count: int) -> None:
+        """After steps worked out again (the last ``count``): what to do now is what differs from what
+        the table already did (the item it put out stays put), after the data change. The steps' record
+        (the history, the phase's steps) keeps them whole, as a replay of the journal gives them."""
+        fresh = [e for effects in self.step_effects[-count:] for e in effects if _effect_key(e) not in done]
+        self.last_effects = (*self.step_effects[-count - 1], *fresh)
+
     def _apply_again(self, entry: Mapping[str, object]) -> tuple[Prompt | None, Mapping[str, object], Step]:
         prompt = self.game.prompt
         step = self.game.apply(entry)
@@ -291,6 +329,10 @@ class Table:
             self._saved_outcome = current
         except StoreError as problem:  # the card, not a bug: the game list catches up at the next change
             log.warning("could not save the outcome of game %s: %s", self.game_id, problem)
+
+
+def _effect_key(effect: Effect) -> str:
+    return json.dumps(effect.to_plain(), sort_keys=True, default=str)
 
 
 def _prompt_for(prompt: Prompt | None, seat: str | None) -> dict[str, object] | None:

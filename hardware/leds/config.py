@@ -48,7 +48,9 @@ class LedConfig:
     every frame; ``budget_ma`` caps the estimated LED current, with
     ``ma_per_led`` the draw of one LED at full white (WS2812B: about 60 mA).
     ``pace`` stretches every animation (2 = twice as slow, a "steady" setting for
-    players who find the trails too quick).
+    players who find the trails too quick). ``board`` names the game whose board
+    the LEDs lie under (a game pack's id; empty: the box's first game); the LED
+    layer does not read it, the service does.
     """
 
     backend: str = "simulated"
@@ -62,6 +64,7 @@ class LedConfig:
     ma_per_led: float = 60.0
     fps: float = 30.0
     pace: float = 1.0
+    board: str = ""
 
     def __post_init__(self) -> None:
         for check in (_check_backend, _check_count, _check_pin, _check_dma, _check_order,

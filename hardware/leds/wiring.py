@@ -146,8 +146,16 @@ class LedBoard:
         problem = _fit(layout, self.config)
         if problem:
             raise LayoutError([Problem("count", problem)])
-        stage = self.renderer.stage
         self.shape = shape or self.shape  # the owner's corrected board: where its locations and roads are
+        self._renew(layout)
+
+    def start_dark(self) -> None:
+        """A fresh, dark picture with the layout in use (between games: nothing held over). Never
+        refused: the layout is the one the board started with, even on a strip it does not fit."""
+        self._renew(self.layout)
+
+    def _renew(self, layout: Layout) -> None:
+        stage = self.renderer.stage
         renderer = Renderer(layout, self.shape, self.looks, stage.timing, stage.style, self.config.count)
         self.layout, self.renderer, self._source.renderer = layout, renderer, renderer
         self.animator.wake()

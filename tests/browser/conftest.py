@@ -166,7 +166,11 @@ STRICT_CONFIG = """\
 trust_loopback = false
 [discovery]
 enabled = false
+[buttons]
+pair_pin = 13
 """
+#: Its PAIR button on gpiozero's mock pins (no Pi needed): the box offers "Ask the box" as a wired one would.
+STRICT_ENV = {"GPIOZERO_PIN_FACTORY": "mock"}
 FIRST_CODE = re.compile(r"Pairing code for the first tablet: (\d+)")
 
 
@@ -191,5 +195,5 @@ def strict_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StrictSe
         if found:
             running.first_code = found.group(1)
 
-    with companion(running, ["--config", str(config)], remember_code):
+    with companion(running, ["--config", str(config)], remember_code, env=STRICT_ENV):
         yield running

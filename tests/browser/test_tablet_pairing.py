@@ -13,7 +13,8 @@ import zipfile
 from typing import Any, Callable
 
 from conftest import StrictServer
-from ui_helpers import choose_game, fill_wizard, game_id_of, open_games, shot, start_game_in_wizard, tap_option, version, wait_connected
+from service_process import connect, ok
+from ui_helpers import choose_game, game_id_of, open_games, shot, start_game_in_wizard, tap_option, version, wait_connected
 
 NOT_PAIRED = "This tablet can watch but not change the game"
 PAIR_BANNER = "[data-testid=banner][data-kind=pair]"
@@ -39,6 +40,26 @@ def pair_with_code(page: Any, code: str, name: str) -> None:
     assert name in page.get_by_test_id("pair-status").inner_text()
 
 
+def enter_code(page: Any, code: str, name: str) -> None:
+    """On the pairing screen: name this tablet and type the code (where it goes next is the caller's to check)."""
+    page.wait_for_selector("[data-testid=pair-status][data-paired=no]")
+    page.get_by_test_id("pair-name").fill(name)
+    page.get_by_test_id("pair-code-input").fill(code)
+    page.get_by_test_id("pair-code-submit").click()
+
+
+def fill_steps(page: Any, monsters: list[str], seats: list[tuple[str, str]]) -> None:
+    """The wizard's answers up to its Start step."""
+    for monster in monsters:
+        page.get_by_test_id(f"monster-{monster}").click()
+    page.get_by_test_id("setup-next").click()
+    for hero, player in seats:
+        page.get_by_test_id(f"hero-{hero}").click()
+        page.get_by_test_id(f"player-{hero}").fill(player)
+    page.get_by_test_id("setup-next").click()
+    page.get_by_test_id("setup-start").wait_for()
+
+
 def token_of(page: Any) -> str:
     return str(page.evaluate("localStorage.getItem('companion.token') || ''"))
 
@@ -49,6 +70,15 @@ def test_an_unpaired_tablet_watches_until_it_pairs_with_a_code(strict_server: St
     page = new_tablet()
     open_games(page, strict_server.url)
     page.wait_for_selector("[data-testid=pair-open][data-state=watching]")
+    # This page is on the box's own screen (loopback): it shows the address a tablet opens, as a QR code too.
+    shown = page.get_by_test_id("tablet-address")
+    shown.wait_for()
+    urls = (shown.get_attribute("data-urls") or "").split()
+    assert urls == strict_server.get_json("/api/tablet-address")["urls"]
+    if urls:
+        page.wait_for_function("document.querySelector('[data-testid=tablet-qr]').naturalWidth > 0")
+        assert page.get_by_test_id("tablet-url").first.inner_text() == urls[0]
+        shot(page, "box-screen-address")
 
     # The box's health is open to all; its diagnostics file is not.
     page.get_by_test_id("health-open").click()
@@ -59,27 +89,28 @@ def test_an_unpaired_tablet_watches_until_it_pairs_with_a_code(strict_server: St
     page.get_by_test_id("back-to-games").click()
     page.get_by_test_id("screen-games").wait_for()
 
-    # A new game is refused: the banner says why and offers pairing; nothing was created.
-    fill_wizard(page, ["carrionette"], [("sorcerer", "Sam")])
-    wait_refused(page)
-    assert page.get_by_test_id("screen-setup").is_visible()
-    assert strict_server.get_json("/api/games")["games"] == []
-
-    # Pair with the code the box printed.
-    page.locator(PAIR_BANNER).get_by_test_id("banner-pair-link").click()
-    pair_with_code(page, strict_server.first_code, "Kitchen tablet")
-    assert page.locator(PAIR_BANNER).count() == 0
-    assert token_of(page)
-    rows = page.get_by_test_id("device-row")
-    rows.first.wait_for()
-    assert rows.count() == 1 and rows.first.get_attribute("data-this") == "yes"
-    assert "this tablet" in rows.first.inner_text()
-
-    # The same change now goes through (the wizard kept its choices), and so does an answer.
-    page.get_by_test_id("back-to-games").click()
-    page.wait_for_selector("[data-testid=pair-open][data-state=paired]")
+    # A new game asks for pairing first, before any of its questions; this box has a PAIR button wired,
+    # so asking the box is offered beside the code. The owner's phone (paired first) shows a code.
     page.get_by_test_id("new-game").click()
-    choose_game(page)
+    page.get_by_test_id("pair-first").wait_for()
+    page.wait_for_selector("[data-testid=pair-status][data-paired=no]")
+    assert page.get_by_test_id("pair-ask").count() == 1
+    with connect(strict_server.url.rstrip("/")) as owner:
+        ok(owner, "pair_code", {"name": "Owner's phone", "code": strict_server.first_code})
+        enter_code(page, str(ok(owner, "pair_show_code")["code"]), "Kitchen tablet")
+        # Paired: straight back to the new game. Its answers are then kept across a pairing lost
+        # and given again: the refused Start leads to pairing, and pairing back to Start.
+        choose_game(page)
+        assert token_of(page) and page.locator(PAIR_BANNER).count() == 0
+        fill_steps(page, ["carrionette"], [("sorcerer", "Sam")])
+        mine = next(d["id"] for d in ok(owner, "pair_devices")["devices"] if d["name"] == "Kitchen tablet")
+        ok(owner, "pair_revoke", {"device_id": mine})
+        page.get_by_test_id("setup-start").click()
+        page.get_by_test_id("pair-first").wait_for()
+        assert strict_server.get_json("/api/games")["games"] == []
+        enter_code(page, str(ok(owner, "pair_show_code")["code"]), "Kitchen tablet")
+    page.wait_for_selector("[data-testid=screen-setup][data-step='3']")
+    assert "Carrionette" in page.get_by_test_id("screen-setup").inner_text()
     page.get_by_test_id("setup-start").click()
     page.get_by_test_id("screen-game").wait_for()
     game_id = game_id_of(page)

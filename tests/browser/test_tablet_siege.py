@@ -4,8 +4,11 @@ phone while the heroes play on a tablet that cannot act for the DM."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Callable
 
+import cv2
+import numpy as np
 import requests
 
 from ui_helpers import GAME, Server, new_game, open_games, prompt_of, version, wait_version_after
@@ -93,7 +96,10 @@ def test_a_person_dm_on_a_phone_while_the_heroes_play_on_a_tablet(server: Server
         phone.locator("[data-testid=square][data-place=graveyard]").get_attribute("data-square")
 
 
-def test_the_grid_editor_changes_the_map_new_games_play_on(own_service: Any, new_tablet: Callable[..., Any]) -> None:
+def test_the_grid_editor_changes_the_map_new_games_play_on(own_service: Any, new_tablet: Callable[..., Any],
+                                                           tmp_path: Path) -> None:
+    """Size, a place, a barricade, Strahd's edge and a square off the board, drawn over a photo of
+    the owner's map with the grid's sides moved onto it; saved, then a new game plays on it."""
     page = new_tablet()
     open_games(page, own_service.url)
     page.get_by_test_id("data-open").click()
@@ -112,6 +118,22 @@ def test_the_grid_editor_changes_the_map_new_games_play_on(own_service: Any, new
     page.locator("[data-testid=ed-square][data-square='8,7']").click()  # not a line: nothing changes in this mode
     assert page.locator("[data-testid=ed-square][data-square='8,7']").get_attribute("data-place") is None
     page.wait_for_selector("[data-testid=data-checks][data-pending=no][data-problems='0']")
+    square = lambda name: page.locator(f"[data-testid=ed-square][data-square='{name}']")  # noqa: E731
+    assert square("8,7").get_attribute("data-edge") == "yes"  # every border square, until the owner says
+    page.get_by_test_id("mode-edge").click()
+    square("8,7").click()
+    page.wait_for_selector("[data-testid=ed-square][data-square='8,7'][data-edge=no]")
+    assert square("8,6").get_attribute("data-edge") == "yes"
+    page.get_by_test_id("mode-off").click()
+    square("0,7").click()
+    page.wait_for_selector("[data-testid=ed-square][data-square='0,7'][data-off=yes]")
+    page.wait_for_selector("[data-testid=data-checks][data-pending=no][data-problems='0']")
+    photo = tmp_path / "map.png"
+    photo.write_bytes(bytes(cv2.imencode(".png", np.full((300, 320, 3), 120, np.uint8))[1].tobytes()))
+    page.get_by_test_id("photo-file").set_input_files(str(photo))
+    page.get_by_test_id("ed-photo").wait_for()
+    page.get_by_test_id("frame-left-more").click()
+    page.wait_for_selector("[data-testid=frame-left]:has-text('1 %')")
 
     page.get_by_test_id("place-pick-tavern").click()  # two places on one square: refused with why
     page.locator("[data-testid=ed-square][data-square='8,0']").click()
@@ -124,10 +146,13 @@ def test_the_grid_editor_changes_the_map_new_games_play_on(own_service: Any, new
     page.wait_for_selector("[data-testid=data-checks]:has-text('The map as saved.')")  # read back from the box
     saved = requests.get(f"{own_service.url}/api/data/siege-of-barovia", timeout=10).json()
     assert saved["changes"]["map"]["places"] == {"church": {"square": "8,0"}}
+    kept = saved["changes"]["map"]["set"]
+    assert "8,7" not in kept["edge"]["squares"] and "8,6" in kept["edge"]["squares"]
+    assert kept["off_board"]["squares"] == ["0,7"] and kept["frame"]["left"] == 0.01
 
     start_siege(page, own_service.url, players=1, dm="box")
     board = page.get_by_test_id("siege-board")
     board.wait_for()
     assert board.locator("[data-testid=square][data-place=church]").get_attribute("data-square") == "8,0"
-    assert board.locator("[data-testid=square]").count() == 9 * 8
+    assert board.locator("[data-testid=square]").count() == 9 * 8 - 1  # the square off the board is not drawn
     assert board.locator("[data-testid=barricade][data-line='7,0|8,0']").count() == 1

@@ -92,8 +92,8 @@ async function finish(app) {
   const reply = await send(app, "dice_finish");
   if (!reply) return;
   const warn = reply.warnings.length ? ` Check: ${reply.warnings.join("; ")}.` : "";
-  const dropped = reply.dropped.length ? ` The new tray needs ${reply.dropped.join(", ")} captured again.` : "";
-  app.showBanner("info", `Saved: the camera now reads your ${NAMES[reply.kind] || reply.kind}. Now the self-test: throw the die and confirm each read.${warn}${dropped}`);
+  const dropped = reply.dropped.length ? ` The tray is new: show the camera the faces of ${reply.dropped.join(", ")} again.` : "";
+  app.showBanner("info", `Saved: the camera now reads your ${NAMES[reply.kind] || reply.kind}. Now test it: throw the die a dozen times and say each time which face is up.${warn}${dropped}`);
   if (app.diceSetup) app.diceSetup.warnings = reply.warnings;
   app.render();
 }
@@ -104,8 +104,8 @@ async function finishSelfTest(app) {
   const name = NAMES[reply.kind] || reply.kind;
   const change = reply.advice.length ? ` What to change: ${reply.advice.join("; ")}.` : "";
   app.showBanner("info", reply.passed
-    ? `Self-test passed (${reply.estimate}): the camera answers ${name} rolls by itself.${change}`
-    : `Self-test not passed (${reply.estimate}): the camera shows its ${name} reads for you to confirm.${change}`);
+    ? `Self-test passed (${reply.estimate}): the camera now reads ${name} rolls by itself.${change}`
+    : `Self-test not passed (${reply.estimate}): the camera shows what it reads of the ${name} for you to confirm.${change}`);
   const again = await app.conn.request("dice_setup_start", {});
   if (again.ok && app.diceSetup) app.diceSetup.setup = again.setup;
   app.render();
@@ -113,7 +113,7 @@ async function finishSelfTest(app) {
 
 async function cancel(app) {
   await app.conn.request("dice_cancel", {});
-  app.showBanner("info", "Dice setup cancelled: the camera reads with the calibration it had.");
+  app.showBanner("info", "Dice setup cancelled: the camera reads the dice as it did before.");
   app.go("#/");
 }
 
@@ -181,12 +181,12 @@ function kindPanel(app) {
   return h("section", { class: "panel", "data-testid": "dice-kinds" },
     h("h2", {}, "3. Your dice"),
     h("p", { class: "subtle", "data-testid": "dice-calibrated" },
-      setup.calibrated.length ? `Calibrated: ${setup.calibrated.join(", ")}.` : "No dice calibrated yet."),
+      setup.calibrated.length ? `The camera knows: ${setup.calibrated.map((k) => NAMES[k] || k).join(", ")}.` : "The camera knows none of your dice yet: choose one below and show it each face."),
     setup.calibrated.map((kind) => {
       const test = tests[kind];
-      const words = !test ? "no self-test yet: its reads are shown for you to confirm"
-        : test.passed ? `self-test passed (${test.estimate}): answers rolls by itself`
-        : `self-test not passed (${test.estimate}): ${test.advice.join("; ") || "its reads are shown for you to confirm"}`;
+      const words = !test ? "not tested yet: what it reads is shown for you to confirm"
+        : test.passed ? `self-test passed (${test.estimate}): reads rolls by itself`
+        : `self-test not passed (${test.estimate}): ${test.advice.join("; ") || "what it reads is shown for you to confirm"}`;
       return h("p", { class: "dice-status", "data-testid": "dice-selftest-status", "data-kind": kind,
                       "data-passed": test && test.passed ? "yes" : "no" },
         h("span", {}, `${NAMES[kind] || kind}: ${words} `),
@@ -208,12 +208,12 @@ function selfTestPanel(app) {
   const done = test.throws >= test.wanted;
   return h("section", { class: "panel", "data-testid": "dice-selftest", "data-throws": test.throws,
                         "data-pending": pending ? "yes" : "no" },
-    h("h2", {}, `Self-test: ${test.throws} of ${test.wanted} throws`),
+    h("h2", {}, `Self-test: ${test.throws} of ${test.wanted} throws done`),
     h("progress", { max: test.wanted, value: Math.min(test.throws, test.wanted) }),
     h("p", { class: "subtle", "data-testid": "dice-selftest-tally" },
-      `So far: ${test.right} read right, ${test.wrong} read wrong, ${test.refused} refused.`),
+      `So far: ${test.right} read right, ${test.wrong} read wrong, ${test.refused} not read.`),
     pending ? null : h("p", { class: "hint" }, done
-      ? "Enough throws: tap Finish the self-test (or throw more)."
+      ? "Enough throws: tap Finish the self-test (or throw a few more)."
       : `Throw the ${NAMES[test.kind] || test.kind} into the tray; when it lies still, tap Read.`),
     pending ? null : h("div", { class: "cal-buttons" },
       h("button", { class: "btn btn-huge btn-primary", type: "button", "data-testid": "dice-selftest-throw", disabled: busy,
@@ -236,18 +236,18 @@ function facesPanel(app) {
   if (!faces) return null;
   const words = (f) => (f === "blank" ? "blank" : f.toUpperCase());
   return h("section", { class: "panel", "data-testid": "dice-faces", "data-asking": faces.asking ?? "", "data-step": faces.step },
-    h("h2", {}, `Faces: ${faces.step} of ${faces.steps}`),
+    h("h2", {}, `${faces.step} of ${faces.steps} faces taken`),
     h("progress", { max: faces.steps, value: faces.step, "data-testid": "dice-progress" }),
     h("p", { class: "hint", "data-testid": "dice-ask" }, faces.text),
     h("div", { class: "cal-buttons" },
       h("button", { class: "btn btn-huge btn-primary", type: "button", "data-testid": "dice-capture", disabled: busy || faces.asking === null,
-                    onclick: () => send(app, "dice_capture") }, "Capture"),
+                    onclick: () => send(app, "dice_capture") }, "Take the picture"),
       h("button", { class: "btn btn-huge", type: "button", "data-testid": "dice-back", disabled: busy || faces.step === 0,
                     onclick: () => send(app, "dice_back") }, "◀ Back one"),
       h("button", { class: `btn btn-huge${faces.asking === null ? " btn-primary" : ""}`, type: "button", "data-testid": "dice-finish",
                     disabled: busy || faces.asking !== null, onclick: () => finish(app) }, "Finish and save")),
-    setup.shot ? h("img", { class: "dice-shot", src: setup.shot, alt: "The last face captured", "data-testid": "dice-shot" }) : null,
-    h("p", { class: "subtle" }, "Tap a captured face to take it again."),
+    setup.shot ? h("img", { class: "dice-shot", src: setup.shot, alt: "The last face taken", "data-testid": "dice-shot" }) : null,
+    h("p", { class: "subtle" }, "Tap a face already taken to take it again."),
     h("div", { class: "cal-buttons" }, faces.faces.map((f) => {
       const done = faces.captured.includes(f);
       return h("button", { class: `btn${f === faces.asking ? " btn-primary" : ""}`, type: "button", "data-testid": "dice-face", "data-face": f,
@@ -262,8 +262,8 @@ function backupPanel(app) {
   return h("section", { class: "panel" },
     h("h2", {}, "Backup"),
     h("div", { class: "cal-buttons" },
-      h("button", { class: "btn", type: "button", "data-testid": "dice-export", onclick: () => exportFile(app) }, "Export the calibration"),
-      h("label", { class: "btn", for: "dice-restore-file", "data-testid": "dice-restore" }, "Restore a calibration file"), fileInput,
+      h("button", { class: "btn", type: "button", "data-testid": "dice-export", onclick: () => exportFile(app) }, "Save the dice setup to a file"),
+      h("label", { class: "btn", for: "dice-restore-file", "data-testid": "dice-restore" }, "Load a saved dice setup file"), fileInput,
       h("button", { class: "btn", type: "button", "data-testid": "dice-cancel", onclick: () => cancel(app) }, "Cancel this setup")));
 }
 

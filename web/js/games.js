@@ -105,6 +105,37 @@ function pairButton(app) {
     h("span", { class: "pair-dot", "aria-hidden": "true" }), label);
 }
 
+/** Is this page on the box's own screen (its own browser, on this machine's loopback)? */
+function onTheBox() {
+  return ["127.0.0.1", "localhost", "[::1]", "::1"].includes(location.hostname);
+}
+
+/** On the box's own screen: the address a tablet opens, and its QR code for the tablet's camera. */
+function tabletAddress(app) {
+  if (!onTheBox()) return null;
+  if (app.tabletAddress === undefined) {
+    app.tabletAddress = null;
+    fetch("/api/tablet-address", { cache: "no-store" }).then((r) => r.json())
+      .then((reply) => { app.tabletAddress = reply; if (app.route.name === "games") app.render(); })
+      .catch(() => { app.tabletAddress = undefined; });
+  }
+  const found = app.tabletAddress;
+  if (!found) return null;
+  if (!found.urls.length) {
+    return h("section", { class: "panel tablet-address", "data-testid": "tablet-address", "data-urls": "" },
+      h("h2", {}, "Open on a tablet"),
+      h("p", { class: "subtle" }, "This box is on no network a tablet could reach yet: connect it to the Wi-Fi first."));
+  }
+  return h("section", { class: "panel tablet-address", "data-testid": "tablet-address", "data-urls": found.urls.join(" ") },
+    h("h2", {}, "Open on a tablet"),
+    h("div", { class: "tablet-address-row" },
+      h("img", { class: "tablet-qr", src: found.qr, alt: `QR code of ${found.urls[0]}`, width: 180, height: 180, "data-testid": "tablet-qr" }),
+      h("div", {},
+        h("p", {}, "Point the tablet's camera at the code, or type this address in its browser:"),
+        h("ul", { class: "tablet-urls" }, found.urls.map((url) => h("li", { "data-testid": "tablet-url" }, h("strong", {}, url)))),
+        h("p", { class: "subtle" }, "The tablet must be on the same Wi-Fi as the box."))));
+}
+
 export function renderGames(app) {
   const games = app.games;
   const active = (games || []).filter((g) => g.status !== "archived").sort((a, b) => b.updated - a.updated);
@@ -125,6 +156,7 @@ export function renderGames(app) {
       h("button", { class: "btn btn-huge", type: "button", "data-testid": "health-open", onclick: () => app.go("#/health") }, "Box health"),
       h("button", { class: "btn btn-huge", type: "button", "data-testid": "fullscreen",
                     onclick: () => document.documentElement.requestFullscreen?.().catch(() => {}) }, "Full screen")),
+    tabletAddress(app),
     h("section", { class: "panel" },
       h("h2", {}, "Saved games"),
       games === null ? h("p", { class: "subtle" }, "Loading the saved games…")

@@ -51,6 +51,7 @@ class App {
     this.access = null; // pair_status: may this tablet change games (paired, trusted), and as what
     this.notPairedMessages = new Set(); // refusals already shown by the pairing banner
     this.pairing = null; // the pairing screen's state (pairing.js)
+    this.pairReturn = null; // the new game's address to come back to once paired (pairing first)
     this.health = null; // the health screen's state (health.js)
 
     this.bannerArea = h("div", { class: "banners", "data-testid": "banners", role: "status", "aria-live": "polite" });
@@ -151,6 +152,8 @@ class App {
       if (this.route.name === "pair" && !wasPair) startPairing(this);
       if (this.route.name === "health" && !wasHealth) startHealth(this);
       const otherData = this.route.name === "data" && (!wasData || (this.route.game && this.route.game !== this.screenPack));
+      if (this.route.name === "setup") { this.pairFirst(); if (this.route.name === "setup") this.loadAccess(); }
+      if (this.route.name !== "pair" && this.route.name !== "setup") this.pairReturn = null; // pairing was given up
       if (this.route.name === "setup" || otherData) {  // between the pages of one game's data, its working copy is kept
         this.screenPack = undefined;
         this.openPackScreen();
@@ -208,6 +211,7 @@ class App {
     // Back after a drop: take the game as it is now (another tablet may have moved).
     if (this.route.name === "game") this.join();
     else if (this.route.name === "games") { this.loadGames(); this.loadAccess(); }
+    else if (this.route.name === "setup") this.loadAccess(); // pairing first, if this tablet needs it
     else if (this.route.name === "leds") startCalibration(this);
     else if (this.route.name === "dice") startDiceSetup(this);
     else if (this.route.name === "pair") startPairing(this);
@@ -244,6 +248,18 @@ class App {
     this.access = reply;
     if (this.mayChange()) this.clearPairBanner();
     if (this.route.name === "games" || this.route.name === "pair") this.render();
+    if (this.route.name === "setup") this.pairFirst();
+  }
+
+  /**
+   * A new game on a tablet that may not change games: pairing comes first, before any question
+   * of the wizard; once paired the tablet comes back to it. Its answers live in the app (the
+   * pack's wizard keeps them), so nothing chosen is lost on the way.
+   */
+  pairFirst() {
+    if (this.route.name !== "setup" || !this.access || this.mayChange()) return;
+    this.pairReturn = location.hash || "#/new";
+    this.go("#/pair");
   }
 
   /** Paired, trusted (the box's own browser), or pairing not required: changes are allowed. */
@@ -289,6 +305,9 @@ class App {
       this.conn.request("pair_cancel", {}); // paired with a code meanwhile: PAIR must not pair it a second time
     }
     // The box pairs this connection at once; the token goes with every later (re)connection.
+    const back = this.pairReturn;
+    this.pairReturn = null;
+    if (back && this.route.name === "pair") { this.go(back); return; } // to the new game it came for
     if (this.route.name === "pair") startPairing(this);
     else this.loadAccess();
     this.render();

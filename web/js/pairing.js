@@ -256,7 +256,9 @@ function statusPanel(app) {
     tone = "warn";
     headline = "Not paired: this tablet can watch but not change the game";
     if (getToken()) lines.push("It was paired before, but the box no longer knows that pairing (it may have been removed). Pair it again below.");
-    else lines.push("Pair it below: with the PAIR button on the box, or with a code from a tablet that is already paired.");
+    else if (access.pair_button) lines.push("Pair it below: with the PAIR button on the box, or with a code from a tablet that is already paired.");
+    else lines.push("Pair it below with a code: from a tablet that is already paired, or the code the box prints when it starts "
+      + "(this box has no PAIR button wired).");
   }
   return h("section", { class: `panel pair-status pair-status-${tone}`, "data-testid": "pair-status",
                         "data-paired": access.paired ? "yes" : "no", "data-trusted": access.trusted ? "yes" : "no",
@@ -356,19 +358,31 @@ function devicesPanel(app) {
     h("p", { class: "subtle" }, "A removed tablet can still watch the game. It must pair again to change it."));
 }
 
+/** Over the screen when pairing comes first (a new game asked for on an unpaired tablet). */
+function firstNote(app) {
+  if (!app.pairReturn) return null;
+  return h("section", { class: "panel pair-first", "data-testid": "pair-first", role: "status" },
+    h("h2", {}, "First, pair this tablet"),
+    h("p", {}, "Only a paired tablet can start a game. Pair it here; then the new game's questions come, "
+      + "with everything you already chose still there."));
+}
+
 export function renderPairing(app) {
   if (!app.pairing) app.pairing = fresh();
   const access = app.access;
-  const head = h("header", { class: "page-head" },
-    h("button", { class: "btn", type: "button", "data-testid": "back-to-games", onclick: () => app.go("#/") }, "◀ Games"),
-    h("h1", {}, "Pairing"), app.connectionPill());
+  const back = app.pairReturn
+    ? h("button", { class: "btn", type: "button", "data-testid": "back-to-games", onclick: () => { app.pairReturn = null; app.go("#/"); } }, "◀ Games")
+    : h("button", { class: "btn", type: "button", "data-testid": "back-to-games", onclick: () => app.go("#/") }, "◀ Games");
+  const head = h("header", { class: "page-head" }, back, h("h1", {}, "Pairing"), app.connectionPill());
   const known = access && !app.pairing.loading;
   const canPair = known && !access.paired && !access.trusted;
   const manages = known && (access.paired || access.trusted);
+  const ways = [access && access.pair_button ? askPanel(app) : null, codePanel(app)];
   return h("div", { class: "page pair-page", "data-testid": "screen-pair" },
     head,
+    firstNote(app),
     statusPanel(app),
-    canPair ? [nameField(app), h("div", { class: "pair-ways" }, askPanel(app), codePanel(app))] : null,
+    canPair ? [nameField(app), h("div", { class: "pair-ways" }, ways)] : null,
     manages ? [showCodePanel(app), devicesPanel(app)] : null,
     known ? null : note(app.pairing.askNote, "pair-ask-note"));
 }

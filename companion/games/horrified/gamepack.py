@@ -16,6 +16,7 @@ from companion.games.gamepack import GamePack, PackWeb, Seat, View
 from companion.games.horrified_core import menu
 from companion.games.horrified_core.context import GameContext
 from companion.games.horrified_core.state import GameState
+from companion.games.horrified_core.tablet import FAMILY_WEB
 
 from .cli import HorrifiedCli
 from .datadesk import HorrifiedDataDesk
@@ -96,7 +97,7 @@ class HorrifiedPack:
         return HorrifiedCli(self.rules)
 
     def web(self) -> PackWeb:
-        return PackWeb(WEB)
+        return PackWeb(WEB, family=FAMILY_WEB)
 
 
 def _state(game: Game) -> GameState:

@@ -19,6 +19,7 @@ def pack_view(pack: Pack, plugins: MonsterRegistry) -> View:
         "board": {"locations": [{"id": l.id, "name": l.name, "number": l.number, "x": l.x, "y": l.y, "area": l.area}
                                 for l in board.locations],
                   "connections": [[c.a, c.b] for c in board.connections],
+                  "guessed_roads": [[c.a, c.b] for c in board.connections if not c.verified],
                   "terror_max": board.terror_max},
         "monsters": [{"id": m.id, "name": m.name, "frenzy_order": m.frenzy_order, "symbols": list(m.symbols),
                       "complexity": m.complexity, "power": m.power} for m in pack.monsters],

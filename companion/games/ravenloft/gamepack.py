@@ -9,6 +9,7 @@ from companion.engine.defaults import Suggestion
 from companion.engine.game import Game
 from companion.engine.prompts import Prompt
 from companion.games.gamepack import GamePack, PackWeb, Seat, View
+from companion.games.horrified_core.tablet import FAMILY_WEB
 
 from .cli import RavenloftCli
 from .datadesk import RavenloftDataDesk
@@ -72,7 +73,7 @@ class RavenloftPack:
         return RavenloftCli(self, self.rules)
 
     def web(self) -> PackWeb:
-        return PackWeb(WEB)
+        return PackWeb(WEB, family=FAMILY_WEB)
 
 
 def _state(game: Game) -> GameState:

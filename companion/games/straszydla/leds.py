@@ -4,8 +4,9 @@ The LEDs lie under the board's squares, not under tiles: the tiles are laid out 
 each game, so the picture reads the public view's layout to know which district lies where.
 Each square has three spots: its middle, lit in the colour of the cubes its district
 produces (full while cubes lie there, faint once collected); a STOP spot (white while a
-STOP marker is on it) and a blockade spot (vermillion, blinking, while blockaded). A track
-of 5 steps is the day/night card (its horror cubes, warning on the last round); the seats
+STOP marker is on it) and a blockade spot (vermillion while blockaded; it flashes as the
+marker goes down). A track of 5 steps is the day/night card (the rounds of this time of day left: its horror cubes
+and the round under way; the last round's one step in the warning look); the seats
 light the player whose turn it is. Cues: a pawn's path as a trail, a district replenished,
 a blockade put down, a duel pulsing in yellow, its winner, a new time of day, the end.
 """
@@ -90,8 +91,14 @@ def scene(view: Mapping[str, object], shape: BoardShape) -> Scene:
     markers += [Marker(squares[str(t)] + BLOCK, VERMILLION) for t in _list(board.get("blockades"))
                 if str(t) in squares]
     card = view.get("card")
-    tracks = {CARD: TrackLevel(card, warning=card == 0)} if isinstance(card, int) else {}
+    tracks = {CARD: _rounds_left(card)} if isinstance(card, int) else {}
     return Scene(markers=tuple(markers), tracks=tracks, seat=_seat(view))
+
+
+def _rounds_left(card: int) -> TrackLevel:
+    """The rounds of this time of day still to play, this one too: the card's horror cubes and one.
+    On the last round the card is empty, so the cubes alone would light nothing and hide the warning."""
+    return TrackLevel(card + 1, warning=card == 0)
 
 
 def _list(value: object) -> list[object]:

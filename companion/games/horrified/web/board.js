@@ -4,6 +4,7 @@
 // the items lying there. Places a question or a move can use glow and answer on a tap.
 
 import { s } from "/js/dom.js";
+import { tapTargets } from "./family/taps.js";
 
 const W = 1000;
 const H = 700;
@@ -38,29 +39,6 @@ function itemCounts(state) {
   const out = {};
   for (const where of Object.values(state.items_at || {})) out[where] = (out[where] || 0) + 1;
   return out;
-}
-
-/** Tap targets: a Move of the menu, or an option of the question that names a place. */
-function tapTargets(app) {
-  const { view } = app;
-  const prompt = view.prompt;
-  const targets = {};
-  if (!prompt) return targets;
-  if (prompt.kind === "action") {
-    for (const action of view.actions || []) {
-      if (action.action === "move" && !(action.to in targets)) {
-        const { label, ...answer } = action;
-        targets[action.to] = { kind: "move", title: label, run: () => app.answer(answer) };
-      }
-    }
-  } else if (prompt.kind === "choice") {
-    for (const option of prompt.options) {
-      const where = option.data && typeof option.data.location === "string" ? option.data.location
-        : app.names.locations[option.id] ? option.id : null;
-      if (where && !(where in targets)) targets[where] = { kind: "choice", title: option.text, run: () => app.answer(option.id) };
-    }
-  }
-  return targets;
 }
 
 /** A water space: every way that touches it is water (only the Creature goes there). */

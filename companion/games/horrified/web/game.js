@@ -7,6 +7,7 @@ import { h } from "/js/dom.js";
 import { promptPanel } from "/js/prompt.js";
 import { effectsPanel, historyDrawer, loadingScreen } from "/js/gamescreen.js";
 import { boardView } from "./board.js";
+import { outcomeParts } from "./family/outcome.js";
 import { tabletDrawing, tabletPrompt } from "./mummy.js";
 import { PHASES, outcomeWords } from "./names.js";
 
@@ -84,20 +85,6 @@ function heroCard(app, heroId, seat) {
       : h("p", { class: "subtle" }, "No Perk cards."));
 }
 
-function outcomeOverlay(app) {
-  const { view } = app;
-  const words = outcomeWords(view.outcome);
-  return h("div", { class: `outcome ${words.won ? "outcome-won" : "outcome-lost"}`, "data-testid": "outcome", "data-outcome": view.outcome, role: "dialog" },
-    h("div", { class: "outcome-box" },
-      h("h1", { "data-testid": "outcome-title" }, words.title),
-      h("p", { class: "outcome-text" }, words.text),
-      h("p", { class: "subtle" }, `Terror ${view.state.terror} of ${app.pack.board.terror_max} · turn ${view.state.turn} · ${view.state.deck.length} Monster cards left`),
-      h("div", { class: "outcome-buttons" },
-        h("button", { class: "btn btn-huge", type: "button", "data-testid": "outcome-board", onclick: () => { app.outcomeHidden = true; app.render(); } }, "See the board"),
-        view.can_undo ? h("button", { class: "btn btn-huge", type: "button", "data-testid": "outcome-undo", onclick: () => app.send("undo", { count: 1 }) }, "↶ Undo the last step") : null,
-        h("button", { class: "btn btn-primary btn-huge", type: "button", "data-testid": "outcome-games", onclick: () => app.go("#/") }, "Back to the games"))));
-}
-
 export function renderGame(app) {
   const { view } = app;
   if (!view || !app.names) return loadingScreen(app);
@@ -115,7 +102,5 @@ export function renderGame(app) {
         h("section", { class: "panel heroes", "data-testid": "heroes" }, h("h2", {}, "Heroes"),
           h("div", { class: "hero-cards" }, view.state.seats.map((id, seat) => heroCard(app, id, seat)))))),
     app.historyOpen ? historyDrawer(app) : null,
-    view.outcome && !app.outcomeHidden ? outcomeOverlay(app) : null,
-    view.outcome && app.outcomeHidden ? h("button", { class: "btn btn-primary over-ribbon", type: "button", "data-testid": "outcome-show",
-                                                      onclick: () => { app.outcomeHidden = false; app.render(); } }, "Game over — show the result") : null);
+    ...outcomeParts(app, outcomeWords));
 }

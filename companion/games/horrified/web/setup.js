@@ -5,6 +5,7 @@
 // game screen like any other question.
 
 import { h } from "/js/dom.js";
+import { boxPack, openingPage, wizardPage, wizardState } from "./family/wizard.js";
 
 const GAME = "horrified";
 const PRESETS = [
@@ -203,10 +204,8 @@ function humanizeRole(role) {
   return text[0].toUpperCase() + text.slice(1);
 }
 
-async function start(app, setup) {
-  if (setup.starting) return;
-  setup.starting = true;
-  app.render();
+/** The setup the companion starts: the monsters, the heroes in seat order, and a guest board's mix. */
+function setupBody(setup) {
   const heroes = setup.seats.map((seat, i) => ({ hero: seat.hero, player: seat.player.trim() || `Player ${i + 1}` }));
   const body = { monsters: setup.monsters, heroes };
   if (setup.board !== GAME) {
@@ -214,45 +213,14 @@ async function start(app, setup) {
     const guests = Object.fromEntries(Object.entries(setup.places).map(([m, places]) => [m, { places }]));
     if (Object.keys(guests).length) body.mix = { guests };
   }
-  const reply = await app.conn.request("new_game", { name: setup.name.trim() || "New game", game: GAME, setup: body });
-  setup.starting = false;
-  if (!reply.ok) {
-    app.showBanner("error", reply.error.message);
-    app.render();
-    return;
-  }
-  app.setup = null;
-  app.go(`#/game/${encodeURIComponent(reply.game_id)}`);
-}
-
-function footer(app, setup, problem) {
-  const next = () => { if (!problem) { setup.step += 1; app.render(); window.scrollTo(0, 0); } };
-  return h("footer", { class: "wizard-foot" },
-    problem ? h("p", { class: "hint", "data-testid": "setup-problem" }, problem) : h("span"),
-    setup.step < 3
-      ? h("button", { class: "btn btn-primary btn-huge", type: "button", "data-testid": "setup-next", disabled: Boolean(problem), onclick: next }, "Next ▶")
-      : h("button", { class: "btn btn-primary btn-huge", type: "button", "data-testid": "setup-start", disabled: setup.starting,
-                      onclick: () => start(app, setup) }, setup.starting ? "Starting…" : "Start the game"));
+  return body;
 }
 
 export function renderSetup(app) {
-  if (app.setup && app.setup.game !== GAME) app.setup = null; // another game's wizard
-  const setup = (app.setup ||= { ...fresh(), game: GAME });
-  const pack = app.packCaches[GAME]; // this box's, whichever game was on screen before
-  if (!pack) {
-    app.loadPack(GAME).then(() => { if (app.route.name === "setup") app.render(); },
-                        (e) => app.showBanner("error", String(e.message || e)));
-    return h("div", { class: "page", "data-testid": "screen-setup" }, h("p", {}, "Opening the box…"));
-  }
+  const setup = wizardState(app, GAME, fresh);
+  const pack = boxPack(app, GAME);
+  if (!pack) return openingPage();
   const problem = setup.step === 1 ? monsterProblem(setup) : setup.step === 2 ? heroProblem(pack, setup) : null;
-  const body = setup.step === 1 ? monsterStep(app, pack, setup) : setup.step === 2 ? heroStep(app, pack, setup) : startStep(app, pack, setup);
-  const back = () => { if (setup.step === 1) { app.setup = null; app.go("#/"); } else { setup.step -= 1; app.render(); } };
-  return h("div", { class: "page setup-page", "data-testid": "screen-setup", "data-step": setup.step, "data-game": GAME },
-    h("header", { class: "page-head" },
-      h("button", { class: "btn", type: "button", "data-testid": "setup-back", onclick: back }, setup.step === 1 ? "◀ Games" : "◀ Back"),
-      h("h1", {}, "New game of Horrified"), app.connectionPill()),
-    h("ol", { class: "steps", "aria-label": "Steps" }, ["Monsters", "Heroes", "Start"].map((label, i) =>
-      h("li", { class: setup.step === i + 1 ? "step current" : setup.step > i + 1 ? "step done" : "step" }, `${i + 1}. ${label}`))),
-    h("section", { class: "panel wizard" }, body),
-    footer(app, setup, problem));
+  const content = setup.step === 1 ? monsterStep(app, pack, setup) : setup.step === 2 ? heroStep(app, pack, setup) : startStep(app, pack, setup);
+  return wizardPage(app, setup, { game: GAME, title: "New game of Horrified", content, problem, body: () => setupBody(setup) });
 }

@@ -61,10 +61,10 @@ class BabaLysagaRules(MonsterRules):
         down = len(mat.face_down)
         lines = [f"Gem on the {humanize(mat.gem).lower()} space · {down} token{'' if down == 1 else 's'} face down"]
         if mat.revealed:
-            lines.append("Face up: " + ", ".join(f"{humanize(space)}: {humanize(token)}"
+            lines.append("Face up: " + ", ".join(f"{humanize(space)}: {token_name(self.token(token))}"
                                                  for space, token in mat.revealed.items()))
         if mat.removed:
-            lines.append("Beaten: " + ", ".join(map(humanize, mat.removed)))
+            lines.append("Beaten: " + ", ".join(token_name(self.token(t)) for t in mat.removed))
         return {"lines": lines, "gem": mat.gem, "face_down": list(mat.face_down), "revealed": dict(mat.revealed),
                 "removed": list(mat.removed)}
 
@@ -172,12 +172,12 @@ class BabaLysagaRules(MonsterRules):
 
     def _reveal_one(self, ctx: GameContext, space: str) -> Flow[None]:
         mat = self.mat(ctx)
-        options = [Option(t.id, self._token_text(t), {"kind": t.kind, "target": t.target}) for t in self._unseen(mat)]
-        token = yield from ctx.ask_draw("hut-token", f"Turn over the Hut token on the {space} space. Which is it?",
+        options = [Option(t.id, _token_choice(t), {"kind": t.kind, "target": t.target}) for t in self._unseen(mat)]
+        token = yield from ctx.ask_draw("hut-token", f"Turn over the Hut token on the {_words(space)} space. Which is it?",
                                         options)
         mat.face_down.remove(space)
         mat.revealed[space] = token
-        ctx.emit("hut-token", f"The {space} space shows {self._token_text(self.token(token))}: leave it face up.",
+        ctx.emit("hut-token", f"The {_words(space)} space shows the {token_name(self.token(token))}: leave it face up.",
                  monster=self.id, space=space, token=token)
 
     def _unseen(self, mat: HutMat) -> list[HutToken]:
@@ -185,11 +185,6 @@ class BabaLysagaRules(MonsterRules):
         gone = set(mat.revealed.values()) | set(mat.removed)
         return [t for t in self.details.tokens if t.id not in gone]
 
-    @staticmethod
-    def _token_text(token: HutToken) -> str:
-        if token.kind == "witch":
-            return "Baba Lysaga herself (she can never be moved or removed)"
-        return f"a {token.kind} (target {token.target})"
 
     def _move_gem(self, ctx: GameContext, hero_id: str, action: Action) -> None:
         item = self._one_item(ctx, hero_id, action, "mundane")
@@ -198,7 +193,7 @@ class BabaLysagaRules(MonsterRules):
         discard_item(ctx, item, "spent to move the Gem")
         mat.gem = to
         door = " It is on the Door: Baba Lysaga can now be confronted." if to == self.details.door else ""
-        ctx.emit("gem-moved", f"Move the Gem to the {to} space of the Hut.{door}", monster=self.id, space=to)
+        ctx.emit("gem-moved", f"Move the Gem to the {_words(to)} space of the Hut.{door}", monster=self.id, space=to)
 
     def _check_gem_move(self, mat: HutMat, to: str, power: int) -> None:
         spaces = [s.id for s in self.details.spaces]
@@ -277,7 +272,7 @@ class BabaLysagaRules(MonsterRules):
         mat = self.mat(ctx)
         del mat.revealed[space]
         mat.removed.append(token.id)
-        ctx.emit("hut-token-removed", f"Take the {token.kind} token off the {space} space of the Hut.",
+        ctx.emit("hut-token-removed", f"Take the {token_name(token)} off the {_words(space)} space of the Hut.",
                  monster=self.id, space=space, token=token.id)
 
     def advance_options(self, ctx: GameContext, hero_id: str, distanced: bool) -> list[ActionDict]:
@@ -313,3 +308,23 @@ class BabaLysagaRules(MonsterRules):
             return (f"Baba Lysaga cannot be confronted yet: the Gem must reach the Door of her Hut "
                     f"(it is on the {gem} space)")
         return away_from(ctx, hero_id, self.here(ctx), "confront Baba Lysaga")
+
+
+def token_name(token: HutToken) -> str:
+    """A Hut token's one name, the same on her mat, in the questions and in the steps: its kind
+    and the target printed on it (the ids' numbers are ours, not on the token)."""
+    if token.kind == "witch":
+        return "Baba Lysaga token"
+    return f"{token.kind} token (target {token.target})"
+
+
+def _token_choice(token: HutToken) -> str:
+    """The token as a choice when it is turned over: its name, and for hers what it means."""
+    if token.kind == "witch":
+        return f"{token_name(token)} (she can never be moved or removed)"
+    return token_name(token)
+
+
+def _words(space: str) -> str:
+    """A Hut space as players say it ("lower right"), as her mat's lines show it too."""
+    return space.replace("-", " ")

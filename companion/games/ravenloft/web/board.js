@@ -7,6 +7,7 @@
 
 import { s } from "/js/dom.js";
 import { bandDepth, ledLayer, ledsHidden } from "/js/leds.js";
+import { tapTargets } from "./family/taps.js";
 
 const W = 1000;
 const H = 720;
@@ -66,7 +67,8 @@ function roadLines(pack, shown, pos) {
   const roads = s("g", { class: "roads" });
   for (const [a, b] of pack.board.connections) {
     if (!shown.has(a) || !shown.has(b)) continue;
-    roads.append(s("line", { x1: pos[a][0], y1: pos[a][1], x2: pos[b][0], y2: pos[b][1], class: "road" }));
+    roads.append(s("line", { x1: pos[a][0], y1: pos[a][1], x2: pos[b][0], y2: pos[b][1], class: "road",
+                             "data-testid": "road", "data-between": [a, b].sort().join(" ") }));
   }
   return roads;
 }
@@ -149,29 +151,6 @@ function token(t, where, x, y) {
 
 function polyline(points, attrs) {
   return s("polyline", { points: points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" "), ...attrs });
-}
-
-/** Tap targets: {location id: () => void} and a kind for the glow. */
-function tapTargets(app) {
-  const { view } = app;
-  const prompt = view.prompt;
-  const targets = {};
-  if (!prompt) return targets;
-  if (prompt.kind === "action") {
-    for (const action of view.actions) {
-      if (action.action === "move" && !(action.to in targets)) {
-        const { label, ...answer } = action;
-        targets[action.to] = { kind: "move", title: label, run: () => app.answer(answer) };
-      }
-    }
-  } else if (prompt.kind === "choice") {
-    for (const option of prompt.options) {
-      const where = option.data && typeof option.data.location === "string" ? option.data.location
-        : app.names.locations[option.id] ? option.id : null;
-      if (where && !(where in targets)) targets[where] = { kind: "choice", title: option.text, run: () => app.answer(option.id) };
-    }
-  }
-  return targets;
 }
 
 export function boardView(app) {

@@ -5,11 +5,13 @@
 import { h } from "/js/dom.js";
 import { askConfirm } from "/js/confirm.js";
 import { boardView } from "./board.js";
+import { outcomeParts } from "./family/outcome.js";
 import { ledTools } from "/js/leds.js";
 import { promptPanel } from "/js/prompt.js";
 import { effectsPanel, historyDrawer, loadingScreen, putBackPanel } from "/js/gamescreen.js";
 import { guideMode, phaseGuide, phaseSummary, scrollGuide } from "./guide.js";
 import { cardCheckSheet } from "./cardcheck.js";
+import { roadCheckPanel } from "./roads.js";
 import { symbolIcon, symbolRow, itemIcon, itemTypeWord, frenzyIcon, skullIcon } from "./icons.js";
 import { PHASES, outcomeWords } from "./names.js";
 
@@ -157,21 +159,6 @@ function deckDrawer(app) {
         h("li", { "data-testid": "deck-card", "data-id": id }, names.card(id)))) : h("p", { class: "subtle" }, "The deck is empty.")));
 }
 
-// -- end screen -------------------------------------------------------------------------------------------
-function outcomeOverlay(app) {
-  const { view } = app;
-  const words = outcomeWords(view.outcome);
-  return h("div", { class: `outcome ${words.won ? "outcome-won" : "outcome-lost"}`, "data-testid": "outcome", "data-outcome": view.outcome, role: "dialog" },
-    h("div", { class: "outcome-box" },
-      h("h1", { "data-testid": "outcome-title" }, words.title),
-      h("p", { class: "outcome-text" }, words.text),
-      h("p", { class: "subtle" }, `Terror ${view.state.terror} of ${app.pack.board.terror_max} · turn ${view.state.turn} · ${view.state.deck.length} Monster cards left`),
-      h("div", { class: "outcome-buttons" },
-        h("button", { class: "btn btn-huge", type: "button", "data-testid": "outcome-board", onclick: () => { app.outcomeHidden = true; app.render(); } }, "See the board"),
-        view.can_undo ? h("button", { class: "btn btn-huge", type: "button", "data-testid": "outcome-undo", onclick: () => app.goBack(1) }, "↶ Undo the last step") : null,
-        h("button", { class: "btn btn-primary btn-huge", type: "button", "data-testid": "outcome-games", onclick: () => app.go("#/") }, "Back to the games"))));
-}
-
 // -- the screen -------------------------------------------------------------------------------------------
 export function renderGame(app) {
   const { view } = app;
@@ -181,7 +168,7 @@ export function renderGame(app) {
     topBar(app),
     h("div", { class: `game-body${mode === "guide" ? " with-guide" : ""}` },
       h("div", { class: "col-side" }, mode === "summary" ? phaseSummary(app) : null, promptPanel(app),
-        mode === "guide" ? null : effectsPanel(app)),
+        roadCheckPanel(app), mode === "guide" ? null : effectsPanel(app)),
       mode === "guide" ? h("div", { class: "col-guide" }, putBackPanel(app), phaseGuide(app)) : null,
       h("div", { class: "col-board" },
         h("section", { class: "panel board-panel" }, h("h2", { class: "visually-hidden" }, "Board"),
@@ -192,9 +179,7 @@ export function renderGame(app) {
     app.historyOpen ? historyDrawer(app) : null,
     app.deckOpen ? deckDrawer(app) : null,
     cardCheckSheet(app),
-    view.outcome && !app.outcomeHidden ? outcomeOverlay(app) : null,
-    view.outcome && app.outcomeHidden ? h("button", { class: "btn btn-primary over-ribbon", type: "button", "data-testid": "outcome-show",
-                                                      onclick: () => { app.outcomeHidden = false; app.render(); } }, "Game over — show the result") : null);
+    ...outcomeParts(app, outcomeWords));
   if (mode) scrollGuide(screen);
   return screen;
 }

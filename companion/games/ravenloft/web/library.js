@@ -1,16 +1,14 @@
-// The card library and the other printed components (#/data/cards, /items,
-// /perks, /heroes): the 30 Monster cards with how sure each is, "Enter a card"
-// (the in-game card builder's form, with the Event from the primitive library)
-// replacing a guessed card, and simple forms for items, Perk cards and the
-// heroes' special-action tables. Each entry goes into the working copy
-// (datastatus.js) and is saved at once; what the owner typed from their own
-// box counts as confirmed.
+// This box's tabs of the family's card library (family/library.js, which draws
+// the page and the items): the 30 Monster cards with how sure each is, "Enter a
+// card" (the in-game card builder's form, with the Event from the primitive
+// library) replacing a guessed card, and simple forms for Perk cards and the
+// heroes' d20 special-action tables.
 
 import { h } from "/js/dom.js";
-import { sentence } from "/js/connection.js";
 import { cardForm } from "./cardbuilder.js";
 import { symbolRow } from "./icons.js";
-import { GAME, checksPanel, clone, dataHead, editWork, loadingPage, saveBar, saveDoc, stateBadge, statusOf, workFiles } from "./datastatus.js";
+import { clone, edition, stateBadge, statusOf } from "./family/datastatus.js";
+import { enter, formButtons, formErrors, libraryContext } from "./family/library.js";
 
 // -- the primitive library (docs/game-data.md) ----------------------------------------------------------------
 export const EVENT_KINDS = {
@@ -54,7 +52,6 @@ const PARAM_WORDS = {
   either_way: "Up to that much, up or down (not exactly that much)",
 };
 const FLAGS = ["perk", "anywhere", "hand", "lasting", "either_way"];
-const ITEM_TYPES = [["weapon", "Weapon (red)"], ["magical", "Magical (blue)"], ["mundane", "Mundane (yellow)"]];
 
 function defaultParam(name, ctx) {
   if (name === "villager") return ctx.villagers[0]?.id ?? "";
@@ -65,16 +62,6 @@ function defaultParam(name, ctx) {
   return 1;
 }
 
-/** What the forms draw from: the working copy's files, the symbols, the villagers and the places. */
-export function context(app) {
-  const files = workFiles(app);
-  return {
-    files,
-    symbols: (app.packCache || app.pack || {}).symbols || {},
-    villagers: files["villagers.json"].villagers,
-    places: files["board.json"].locations.filter((l) => l.area === "board"),
-  };
-}
 
 /** Kind, params and text of an Effect; `prefix` names its data-testids. */
 function effectEditor(app, effect, kinds, ctx, prefix, { optionalSymbol = false } = {}) {
@@ -122,35 +109,6 @@ function paramInput(effect, name, ctx, testid, optional) {
   }
   return h("input", { class: "text-input num-input", type: "number", step: 1, min: name === "amount" ? -10 : 1, max: 10, ...attrs,
                       value: String(value ?? 1), oninput: (e) => { if (e.target.value !== "") set(Math.trunc(Number(e.target.value))); } });
-}
-
-// -- saving an entry ---------------------------------------------------------------------------------------
-/** Put the fields of one element (none: leave them as they are) into an owner-data document, and
- * confirm it if asked: the one way an entry goes in, from the library or from the table. */
-export function putEntry(doc, stem, id, fields, confirm) {
-  if (fields) ((doc.changes[stem] ||= {})[stem] ||= {})[id] = clone(fields);
-  const key = `${stem}.${stem}.${id}`;
-  if (confirm && !doc.confirmed.includes(key)) doc.confirmed.push(key);
-}
-
-/** Put the fields of one element into the working copy, confirm it if asked, and save. */
-async function enter(app, stem, id, fields, confirm) {
-  editWork(app, (work) => putEntry(work, stem, id, fields, confirm), { render: false });
-  const saved = await saveDoc(app);
-  if (saved) { app.data.form = null; app.render(); }
-  else app.render();
-}
-
-function formButtons(app, testid, onSave, label = "Save this and use it") {
-  return h("div", { class: "cal-buttons" },
-    h("button", { class: "btn btn-primary btn-huge", type: "button", "data-testid": testid, disabled: app.data.saving, onclick: onSave },
-      app.data.saving ? "Saving…" : label),
-    h("button", { class: "btn btn-huge", type: "button", "data-testid": "lib-form-cancel", onclick: () => { app.data.form = null; app.render(); } }, "Cancel"));
-}
-
-export function formErrors(form) {
-  return form.errors && form.errors.length
-    ? h("ul", { class: "cal-problems", "data-testid": "lib-form-errors" }, form.errors.map((e) => h("li", {}, e))) : null;
 }
 
 // -- Monster cards --------------------------------------------------------------------------------------------
@@ -239,66 +197,6 @@ function cardsTab(app, ctx) {
   ];
 }
 
-// -- items ----------------------------------------------------------------------------------------------------
-export function itemDraft(item) {
-  return { name: item.name, type: item.type, strength: item.strength, location: item.location };
-}
-
-/** An item draft as the item's fields, or what keeps it from being saved (`errors`). */
-export function itemFields(d) {
-  return { errors: d.name.trim() ? [] : ["Give the item its name."],
-           fields: { name: d.name.trim(), type: d.type, strength: d.strength, location: d.location } };
-}
-
-/** An item's form rows: name, type, strength and where it is put. */
-export function itemEditor(d, ctx) {
-  return [
-    h("label", { class: "field" }, "Name", h("input", { class: "text-input", type: "text", "data-testid": "item-name", value: d.name, oninput: (e) => { d.name = e.target.value; } })),
-    h("label", { class: "field" }, "Type", h("select", { class: "select", "data-testid": "item-type", onchange: (e) => { d.type = e.target.value; } },
-      ITEM_TYPES.map(([id, label]) => h("option", { value: id, selected: d.type === id }, label)))),
-    h("label", { class: "field" }, "Strength", h("select", { class: "select", "data-testid": "item-strength", onchange: (e) => { d.strength = Number(e.target.value); } },
-      [1, 2, 3, 4, 5, 6].map((n) => h("option", { value: String(n), selected: d.strength === n }, String(n))))),
-    h("label", { class: "field" }, "Where it is put", h("select", { class: "select", "data-testid": "item-location", onchange: (e) => { d.location = e.target.value; } },
-      ctx.places.map((l) => h("option", { value: l.id, selected: d.location === l.id }, l.name)))),
-  ];
-}
-
-function itemForm(app, ctx) {
-  const form = app.data.form;
-  const d = form.draft;
-  const save = () => {
-    const { errors, fields } = itemFields(d);
-    form.errors = errors;
-    if (form.errors.length) { app.render(); return; }
-    enter(app, "items", form.target, fields, true);
-  };
-  return h("section", { class: "panel lib-form", "data-testid": "lib-item-form", "data-id": form.target },
-    h("h2", {}, `Item: ${d.name || form.target}`),
-    itemEditor(d, ctx),
-    formErrors(form), formButtons(app, "lib-item-save", save));
-}
-
-function itemsTab(app, ctx) {
-  const items = ctx.files["items.json"].items;
-  const places = Object.fromEntries(ctx.files["board.json"].locations.map((l) => [l.id, l.name]));
-  return [
-    app.data.form && app.data.form.type === "item" ? itemForm(app, ctx) : null,
-    h("section", { class: "panel" }, h("h2", {}, `Items (${items.length})`),
-      h("ul", { class: "data-elements", "data-testid": "lib-items" }, items.map((item) => {
-        const state = statusOf(app, `items.items.${item.id}`)?.state || (item.verified ? "confirmed" : "guess");
-        return h("li", { class: `data-element state-row-${state}`, "data-testid": "lib-item", "data-id": item.id, "data-state": state },
-          h("div", { class: "data-element-text" }, h("strong", {}, item.name),
-            h("small", {}, `${item.type} ${item.strength} · ${places[item.location] || item.location}`)),
-          stateBadge(state),
-          h("button", { class: "btn", type: "button", "data-testid": "lib-item-edit", "data-id": item.id, onclick: () => {
-            app.data.form = { type: "item", target: item.id, draft: itemDraft(item) };
-            app.render();
-            window.scrollTo(0, 0);
-          } }, "Edit"));
-      }))),
-  ];
-}
-
 // -- perks ----------------------------------------------------------------------------------------------------
 export function perkDraft(perk) {
   return { name: perk.name, effect: clone(perk.effect) };
@@ -346,7 +244,7 @@ function perksTab(app, ctx) {
           h("div", { class: "data-element-text" }, h("strong", {}, perk.name), h("small", {}, perk.effect.text)),
           stateBadge(state),
           h("button", { class: "btn", type: "button", "data-testid": "lib-perk-edit", "data-id": perk.id, onclick: () => {
-            app.data.form = { type: "perk", target: perk.id, draft: perkDraft(perk) };
+            app.data.form = { type: "perk", target: perk.id, draft: { name: perk.name, effect: clone(perk.effect) } };
             app.render();
             window.scrollTo(0, 0);
           } }, "Edit"));
@@ -426,23 +324,8 @@ function heroesTab(app, ctx) {
   ];
 }
 
-// -- the screen -----------------------------------------------------------------------------------------------------
-const TITLES = { cards: "Monster cards", items: "Items", perks: "Perk cards", heroes: "Hero tables" };
-
-export function renderLibrary(app) {
-  const page = app.route.page;
-  const title = TITLES[page] || "Card library";
-  if (!app.data || !app.data.loaded) return loadingPage(app, title);
-  if (!app.packCache) {
-    app.loadPack(GAME).then(() => { if (app.route.name === "data") app.render(); }, (e) => app.showBanner("error", sentence(String(e.message || e))));
-  }
-  if (app.data.form && app.data.form.page !== page) {
-    if (app.data.form.page) app.data.form = null; // a form of another tab is dropped on switching tabs
-  }
-  if (app.data.form && !app.data.form.page) app.data.form.page = page;
-  const ctx = context(app);
-  const body = page === "items" ? itemsTab(app, ctx) : page === "perks" ? perksTab(app, ctx) : page === "heroes" ? heroesTab(app, ctx) : cardsTab(app, ctx);
-  return h("div", { class: "page data-page", "data-testid": `screen-library-${page}` },
-    ...dataHead(app, title),
-    h("div", { class: "lib-body" }, h("div", { class: "lib-main" }, body), h("div", { class: "lib-side" }, saveBar(app), checksPanel(app))));
-}
+// -- this box's tabs --------------------------------------------------------------------------------------------
+edition.library = {
+  itemTypes: [["weapon", "Weapon (red)"], ["magical", "Magical (blue)"], ["mundane", "Mundane (yellow)"]],
+  tabs: { cards: cardsTab, perks: perksTab, heroes: heroesTab },
+};

@@ -1,45 +1,6 @@
 // Names of things, from the pack sent on join (ids are never shown to people).
 
-export function humanize(id) {
-  const text = String(id ?? "").replace(/[-_]/g, " ").trim();
-  return text ? text[0].toUpperCase() + text.slice(1) : "";
-}
-
-function indexBy(list) {
-  const out = {};
-  for (const entry of list || []) out[entry.id] = entry;
-  return out;
-}
-
-/** Lookups built once per pack. */
-export class Names {
-  constructor(pack) {
-    this.pack = pack;
-    this.locations = indexBy(pack.board.locations);
-    this.monsters = indexBy(pack.monsters);
-    this.heroes = indexBy(pack.heroes);
-    this.villagers = indexBy(pack.villagers);
-    this.items = indexBy(pack.items);
-    this.perks = indexBy(pack.perks);
-    this.cards = indexBy(pack.cards);
-    this.relics = indexBy(pack.relics || []);
-    this.neighbours = {};
-    for (const [a, b] of pack.board.connections) {
-      (this.neighbours[a] ||= new Set()).add(b);
-      (this.neighbours[b] ||= new Set()).add(a);
-    }
-  }
-
-  place(id) { return id == null ? "off the board" : (this.locations[id]?.name ?? humanize(id)); }
-  monster(id) { return this.monsters[id]?.name ?? humanize(id); }
-  hero(id) { return this.heroes[id]?.name ?? humanize(id); }
-  villager(id) { return this.villagers[id]?.name ?? humanize(id); }
-  item(id) { return this.items[id]?.name ?? humanize(id); }
-  perk(id) { return this.perks[id]?.name ?? humanize(id); }
-  relic(id) { return this.relics[id]?.name ?? humanize(id); }
-  card(id) { return this.cards[id]?.name ?? humanize(id); }
-  adjacent(a, b) { return Boolean(this.neighbours[a]?.has(b)); }
-}
+export { Names, humanize } from "./family/names.js";
 
 /** "Sam (Sorcerer)" for a seat. */
 export function playerAndHero(names, state, heroId) {

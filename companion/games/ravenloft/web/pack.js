@@ -6,9 +6,11 @@
 
 import { renderSetup } from "./setup.js";
 import { renderGame } from "./game.js";
-import { renderDataStatus, startData } from "./datastatus.js";
-import { renderBoardEditor } from "./editor.js";
-import { renderLibrary } from "./library.js";
+import "./edition.js";
+import { renderDataStatus, startData } from "./family/datastatus.js";
+import { renderBoardEditor } from "./family/editor.js";
+import "./library.js";
+import { renderLibrary } from "./family/library.js";
 import { Names, PHASES } from "./names.js";
 import { setupBoard, xy } from "./board.js";
 import { putBack } from "./putback.js";

@@ -5,7 +5,8 @@
 
 import { h } from "/js/dom.js";
 import { symbolIcon } from "./icons.js";
-import { GAME } from "./datastatus.js";
+import { GAME } from "./edition.js";
+import { boxPack, openingPage, wizardPage, wizardState } from "./family/wizard.js";
 
 const PRESETS = [
   { id: "first", title: "First game", text: "Baba Lysaga and the Carrionette", monsters: ["baba-lysaga", "carrionette"] },
@@ -21,13 +22,6 @@ function defaultName(pack, setup) {
   const monsters = setup.monsters.map((id) => pack.monsters.find((m) => m.id === id)?.name || id);
   const players = setup.seats.map((seat, i) => seat.player.trim() || `Player ${i + 1}`);
   return `${monsters.join(" & ")} — ${players.join(", ")}`.slice(0, 80);
-}
-
-function steps(setup) {
-  return h("ol", { class: "steps", "aria-label": "Steps" },
-    ["Monsters", "Heroes", "Start"].map((label, i) =>
-      h("li", { class: setup.step === i + 1 ? "step current" : setup.step > i + 1 ? "step done" : "step",
-                "aria-current": setup.step === i + 1 ? "step" : null }, `${i + 1}. ${label}`)));
 }
 
 function monsterStep(app, pack, setup) {
@@ -125,55 +119,21 @@ function startStep(app, pack, setup) {
   ];
 }
 
-async function start(app, setup) {
-  if (setup.starting) return;
-  setup.starting = true;
-  app.render();
-  const reply = await app.conn.request("new_game", {
-    name: setup.name.trim() || "New game",
-    game: GAME,
-    setup: {
-      monsters: setup.monsters,
-      heroes: setup.seats.map((seat, i) => ({ hero: seat.hero, player: seat.player.trim() || `Player ${i + 1}` })),
-    },
-  });
-  setup.starting = false;
-  if (!reply.ok) {
-    app.showBanner("error", reply.error.message);
-    app.render();
-    return;
-  }
-  app.setup = null;
-  app.go(`#/game/${encodeURIComponent(reply.game_id)}`);
+/** The wizard's step holds Next while too few or too many are picked. */
+function stepProblem(setup) {
+  if (setup.step === 1) return setup.monsters.length < 1 ? "Pick at least one monster." : setup.monsters.length > 4 ? "At most four monsters." : null;
+  if (setup.step === 2) return setup.seats.length < 1 ? "Pick at least one hero." : setup.seats.length > 5 ? "At most five heroes." : null;
+  return null;
+}
+
+function setupBody(setup) {
+  return { monsters: setup.monsters, heroes: setup.seats.map((seat, i) => ({ hero: seat.hero, player: seat.player.trim() || `Player ${i + 1}` })) };
 }
 
 export function renderSetup(app) {
-  if (app.setup && app.setup.game && app.setup.game !== GAME) app.setup = null; // another game's wizard
-  const setup = (app.setup ||= { ...fresh(), game: GAME });
-  const pack = app.packCaches[GAME]; // this box's, whichever game was on screen before
-  if (!pack) {
-    app.loadPack(GAME).then(() => { if (app.route.name === "setup") app.render(); },
-                        (e) => app.showBanner("error", String(e.message || e)));
-    return h("div", { class: "page", "data-testid": "screen-setup" }, h("p", {}, "Opening the box…"));
-  }
-  const problem = setup.step === 1
-    ? (setup.monsters.length < 1 ? "Pick at least one monster." : setup.monsters.length > 4 ? "At most four monsters." : null)
-    : setup.step === 2
-      ? (setup.seats.length < 1 ? "Pick at least one hero." : setup.seats.length > 5 ? "At most five heroes." : null)
-      : null;
-  const body = setup.step === 1 ? monsterStep(app, pack, setup) : setup.step === 2 ? heroStep(app, pack, setup) : startStep(app, pack, setup);
-  const back = () => { if (setup.step === 1) { app.setup = null; app.go("#/"); } else { setup.step -= 1; app.render(); } };
-  const next = () => { if (!problem) { setup.step += 1; app.render(); window.scrollTo(0, 0); } };
-  return h("div", { class: "page setup-page", "data-testid": "screen-setup", "data-step": setup.step },
-    h("header", { class: "page-head" },
-      h("button", { class: "btn", type: "button", "data-testid": "setup-back", onclick: back }, setup.step === 1 ? "◀ Games" : "◀ Back"),
-      h("h1", {}, "New game"), app.connectionPill()),
-    steps(setup),
-    h("section", { class: "panel wizard" }, body),
-    h("footer", { class: "wizard-foot" },
-      problem ? h("p", { class: "hint", "data-testid": "setup-problem" }, problem) : h("span"),
-      setup.step < 3
-        ? h("button", { class: "btn btn-primary btn-huge", type: "button", "data-testid": "setup-next", disabled: Boolean(problem), onclick: next }, "Next ▶")
-        : h("button", { class: "btn btn-primary btn-huge", type: "button", "data-testid": "setup-start", disabled: setup.starting,
-                        onclick: () => start(app, setup) }, setup.starting ? "Starting…" : "Start the game")));
+  const setup = wizardState(app, GAME, fresh);
+  const pack = boxPack(app, GAME);
+  if (!pack) return openingPage();
+  const content = setup.step === 1 ? monsterStep(app, pack, setup) : setup.step === 2 ? heroStep(app, pack, setup) : startStep(app, pack, setup);
+  return wizardPage(app, setup, { game: GAME, title: "New game", content, problem: stepProblem(setup), body: () => setupBody(setup) });
 }

@@ -5,31 +5,55 @@
 // editor and the card library until it is saved, the shipped pack files (to draw
 // the working copy at once) and the live checks of the working copy.
 //
-// Server events (all for game "ravenloft"): data_get, data_check (never saves),
+// Server events (all for the edition's game): data_get, data_check (never saves),
 // data_save (paired tablets), the push `data` after a save; HTTP
-// /api/data/ravenloft (download, import) and its /photo.
+// /api/data/<game> (download, import) and its /photo.
+//
+// The pages are the same for every edition of the family; what differs (the game id,
+// the values the owner confirms whole, the tabs, the words) is the edition's, handed
+// in once by its pack.js through useEdition. Each pack imports this file under its
+// own address (/packs/<game>/family/), so each pack has its own copy of this module
+// and of the edition it holds.
 
 import { h } from "/js/dom.js";
 import { authHeaders, sentence } from "/js/connection.js";
 
-export const GAME = "ravenloft";
 export const FORMAT = "table-companion.owner-data";
 const CHECK_DELAY_MS = 300;
 const COLLECTIONS = { board: ["locations"], villagers: ["villagers"], monsters: ["monsters"], heroes: ["heroes"],
                       items: ["items"], perks: ["perks"], cards: ["cards"], dice: [] };
 
-export const KIND_WORDS = {
+const KIND_WORDS = {
   location: "Locations", connection: "Roads between locations", villager: "Villagers", monster: "Monsters",
   hero: "Heroes", item: "Items", perk: "Perk cards", card: "Monster cards", terror_max: "Terror track", monster_die: "Monster die",
 };
 export const STATE_WORDS = { rulebook: "From the rulebook", confirmed: "Confirmed by you", guess: "Still our guess" };
 const KIND_ORDER = ["location", "connection", "villager", "monster", "card", "item", "perk", "hero", "terror_max", "monster_die"];
+const TABS = [["", "Status"], ["board", "Board"], ["cards", "Monster cards"], ["items", "Items"], ["perks", "Perks"], ["heroes", "Heroes"]];
+
+/** The edition these pages are for; see useEdition. */
+export const edition = {
+  game: null, confirmable: ["board.terror_max", "dice.monster_die"], kindWords: KIND_WORDS, kindOrder: KIND_ORDER, tabs: TABS,
+  intro: "Make the data match your box here; the Monster Phase uses your data from then on.",
+};
+
+/**
+ * Name the edition: `game` (its pack id) and, where it differs from the family's, the
+ * single values the owner confirms (`confirmable`, "file.key"), extra words for the
+ * status page's kinds (`kindWords`), the data tabs (`tabs`, [page, label]) and the
+ * status page's opening words (`intro`).
+ */
+export function useEdition(given) {
+  Object.assign(edition, given, { kindWords: { ...KIND_WORDS, ...(given.kindWords || {}) } });
+  edition.kindOrder = KIND_ORDER.concat(Object.keys(given.kindWords || {}).filter((k) => !edition.kindOrder.includes(k)));
+  return edition;
+}
 
 // -- the document ------------------------------------------------------------------------------------------
 export function clone(value) { return value === undefined ? undefined : JSON.parse(JSON.stringify(value)); }
 
 export function emptyDoc() {
-  return { format: FORMAT, version: 1, game: GAME, changes: {}, confirmed: [] };
+  return { format: FORMAT, version: 1, game: edition.game, changes: {}, confirmed: [] };
 }
 
 /** A document as the editors want it: every part present (no change is lost by a missing object). */
@@ -93,8 +117,11 @@ function elementIndex(files) {
     for (const collection of collections) for (const e of body[collection] || []) index[`${stem}.${collection}.${e.id}`] = e;
   }
   for (const c of (files["board.json"] || {}).connections || []) index[`board.connections.${pairKey(...c.between)}`] = c;
-  if (files["board.json"]?.terror_max) index["board.terror_max"] = files["board.json"].terror_max;
-  if (files["dice.json"]?.monster_die) index["dice.monster_die"] = files["dice.json"].monster_die;
+  for (const key of edition.confirmable) {
+    const [stem, field] = key.split(".");
+    const value = files[`${stem}.json`]?.[field];
+    if (value && typeof value === "object") index[key] = value;
+  }
   return index;
 }
 
@@ -106,30 +133,43 @@ export function quotedIds(problems) {
 }
 
 // -- the shared store -----------------------------------------------------------------------------------------
-/** The screens that read the owner's data: the data screens, LED setup, and a game (its card check). */
+/**
+ * Another game's data pages were open: their unsaved working copy is put aside (and
+ * comes back when that game's pages are opened again), and this game's is taken out.
+ */
+function switchGame(app) {
+  if (!app.data || app.data.game === edition.game) return;
+  const aside = (app.dataAside ||= {});
+  if (app.data.game && app.data.dirty) aside[app.data.game] = app.data;
+  app.data = aside[edition.game] || null;
+  delete aside[edition.game];
+}
+
+/** The screens that read the owner's data: the data screens, LED setup, and a game (its draw check). */
 const DATA_ROUTES = ["data", "leds", "game"];
 
-/** Entering a data screen (or back after a drop), or a game about to ask about a card: fetch the data;
- * an unsaved working copy is kept. */
+/** Entering a data screen (or back after a drop), or a game about to ask about a drawn card: fetch
+ * the data; an unsaved working copy is kept. */
 export async function startData(app) {
   if (!app.conn.connected) return;
+  switchGame(app);
   const keep = app.data && app.data.dirty ? app.data : null;
-  if (!app.data) app.data = { loaded: false };
-  const reply = await app.conn.request("data_get", { game: GAME });
+  if (!app.data) app.data = { loaded: false, game: edition.game };
+  const reply = await app.conn.request("data_get", { game: edition.game });
   if (!DATA_ROUTES.includes(app.route.name)) return;
   if (!reply.ok) {
-    app.data = { loaded: false, error: reply.error.message };
+    app.data = { loaded: false, game: edition.game, error: reply.error.message };
     app.render();
     return;
   }
   let shipped = app.data.shipped;
   if (!shipped) {
-    const empty = await app.conn.request("data_check", { game: GAME, data: emptyDoc() });
+    const empty = await app.conn.request("data_check", { game: edition.game, data: emptyDoc() });
     shipped = empty.ok && empty.files ? empty.files : null;
   }
   const saved = normal(reply.data);
   app.data = {
-    loaded: true, saved, work: keep ? keep.work : clone(saved), dirty: Boolean(keep), shipped: shipped || reply.files,
+    loaded: true, game: edition.game, saved, work: keep ? keep.work : clone(saved), dirty: Boolean(keep), shipped: shipped || reply.files,
     files: reply.files, status: reply.status, problems: reply.problems || [], photo: Boolean(reply.photo), camera: Boolean(reply.camera),
     photoVersion: Date.now(), check: keep ? keep.check : { problems: reply.problems || [], status: reply.status, pending: false },
     saveResult: app.data.saveResult || null, importResult: app.data.importResult || null, ui: app.data.ui || {},
@@ -172,7 +212,7 @@ async function checkNow(app) {
   const data = app.data;
   if (!data || !data.loaded) return;
   const sent = JSON.stringify(data.work);
-  const reply = await app.conn.request("data_check", { game: GAME, data: data.work });
+  const reply = await app.conn.request("data_check", { game: edition.game, data: data.work });
   if (app.data !== data || JSON.stringify(data.work) !== sent) return; // edited meanwhile: a newer check follows
   if (!reply.ok) {
     data.check = { problems: reply.error.problems || [sentence(reply.error.message)], status: null, pending: false };
@@ -212,7 +252,7 @@ export async function saveDoc(app, doc = null) {
   const body = tidy(doc || data.work);
   data.saving = true;
   refreshChecks(app);
-  const reply = await app.conn.request("data_save", { game: GAME, data: body });
+  const reply = await app.conn.request("data_save", { game: edition.game, data: body });
   data.saving = false;
   if (app.data !== data) return false;
   if (!reply.ok) {
@@ -243,15 +283,13 @@ function gamesWords(games) {
 }
 
 // -- shared pieces of the data screens -----------------------------------------------------------------------------
-const TABS = [["", "Status"], ["board", "Board"], ["cards", "Monster cards"], ["items", "Items"], ["perks", "Perks"], ["heroes", "Heroes"]];
-
 export function dataHead(app, title) {
   const page = app.route.page || "";
   return [
     h("header", { class: "page-head" },
       h("button", { class: "btn", type: "button", "data-testid": "back-to-games", onclick: () => app.go("#/") }, "◀ Games"),
       h("h1", {}, title), app.connectionPill()),
-    h("nav", { class: "data-tabs", "aria-label": "Game data" }, TABS.map(([hash, label]) =>
+    h("nav", { class: "data-tabs", "aria-label": "Game data" }, edition.tabs.map(([hash, label]) =>
       h("a", { class: `btn${page === (hash || "status") ? " btn-primary" : ""}`, href: `#/data${hash ? `/${hash}` : ""}`,
                "data-testid": `data-tab-${hash || "status"}`, "aria-current": page === (hash || "status") ? "page" : null }, label))),
   ];
@@ -299,7 +337,7 @@ function resultPart(result) {
 
 export function loadingPage(app, title) {
   const words = app.data && app.data.error ? `The game data could not be read: ${sentence(app.data.error)}` : "Reading the game data…";
-  return h("div", { class: "page", "data-testid": "screen-data-loading" }, ...dataHead(app, title), h("p", {}, words));
+  return h("div", { class: "page", "data-testid": "screen-data-loading", "data-game": edition.game }, ...dataHead(app, title), h("p", {}, words));
 }
 
 export function stateBadge(state) {
@@ -346,7 +384,7 @@ async function importFile(app, input) {
   }
   let reply;
   try {
-    const response = await fetch(`/api/data/${GAME}`, { method: "POST", headers: authHeaders({ "Content-Type": "application/json" }), body: text });
+    const response = await fetch(`/api/data/${edition.game}`, { method: "POST", headers: authHeaders({ "Content-Type": "application/json" }), body: text });
     reply = await response.json();
   } catch {
     data.importResult = { ok: false, name: file.name, message: "the companion could not be reached", problems: [] };
@@ -374,7 +412,7 @@ function importPart(app) {
     h("h2", {}, "The data file"),
     h("p", { class: "subtle" }, "Keep a copy of your corrections, or bring them to another companion. Importing replaces the data in use, but only when it all fits together."),
     h("div", { class: "cal-buttons" },
-      h("a", { class: "btn btn-huge", href: `/api/data/${GAME}`, download: `owner-data-${GAME}.json`, "data-testid": "data-download" }, "Download the data file"),
+      h("a", { class: "btn btn-huge", href: `/api/data/${edition.game}`, download: `owner-data-${edition.game}.json`, "data-testid": "data-download" }, "Download the data file"),
       h("label", { class: "btn btn-huge", for: "data-import-file", "data-testid": "data-import" }, "Import a data file"), input),
     result ? (result.ok
       ? h("div", { class: "note note-info", "data-testid": "import-result", "data-ok": "yes" }, `Imported “${result.name}”.`)
@@ -386,7 +424,7 @@ function importPart(app) {
 
 function summaryPart(app) {
   const summary = (app.data.status && app.data.status.summary) || {};
-  const kinds = KIND_ORDER.filter((k) => summary[k]).concat(Object.keys(summary).filter((k) => !KIND_ORDER.includes(k)));
+  const kinds = edition.kindOrder.filter((k) => summary[k]).concat(Object.keys(summary).filter((k) => !edition.kindOrder.includes(k)));
   return h("section", { class: "panel" },
     h("h2", {}, "How sure is the data?"),
     h("table", { class: "data-summary", "data-testid": "data-summary" },
@@ -394,7 +432,7 @@ function summaryPart(app) {
       h("tbody", {}, kinds.map((kind) => {
         const row = summary[kind];
         return h("tr", { "data-testid": "summary-row", "data-kind": kind, "data-rulebook": row.rulebook, "data-confirmed": row.confirmed, "data-guess": row.guess },
-          h("th", { scope: "row" }, KIND_WORDS[kind] || kind), h("td", {}, String(row.rulebook)), h("td", {}, String(row.confirmed)),
+          h("th", { scope: "row" }, edition.kindWords[kind] || kind), h("td", {}, String(row.rulebook)), h("td", {}, String(row.confirmed)),
           h("td", { class: row.guess ? "guess-count" : "" }, String(row.guess)));
       }))));
 }
@@ -402,7 +440,7 @@ function summaryPart(app) {
 function elementsPart(app) {
   const ui = app.data.ui;
   const elements = ((app.data.status && app.data.status.elements) || []).filter((e) => !ui.onlyGuesses || e.state === "guess");
-  const kinds = KIND_ORDER.filter((k) => elements.some((e) => e.kind === k)).concat([...new Set(elements.map((e) => e.kind))].filter((k) => !KIND_ORDER.includes(k)));
+  const kinds = edition.kindOrder.filter((k) => elements.some((e) => e.kind === k)).concat([...new Set(elements.map((e) => e.kind))].filter((k) => !edition.kindOrder.includes(k)));
   const confirmed = new Set(app.data.saved.confirmed);
   return h("section", { class: "panel" },
     h("div", { class: "data-list-head" },
@@ -411,7 +449,7 @@ function elementsPart(app) {
                     onclick: () => { ui.onlyGuesses = !ui.onlyGuesses; app.render(); } }, "Only guesses")),
     h("p", { class: "subtle" }, "Check each against your box. “Confirm” marks it as checked by you; change it first in the editors if it is not what your box shows."),
     kinds.map((kind) => h("details", { class: "data-kind", "data-testid": "data-kind", "data-kind": kind, open: ui.openKind === kind || ui.onlyGuesses },
-      h("summary", { class: "btn", onclick: () => { ui.openKind = ui.openKind === kind ? null : kind; } }, `${KIND_WORDS[kind] || kind} (${elements.filter((e) => e.kind === kind).length})`),
+      h("summary", { class: "btn", onclick: () => { ui.openKind = ui.openKind === kind ? null : kind; } }, `${edition.kindWords[kind] || kind} (${elements.filter((e) => e.kind === kind).length})`),
       h("ul", { class: "data-elements" }, elements.filter((e) => e.kind === kind).map((e) =>
         h("li", { class: `data-element state-row-${e.state}`, "data-testid": "data-element", "data-key": e.key, "data-state": e.state },
           h("div", { class: "data-element-text" },
@@ -424,23 +462,23 @@ function elementsPart(app) {
                 confirmed.has(e.key) ? "✓ Confirmed" : "Confirm")))))));
 }
 
+/** The status page's ways into the editors (only those of the edition's tabs). */
+const OPENERS = [["board", "Edit the board"], ["cards", "Monster cards"], ["items", "Items"], ["perks", "Perks"], ["heroes", "Hero tables"]];
+const OPENER_IDS = { board: "open-board-editor", cards: "open-card-library" };
+
 export function renderDataStatus(app) {
   const title = "Game data";
   if (!app.data || !app.data.loaded) return loadingPage(app, title);
   const data = app.data;
-  return h("div", { class: "page data-page", "data-testid": "screen-data" },
+  return h("div", { class: "page data-page", "data-testid": "screen-data", "data-game": edition.game },
     ...dataHead(app, title),
-    h("p", { class: "subtle" }, "The rulebook does not print the board's roads, the Monster cards, the items or most hero tables, so the companion starts with our guesses. Make them match your box here; the Monster Phase uses your data from then on."),
+    h("p", { class: "subtle" }, edition.intro),
     data.problems.length ? h("div", { class: "note note-error", "data-testid": "saved-problems" },
       h("p", {}, "Your saved data no longer fits the game data shipped with this companion (after an update?). Put these right in the editors:"),
       h("ul", { class: "cal-problems" }, data.problems.map((p) => h("li", {}, sentence(p))))) : null,
     data.dirty ? h("p", { class: "note note-warn", "data-testid": "data-unsaved" }, "You have unsaved changes in the editors.") : null,
-    h("div", { class: "games-actions" },
-      h("a", { class: "btn btn-huge", href: "#/data/board", "data-testid": "open-board-editor" }, "Edit the board"),
-      h("a", { class: "btn btn-huge", href: "#/data/cards", "data-testid": "open-card-library" }, "Monster cards"),
-      h("a", { class: "btn btn-huge", href: "#/data/items", "data-testid": "open-items" }, "Items"),
-      h("a", { class: "btn btn-huge", href: "#/data/perks", "data-testid": "open-perks" }, "Perks"),
-      h("a", { class: "btn btn-huge", href: "#/data/heroes", "data-testid": "open-heroes" }, "Hero tables")),
+    h("div", { class: "games-actions" }, OPENERS.filter(([page]) => edition.tabs.some(([tab]) => tab === page)).map(([page, label]) =>
+      h("a", { class: "btn btn-huge", href: `#/data/${page}`, "data-testid": OPENER_IDS[page] || `open-${page}` }, label))),
     importPart(app), summaryPart(app), elementsPart(app));
 }
 

@@ -1,23 +1,26 @@
 // The board editor (#/data/board): the owner's photo of their board behind
 // the picture; each location drawn at its x, y and dragged onto its place on
 // the photo; roads as lines, added or removed in "Connect" mode by tapping two
-// locations; a tapped location's name, d20 number, area and role (Gates of
-// Barovia, Madam Eva's Tent); villagers' safe places and monsters' starts; new
+// locations; a tapped location's name, its edition's own fields and the special
+// places it may be; villagers' safe places and monsters' starts; new
 // locations. Every change goes into the working copy (datastatus.js), is
 // checked by the companion at once, and is kept until Save or Discard.
+//
+// What differs between editions comes from `edition.board` (see useEdition):
+// `xy` (board units to the picture, as the game screen draws), `size` [width,
+// height] of the picture, `roles` (the board's special places: {key, short,
+// is, make}), `extras(locations, pos)` (more drawing under the places),
+// `fields(app, loc, board, setLocation)` (more fields of a location) and
+// `newLocation` (the fields a new location starts with).
 
 import { h, s } from "/js/dom.js";
-import { authHeaders, sentence } from "/js/connection.js";
-import { castleMat, photoBackdrop, xy } from "./board.js";
-import { GAME, checksPanel, dataHead, editWork, loadingPage, quotedIds, saveBar, workFiles } from "./datastatus.js";
+import { cameraPhoto, sendPhoto } from "/js/photos.js";
+import { checksPanel, dataHead, edition, editWork, loadingPage, quotedIds, saveBar, workFiles } from "./datastatus.js";
 
-const W = 1000;
-const H = 720;
 const DRAG_FROM_PX = 6; // a smaller movement is a tap
-const PHOTO_MAX_PX = 2400; // a tablet photo is scaled down to this before it is sent
 
 export function photoUrl(app) {
-  return app.data && app.data.photo ? `/api/data/${GAME}/photo?v=${app.data.photoVersion}` : null;
+  return app.data && app.data.photo ? `/api/data/${edition.game}/photo?v=${app.data.photoVersion}` : null;
 }
 
 export function kebab(name) {
@@ -101,7 +104,7 @@ function addLocation(app, name) {
   for (let n = 2; taken.has(id); n += 1) id = `${kebab(name)}-${n}`;
   editWork(app, (work) => {
     const board = (work.changes.board ||= {});
-    (board.locations ||= {})[id] = { name: name.trim(), number: null, x: 0.5, y: 0.5, area: "board" };
+    (board.locations ||= {})[id] = { name: name.trim(), ...(edition.board.newLocation || {}), x: 0.5, y: 0.5 };
   }, { render: false });
   app.data.ui.selected = id;
   app.render();
@@ -121,55 +124,21 @@ function removeLocation(app, id) {
   app.render();
 }
 
-// -- the photo ----------------------------------------------------------------------------------------------
-/** A photo from the tablet, scaled down (a camera's full size is far more than the board needs). */
-async function shrink(file) {
-  try {
-    const bitmap = await createImageBitmap(file);
-    const scale = Math.min(1, PHOTO_MAX_PX / Math.max(bitmap.width, bitmap.height));
-    if (scale === 1 && file.size < 4 * 1024 * 1024 && (file.type === "image/jpeg" || file.type === "image/png")) return file;
-    const canvas = document.createElement("canvas");
-    canvas.width = Math.round(bitmap.width * scale);
-    canvas.height = Math.round(bitmap.height * scale);
-    canvas.getContext("2d").drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-    return await new Promise((resolve) => canvas.toBlob((blob) => resolve(blob || file), "image/jpeg", 0.88));
-  } catch {
-    return file;
-  }
-}
-
+// -- the photo (the shell's photos.js sends it) ---------------------------------------------------------------
 async function uploadPhoto(app, input) {
-  const file = input.files && input.files[0];
-  input.value = "";
-  if (!file) return;
-  const body = await shrink(file);
-  let reply;
-  try {
-    const response = await fetch(`/api/data/${GAME}/photo`, { method: "POST", body,
-      headers: authHeaders({ "Content-Type": body.type === "image/png" ? "image/png" : "image/jpeg" }) });
-    reply = await response.json().catch(() => ({ ok: response.ok, error: { message: `the companion answered ${response.status}` } }));
-  } catch {
-    app.showBanner("error", "Could not reach the companion to send the photo.");
-    return;
-  }
-  if (!reply.ok) {
-    if (reply.error && reply.error.code === "not-paired") app.notPaired(reply.error.message);
-    else app.showBanner("error", `The photo was not kept: ${sentence(reply.error ? reply.error.message : "refused")}`);
-    return;
-  }
+  if (!(await sendPhoto(app, edition.game, input))) return;
   app.data.photo = true;
   app.data.photoVersion = Date.now();
   app.showBanner("info", "Photo kept. Drag each location onto its place on the photo.");
   app.render();
 }
 
-async function cameraPhoto(app) {
+async function snapPhoto(app) {
   app.data.ui.snapping = true;
   app.render();
-  const reply = await app.conn.request("data_photo_snapshot", { game: GAME });
+  const kept = await cameraPhoto(app, edition.game);
   app.data.ui.snapping = false;
-  if (!reply.ok) app.showBanner("error", `No photo from the dice camera: ${sentence(reply.error.message)}`);
-  else { app.data.photo = true; app.data.photoVersion = Date.now(); }
+  if (kept) { app.data.photo = true; app.data.photoVersion = Date.now(); }
   app.render();
 }
 
@@ -177,8 +146,22 @@ async function cameraPhoto(app) {
 function boardPoint(svg, event) {
   const matrix = svg.getScreenCTM();
   const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
-  return { x: (point.x - 30) / 940, y: (point.y - 12) / 690 };
+  const [x0, y0] = edition.board.xy({ x: 0, y: 0 });
+  const [x1, y1] = edition.board.xy({ x: 1, y: 1 });
+  return { x: (point.x - x0) / (x1 - x0), y: (point.y - y0) / (y1 - y0) };
 }
+
+/** The owner's photo of their board, stretched over the area x, y 0..1 spans (a location's x, y are fractions of it). */
+function photoBackdrop(url) {
+  if (!url) return null;
+  const [x0, y0] = edition.board.xy({ x: 0, y: 0 });
+  const [x1, y1] = edition.board.xy({ x: 1, y: 1 });
+  return s("image", { href: url, x: x0, y: y0, width: x1 - x0, height: y1 - y0, preserveAspectRatio: "none",
+                      class: "board-photo", "data-testid": "board-photo" });
+}
+
+/** The main board's places (an edition without areas has only those). */
+function onBoard(loc) { return (loc.area ?? "board") === "board"; }
 
 /** The editor's picture of the working copy: drag a location, tap it (or two, in Connect mode). */
 export function editorBoard(app, files) {
@@ -187,14 +170,15 @@ export function editorBoard(app, files) {
   const marked = quotedIds(app.data.check.problems);
   const locations = board.locations;
   const pos = {};
-  for (const l of locations) pos[l.id] = xy(l);
-  const svg = s("svg", { class: `board board-editor mode-${ui.mode || "move"}`, viewBox: `0 0 ${W} ${H}`, role: "group",
+  for (const l of locations) pos[l.id] = edition.board.xy(l);
+  const [width, height] = edition.board.size;
+  const svg = s("svg", { class: `board board-editor mode-${ui.mode || "move"}`, viewBox: `0 0 ${width} ${height}`, role: "group",
                          "aria-label": "The board: drag a location onto its place; tap one to edit it", "data-testid": "ed-board",
                          "data-mode": ui.mode || "move", preserveAspectRatio: "xMidYMid meet" });
   const backdrop = photoBackdrop(photoUrl(app));
   if (backdrop) svg.append(backdrop);
-  const castle = castleMat(locations, pos);
-  if (castle) svg.append(castle);
+  const extras = edition.board.extras ? edition.board.extras(locations, pos) : null;
+  if (extras) svg.append(extras);
   const roads = s("g", { class: "roads" });
   for (const c of board.connections) {
     const [a, b] = c.between;
@@ -206,8 +190,8 @@ export function editorBoard(app, files) {
   const places = s("g", { class: "places" });
   for (const loc of locations) {
     const [cx, cy] = pos[loc.id];
-    const roles = [board.gates === loc.id ? "gates" : null, board.madam_evas_tent === loc.id ? "tent" : null].filter(Boolean);
-    const g = s("g", { class: `ed-loc place area-${loc.area}${ui.selected === loc.id ? " selected" : ""}${ui.connectFrom === loc.id ? " connect-from" : ""}${marked.has(loc.id) ? " has-problem" : ""}`,
+    const roles = (edition.board.roles || []).filter((role) => board[role.key] === loc.id);
+    const g = s("g", { class: `ed-loc place area-${loc.area ?? "board"}${ui.selected === loc.id ? " selected" : ""}${ui.connectFrom === loc.id ? " connect-from" : ""}${marked.has(loc.id) ? " has-problem" : ""}`,
                        "data-testid": "ed-loc", "data-id": loc.id, "data-number": loc.number ?? "", "data-problem": marked.has(loc.id) ? "yes" : "no",
                        "data-x": loc.x, "data-y": loc.y, transform: `translate(${cx.toFixed(1)} ${cy.toFixed(1)})`, role: "button", tabindex: 0,
                        "aria-label": `${loc.name}${loc.number ? `, number ${loc.number}` : ""}` },
@@ -216,7 +200,7 @@ export function editorBoard(app, files) {
       s("circle", { r: loc.number ? 25 : 19, class: "loc-disc" }),
       loc.number ? s("text", { y: 7, class: "loc-number" }, String(loc.number)) : null,
       s("text", { y: 47, class: "loc-name", "data-testid": "ed-loc-name" }, loc.name),
-      roles.length ? s("text", { y: -32, class: "ed-role" }, roles.map((r) => (r === "gates" ? "Gates" : "Tent")).join(" ")) : null,
+      roles.length ? s("text", { y: -32, class: "ed-role" }, roles.map((r) => r.short).join(" ")) : null,
       s("circle", { r: 40, class: "loc-hit" }));
     places.append(g);
   }
@@ -242,7 +226,7 @@ function dragging(app, svg, pos) {
     drag.moved = true;
     const point = boardPoint(svg, event);
     drag.point = { x: round(point.x), y: round(point.y) };
-    const [cx, cy] = xy(drag.point);
+    const [cx, cy] = edition.board.xy(drag.point);
     drag.g.setAttribute("transform", `translate(${cx.toFixed(1)} ${cy.toFixed(1)})`);
     for (const line of svg.querySelectorAll(`[data-testid=ed-road][data-a='${drag.id}']`)) { line.setAttribute("x1", cx); line.setAttribute("y1", cy); }
     for (const line of svg.querySelectorAll(`[data-testid=ed-road][data-b='${drag.id}']`)) { line.setAttribute("x2", cx); line.setAttribute("y2", cy); }
@@ -308,7 +292,7 @@ function modePanel(app) {
     h("p", { class: "subtle", "data-testid": "mode-hint" }, mode === "connect"
       ? (ui.connectFrom ? `Now tap the location joined to ${names[ui.connectFrom] || ui.connectFrom} (tap it again to cancel). A road already there is removed.`
         : "Tap two locations one Move apart to add the road between them; tap two joined ones to remove their road.")
-      : "Drag a location onto its place on the photo. Tap one to change its name, number and more."),
+      : "Drag a location onto its place on the photo. Tap one to change its name and more."),
     ui.lastRoad ? h("p", { class: "hint", "data-testid": "road-done" }, ui.lastRoad) : null);
 }
 
@@ -324,40 +308,31 @@ function locationPanel(app, files) {
       const label = document.querySelector(`[data-testid=ed-loc][data-id='${loc.id}'] [data-testid=ed-loc-name]`);
       if (label) label.textContent = name;
     } });
-  const usedBy = {};
-  for (const l of board.locations) if (l.number) (usedBy[l.number] ||= []).push(l.name);
-  const numberSelect = h("select", { class: "select", "data-testid": "loc-number", "aria-label": "d20 number",
-    onchange: (e) => setLocation(app, loc.id, { number: e.target.value === "" ? null : Number(e.target.value) }) },
-    h("option", { value: "", selected: loc.number == null }, "No number (no d20 roll names it)"),
-    Array.from({ length: 20 }, (_, i) => i + 1).map((n) => {
-      const others = (usedBy[n] || []).filter((name) => name !== loc.name);
-      return h("option", { value: String(n), selected: loc.number === n }, others.length ? `${n} (now also ${others.join(", ")})` : String(n));
-    }));
-  const areaSelect = h("select", { class: "select", "data-testid": "loc-area", "aria-label": "Where it is",
-    onchange: (e) => setLocation(app, loc.id, { area: e.target.value }) },
-    h("option", { value: "board", selected: loc.area === "board" }, "On the main board"),
-    h("option", { value: "castle-mat", selected: loc.area === "castle-mat" }, "On Strahd's castle mat"));
   const roads = board.connections.filter((c) => c.between.includes(loc.id)).map((c) => c.between.find((x) => x !== loc.id));
   const names = placeNames(files);
-  const gates = board.gates === loc.id;
-  const tent = board.madam_evas_tent === loc.id;
   return h("section", { class: "panel ed-location", "data-testid": "loc-panel", "data-id": loc.id },
     h("div", { class: "data-list-head" }, h("h2", {}, loc.name),
       h("button", { class: "btn", type: "button", "data-testid": "loc-close", onclick: () => { ui.selected = null; app.render(); } }, "Close ✕")),
     h("label", { class: "field" }, "Name", nameInput),
-    h("label", { class: "field" }, "d20 number (1–20, each once)", numberSelect),
-    h("label", { class: "field" }, "Where it is", areaSelect),
-    h("div", { class: "cal-buttons" },
-      h("button", { class: "btn", type: "button", "data-testid": "loc-gates", "aria-pressed": gates ? "true" : "false", disabled: gates,
-                    onclick: () => setBoardValue(app, "gates", loc.id) }, gates ? "✓ The Gates of Barovia" : "Make it the Gates of Barovia"),
-      h("button", { class: "btn", type: "button", "data-testid": "loc-tent", "aria-pressed": tent ? "true" : "false", disabled: tent,
-                    onclick: () => setBoardValue(app, "madam_evas_tent", loc.id) }, tent ? "✓ Madam Eva's Tent" : "Make it Madam Eva's Tent")),
+    edition.board.fields ? edition.board.fields(app, loc, board, setLocation) : null,
+    rolesPart(app, loc, board),
     h("p", { class: "subtle", "data-testid": "loc-roads" }, roads.length ? `Roads to: ${roads.map((id) => names[id] || id).join(", ")}` : "No roads yet: use Connect."),
     h("p", { class: "subtle" }, `Place on the picture: ${Math.round(loc.x * 100)} % across, ${Math.round(loc.y * 100)} % down.`),
     h("button", { class: "btn btn-warn", type: "button", "data-testid": "loc-remove", onclick: (e) => {
       if (e.currentTarget.dataset.confirm !== "yes") { e.currentTarget.dataset.confirm = "yes"; e.currentTarget.textContent = "Tap again to remove it"; return; }
       removeLocation(app, loc.id);
     } }, "Remove this location"));
+}
+
+/** A button per special place of the board: the one it is, or make it that one. */
+function rolesPart(app, loc, board) {
+  const roles = edition.board.roles || [];
+  if (!roles.length) return null;
+  return h("div", { class: "cal-buttons" }, roles.map((role) => {
+    const is = board[role.key] === loc.id;
+    return h("button", { class: "btn", type: "button", "data-testid": `loc-role-${role.key}`, "aria-pressed": is ? "true" : "false", disabled: is,
+                         onclick: () => setBoardValue(app, role.key, loc.id) }, is ? `✓ ${role.is}` : role.make);
+  }));
 }
 
 function addPanel(app) {
@@ -370,7 +345,7 @@ function addPanel(app) {
 }
 
 function peoplePanel(app, files) {
-  const places = files["board.json"].locations.filter((l) => l.area === "board");
+  const places = files["board.json"].locations.filter(onBoard);
   const select = (testid, id, value, onchange) => h("select", { class: "select", "data-testid": testid, "data-id": id, onchange: (e) => onchange(e.target.value) },
     places.map((l) => h("option", { value: l.id, selected: l.id === value }, l.name)),
     places.some((l) => l.id === value) ? null : h("option", { value, selected: true }, `${value} (not on the board)`));
@@ -398,14 +373,14 @@ function photoPanel(app) {
     h("div", { class: "cal-buttons" },
       h("label", { class: "btn", for: "board-photo-file", "data-testid": "photo-upload" }, app.data.photo ? "Take a new photo" : "Take or choose a photo"), input,
       app.data.camera ? h("button", { class: "btn", type: "button", "data-testid": "photo-camera", disabled: app.data.ui.snapping,
-                                      onclick: () => cameraPhoto(app) }, app.data.ui.snapping ? "Taking the photo…" : "Take with the dice camera") : null));
+                                      onclick: () => snapPhoto(app) }, app.data.ui.snapping ? "Taking the photo…" : "Take with the dice camera") : null));
 }
 
 export function renderBoardEditor(app) {
   const title = "Board editor";
   if (!app.data || !app.data.loaded) return loadingPage(app, title);
   const files = workFiles(app);
-  return h("div", { class: "page cal-page data-page", "data-testid": "screen-board-editor" },
+  return h("div", { class: "page cal-page data-page", "data-testid": "screen-board-editor", "data-game": edition.game },
     ...dataHead(app, title),
     h("div", { class: "cal-body" },
       h("div", { class: "cal-side" }, modePanel(app), locationPanel(app, files), saveBar(app), checksPanel(app), addPanel(app), photoPanel(app)),
