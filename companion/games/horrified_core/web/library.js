@@ -15,21 +15,24 @@ export function libraryContext(app) {
   const files = workFiles(app);
   return {
     files,
-    symbols: (app.packCache && app.packCache.symbols) || {},
+    symbols: (app.packCache || app.pack || {}).symbols || {},
     villagers: files["villagers.json"].villagers,
     places: files["board.json"].locations.filter((l) => (l.area ?? "board") === "board"),
   };
 }
 
 // -- saving an entry ---------------------------------------------------------------------------------------
+/** Put the fields of one element (none: leave them as they are) into an owner-data document, and
+ * confirm it if asked: the one way an entry goes in, from the library or from the table. */
+export function putEntry(doc, stem, id, fields, confirm) {
+  if (fields) ((doc.changes[stem] ||= {})[stem] ||= {})[id] = clone(fields);
+  const key = `${stem}.${stem}.${id}`;
+  if (confirm && !doc.confirmed.includes(key)) doc.confirmed.push(key);
+}
+
 /** Put the fields of one element into the working copy, confirm it if asked, and save. */
 export async function enter(app, stem, id, fields, confirm) {
-  editWork(app, (work) => {
-    const change = (work.changes[stem] ||= {});
-    (change[stem] ||= {})[id] = clone(fields);
-    const key = `${stem}.${stem}.${id}`;
-    if (confirm && !work.confirmed.includes(key)) work.confirmed.push(key);
-  }, { render: false });
+  editWork(app, (work) => putEntry(work, stem, id, fields, confirm), { render: false });
   const saved = await saveDoc(app);
   if (saved) { app.data.form = null; app.render(); }
   else app.render();
@@ -48,16 +51,19 @@ export function formErrors(form) {
 }
 
 // -- items ----------------------------------------------------------------------------------------------------
-function itemForm(app, ctx) {
-  const form = app.data.form;
-  const d = form.draft;
-  const save = () => {
-    form.errors = d.name.trim() ? [] : ["Give the item its name."];
-    if (form.errors.length) { app.render(); return; }
-    enter(app, "items", form.target, { name: d.name.trim(), type: d.type, strength: d.strength, location: d.location }, true);
-  };
-  return h("section", { class: "panel lib-form", "data-testid": "lib-item-form", "data-id": form.target },
-    h("h2", {}, `Item: ${d.name || form.target}`),
+export function itemDraft(item) {
+  return { name: item.name, type: item.type, strength: item.strength, location: item.location };
+}
+
+/** An item draft as the item's fields, or what keeps it from being saved (`errors`). */
+export function itemFields(d) {
+  return { errors: d.name.trim() ? [] : ["Give the item its name."],
+           fields: { name: d.name.trim(), type: d.type, strength: d.strength, location: d.location } };
+}
+
+/** An item's form rows: name, type, strength and where it is put. */
+export function itemEditor(d, ctx) {
+  return [
     h("label", { class: "field" }, "Name", h("input", { class: "text-input", type: "text", "data-testid": "item-name", value: d.name, oninput: (e) => { d.name = e.target.value; } })),
     h("label", { class: "field" }, "Type", h("select", { class: "select", "data-testid": "item-type", onchange: (e) => { d.type = e.target.value; } },
       edition.library.itemTypes.map(([id, label]) => h("option", { value: id, selected: d.type === id }, label)))),
@@ -65,6 +71,21 @@ function itemForm(app, ctx) {
       [1, 2, 3, 4, 5, 6].map((n) => h("option", { value: String(n), selected: d.strength === n }, String(n))))),
     h("label", { class: "field" }, "Where it is put", h("select", { class: "select", "data-testid": "item-location", onchange: (e) => { d.location = e.target.value; } },
       ctx.places.map((l) => h("option", { value: l.id, selected: d.location === l.id }, l.name)))),
+  ];
+}
+
+function itemForm(app, ctx) {
+  const form = app.data.form;
+  const d = form.draft;
+  const save = () => {
+    const { errors, fields } = itemFields(d);
+    form.errors = errors;
+    if (form.errors.length) { app.render(); return; }
+    enter(app, "items", form.target, fields, true);
+  };
+  return h("section", { class: "panel lib-form", "data-testid": "lib-item-form", "data-id": form.target },
+    h("h2", {}, `Item: ${d.name || form.target}`),
+    itemEditor(d, ctx),
     formErrors(form), formButtons(app, "lib-item-save", save));
 }
 
@@ -81,7 +102,7 @@ export function itemsTab(app, ctx) {
             h("small", {}, `${item.type} ${item.strength} · ${places[item.location] || item.location}`)),
           stateBadge(state),
           h("button", { class: "btn", type: "button", "data-testid": "lib-item-edit", "data-id": item.id, onclick: () => {
-            app.data.form = { type: "item", target: item.id, draft: { name: item.name, type: item.type, strength: item.strength, location: item.location } };
+            app.data.form = { type: "item", target: item.id, draft: itemDraft(item) };
             app.render();
             window.scrollTo(0, 0);
           } }, "Edit"));

@@ -10,12 +10,10 @@
 
 import { h } from "/js/dom.js";
 import { sentence } from "/js/connection.js";
-import { clone, saveDoc, startData, statusOf, workFiles } from "./datastatus.js";
+import { clone, saveDoc, startData, statusOf, workFiles } from "./family/datastatus.js";
+import { formErrors, itemDraft, itemEditor, itemFields, libraryContext as context, putEntry } from "./family/library.js";
 import { itemIcon, itemTypeWord } from "./icons.js";
-import {
-  EVENT_KINDS, attackWords, cardDraft, cardEditor, cardFields, context, formErrors, itemDraft, itemEditor, itemFields,
-  perkDraft, perkEditor, perkFields, putEntry,
-} from "./library.js";
+import { EVENT_KINDS, attackWords, cardDraft, cardEditor, cardFields, perkDraft, perkEditor, perkFields } from "./library.js";
 
 /** A tap on the sheet this soon after it came up is the rest of the tap on the draw, not an answer. */
 const SETTLE_MS = 350;
