@@ -84,6 +84,17 @@ def test_the_originals_status_page_board_editor_and_items_save_its_owner_data(ow
     loc(page, road[0]).click()
     loc(page, road[1]).click()
     assert "Road added" in page.get_by_test_id("road-done").inner_text()
+    # Quick entry: each tap on the photo puts the next place of the list there, and names the one after.
+    page.get_by_test_id("mode-order").click()
+    hint = page.get_by_test_id("mode-hint")
+    first = hint.get_attribute("data-next")
+    before = loc(page, first).get_attribute("data-x")
+    area = page.get_by_test_id("ed-board").bounding_box()
+    page.mouse.click(area["x"] + area["width"] * 0.31, area["y"] + area["height"] * 0.42)
+    page.wait_for_function("first => document.querySelector('[data-testid=mode-hint]').dataset.next !== first", arg=first)
+    second = hint.get_attribute("data-next")
+    assert second != first and "2 of" in hint.inner_text()
+    assert loc(page, first).get_attribute("data-x") != before
     checks = wait_checks_done(page)
     assert checks.get_attribute("data-count") == "0", checks.inner_text()
     shot(page, "data-original-board-editor")
@@ -93,7 +104,8 @@ def test_the_originals_status_page_board_editor_and_items_save_its_owner_data(ow
     # Saved for this pack, with the confirmation kept; new games of the original start with it.
     saved = owner_data(own_service.url)
     board = saved["data"]["changes"]["board"]
-    assert board["locations"]["abbey"] == {"name": "Old Abbey"} and board["set"]["hospital"] == "abbey"
+    assert board["locations"]["abbey"]["name"] == "Old Abbey" and board["set"]["hospital"] == "abbey"
+    assert 0 < board["locations"][first]["x"] < 1 and 0 < board["locations"][first]["y"] < 1  # placed by one tap
     assert [sorted(pair) for pair in board["connections"]["add"]] == [road]
     assert "board.pow_first" in saved["data"]["confirmed"] and saved["problems"] == []
     pack = requests.get(f"{own_service.url}/api/packs/{GAME}", timeout=TIMEOUT).json()

@@ -1,14 +1,18 @@
 """The original Horrified on the tablet, in Chromium against the real service: a whole solo game
 from the games screen (which game, the wizard with the rules' first game) to the end screen, the
 Mummy's scarab tablet solved by tapping its slots, then the Mummy defeated (a won game), and a
-mixed game with Dracula on the Ravenloft board through a Monster Phase."""
+mixed game with Dracula on the Ravenloft board through a Monster Phase; and the LEDs under the
+original's board drawn on its game screen."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import Any, Callable
 
 import requests
 
+from conftest import ROOT
 from ui_helpers import (GAME, Server, answer_as_doomed_player, choose_game, open_games, prompt_of, roll, tap_action, tap_option,
                         version, wait_version_after)
 
@@ -151,3 +155,30 @@ def test_a_mixed_game_with_dracula_on_the_ravenloft_board_resolves_a_monster_pha
     assert any("Dracula" in t for t in page.get_by_test_id("effect").all_inner_texts()) or \
         server.summary(game_id)["outcome"] is not None
     assert page.get_by_test_id("turn").get_attribute("data-hero") != turn or page.get_by_test_id("outcome").count()
+
+
+def test_the_leds_under_the_originals_board_show_on_its_game_screen(new_tablet: Callable[..., Any], tmp_path: Path) -> None:
+    """With ``[leds] board = "horrified"`` the box's LEDs lie under the original's board: its game
+    screen draws them over the village and paints each frame the LEDs show."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from service_process import Service, connect, ok
+
+    config = tmp_path / "companion.toml"
+    config.write_text('[leds]\nbackend = "simulated"\ncount = 107\nboard = "horrified"\n', encoding="utf-8")
+    own = Service(tmp_path / "state", args=["--config", str(config)]).start()
+    try:
+        client = connect(own.url)
+        setup = {"monsters": ["dracula", "creature"], "heroes": [{"hero": "mayor", "player": "Ana"},
+                                                                  {"hero": "scientist", "player": "Ben"}]}
+        game_id = ok(client, "new_game", {"game": "horrified", "name": "Under the LEDs", "setup": setup})["game_id"]
+        client.disconnect()
+        page = new_tablet()
+        page.goto(f"{own.url}#/game/{game_id}")
+        layer = page.locator("[data-testid=board] [data-testid=led-layer]")
+        layer.wait_for(state="attached")
+        page.wait_for_function("() => Number(document.querySelector('[data-testid=led-layer]').dataset.count) === 107")
+        assert page.get_by_test_id("leds-toggle").count() == 1
+        tap_option(page)  # the setup's first question answered: the LEDs follow the game
+        page.wait_for_selector("[data-testid=led-layer] [data-testid=led][data-lit=yes]", state="attached")
+    finally:
+        own.stop()

@@ -4,6 +4,7 @@
 // the items lying there. Places a question or a move can use glow and answer on a tap.
 
 import { s } from "/js/dom.js";
+import { bandDepth, ledLayer, ledsHidden } from "/js/leds.js";
 import { tapTargets } from "./family/taps.js";
 
 const W = 1000;
@@ -93,8 +94,23 @@ export function boardView(app) {
   const tokens = tokensByPlace(app);
   const items = itemCounts(view.state);
   const targets = tapTargets(app);
-  return s("svg", { class: "board board-horrified", viewBox: `0 0 ${W} ${H}`, "data-testid": "board", role: "img",
+  const overlay = ledsHidden() ? null : app.leds.overlay; // only when the LEDs lie under this board
+  return s("svg", { class: "board board-horrified", viewBox: `0 0 ${W} ${pictureHeight(overlay)}`, "data-testid": "board", role: "img",
                     "aria-label": "The village board" },
     s("g", { class: "roads" }, ways(pack, pos)),
-    shown.map((loc) => place(app, loc, pos, tokens, items, targets[loc.id])));
+    shown.map((loc) => place(app, loc, pos, tokens, items, targets[loc.id])),
+    boardLeds(app, overlay, new Set(shown.map((loc) => loc.id))));
+}
+
+/** The picture's height: taller by the LED band (Terror, mats, seats) when the LEDs are shown. */
+function pictureHeight(overlay) {
+  const depth = overlay ? bandDepth(overlay) : 0;
+  return depth ? Math.ceil(xy({ x: 0, y: 1 + depth })[1]) : H;
+}
+
+/** What the LEDs under the board show, over the places drawn (like light through the board). */
+function boardLeds(app, overlay, drawn) {
+  const caption = (p) => (p.role === "mat" ? initials(app.names.monster(p.name)) : p.role === "seat" ? String(Number(p.name) + 1) : p.name);
+  const shown = (p) => (p.role === "location" ? drawn.has(p.name) : p.role === "connection" ? p.name.split("|").every((id) => drawn.has(id)) : true);
+  return ledLayer(overlay, app.leds.frame, xy, caption, shown);
 }

@@ -4,6 +4,7 @@
 // with their items and Perk cards, the history drawer and the end screen.
 
 import { h } from "/js/dom.js";
+import { ledTools } from "/js/leds.js";
 import { promptPanel } from "/js/prompt.js";
 import { effectsPanel, historyDrawer, loadingScreen } from "/js/gamescreen.js";
 import { boardView } from "./board.js";
@@ -96,6 +97,7 @@ export function renderGame(app) {
         effectsPanel(app)),
       h("div", { class: "col-board" },
         h("section", { class: "panel board-panel" }, h("h2", { class: "visually-hidden" }, "Board"),
+          ledTools(app),
           h("div", { class: "board-scroll" }, boardView(app))),
         h("section", { class: "panel monsters", "data-testid": "monsters" }, h("h2", {}, "Monsters"),
           h("div", { class: "monster-cards" }, Object.values(view.state.monsters).map((m) => monsterCard(app, m)))),

@@ -209,10 +209,32 @@ export function editorBoard(app, files) {
   return svg;
 }
 
+/** The main board's places in the order quick entry asks for them: by their printed number
+ *  (the d20's, where the edition numbers them), then the others as the board lists them. */
+export function entryOrder(locations) {
+  const placed = locations.filter(onBoard);
+  const numbered = placed.filter((l) => l.number).sort((a, b) => a.number - b.number);
+  return [...numbered, ...placed.filter((l) => !l.number)];
+}
+
+/** Quick entry: a tap anywhere puts the next place in order there, then asks for the one after. */
+function placeNext(app, svg, event) {
+  const ui = app.data.ui;
+  const order = entryOrder(workFiles(app)["board.json"].locations);
+  const next = order[ui.orderIndex || 0];
+  if (!next) return;
+  const point = boardPoint(svg, event);
+  ui.orderIndex = (ui.orderIndex || 0) + 1;
+  if (ui.orderIndex >= order.length) { ui.mode = "connect"; ui.orderIndex = 0; ui.lastRoad = "Every place is on the photo: now tap two places to add each road."; }
+  setLocation(app, next.id, { x: round(point.x), y: round(point.y) });
+}
+
 /** Pointer events: a press on a location that moves is a drag (saved as x, y on release), one that does not is a tap. */
 function dragging(app, svg, pos) {
   let drag = null;
+  svg.addEventListener("click", (event) => { if (app.data.ui.mode === "order") placeNext(app, svg, event); });
   svg.addEventListener("pointerdown", (event) => {
+    if (app.data.ui.mode === "order") return; // quick entry: every tap places the next location (the click above)
     const g = event.target.closest && event.target.closest("[data-testid=ed-loc]");
     if (!g || event.button > 0) return;
     event.preventDefault();
@@ -281,15 +303,20 @@ function placeNames(files) {
 function modePanel(app) {
   const ui = app.data.ui;
   const mode = ui.mode || "move";
-  const set = (m) => { ui.mode = m; ui.connectFrom = null; ui.lastRoad = null; app.render(); };
+  const set = (m) => { ui.mode = m; ui.connectFrom = null; ui.lastRoad = null; ui.orderIndex = 0; app.render(); };
   const names = placeNames(workFiles(app));
+  const next = entryOrder(workFiles(app)["board.json"].locations)[ui.orderIndex || 0];
   return h("section", { class: "panel" },
     h("div", { class: "cal-buttons", role: "group", "aria-label": "What a tap does" },
       h("button", { class: "btn btn-huge", type: "button", "data-testid": "mode-move", "aria-pressed": mode === "move" ? "true" : "false",
                     onclick: () => set("move") }, "✥ Move and edit"),
       h("button", { class: "btn btn-huge", type: "button", "data-testid": "mode-connect", "aria-pressed": mode === "connect" ? "true" : "false",
-                    onclick: () => set("connect") }, "⟷ Connect")),
-    h("p", { class: "subtle", "data-testid": "mode-hint" }, mode === "connect"
+                    onclick: () => set("connect") }, "⟷ Connect"),
+      h("button", { class: "btn btn-huge", type: "button", "data-testid": "mode-order", "aria-pressed": mode === "order" ? "true" : "false",
+                    onclick: () => set("order") }, "① Place in order")),
+    h("p", { class: "subtle", "data-testid": "mode-hint", "data-next": mode === "order" && next ? next.id : null }, mode === "order"
+      ? `Tap where ${next ? `${next.number ? `${next.number} ` : ""}${next.name}` : "the next place"} is on your photo (${(ui.orderIndex || 0) + 1} of ${entryOrder(workFiles(app)["board.json"].locations).length}); then the roads.`
+      : mode === "connect"
       ? (ui.connectFrom ? `Now tap the location joined to ${names[ui.connectFrom] || ui.connectFrom} (tap it again to cancel). A road already there is removed.`
         : "Tap two locations one Move apart to add the road between them; tap two joined ones to remove their road.")
       : "Drag a location onto its place on the photo. Tap one to change its name and more."),
