@@ -14,9 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping, Sequence
 
-from .animations import Animation, Point
+from .animations import Animation, Point, Pulse, Sweep
 from .board import BoardShape
 from .layout import Layout, Leds
+from .palette import VERMILLION, Colour, Look, breathe
 from .positions import led_positions
 
 Data = Mapping[str, object]
@@ -71,6 +72,18 @@ class Stage:
 
 
 Handler = Callable[[Stage, Data, View], Animation | None]
+
+
+def finale_sweep(stage: Stage, colour: Colour) -> Animation:
+    """A game's happy end: ``colour`` swept twice across the whole board, then a low glow."""
+    leds, xs = stage.board_leds()
+    return Sweep(leds, xs, colour, stage.timing.finale, passes=2, hold_level=0.25)
+
+
+def finale_pulse(stage: Stage) -> Animation:
+    """A game lost: the whole board breathing vermillion, then a faint glow."""
+    leds, _ = stage.board_leds()
+    return Pulse(leds, Look(VERMILLION, breathe, "slow breathing"), stage.timing.finale, hold_level=0.12)
 
 
 class CueBook:

@@ -12,11 +12,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from hardware.leds.animations import Animation, Fade, Flash, Pulse, Sweep, Together, Trail
+from hardware.leds.animations import Animation, Fade, Flash, Pulse, Together, Trail
 from hardware.leds.board import BoardShape
-from hardware.leds.cues import Data, Handler, Stage, View, trail_points
+from hardware.leds.cues import Data, Handler, Stage, View, finale_pulse, finale_sweep, trail_points
 from hardware.leds.generate_layout import layout_json
-from hardware.leds.palette import BLACK, NEUTRAL, SKY_BLUE, VERMILLION, WHITE, YELLOW, Look, breathe, shade, spare_look
+from hardware.leds.palette import BLACK, NEUTRAL, SKY_BLUE, VERMILLION, WHITE, YELLOW, Look, shade, spare_look
 from hardware.leds.layout import Leds, default_layout
 from hardware.leds.scene import MatLight, TrackLevel
 
@@ -171,10 +171,8 @@ def _turn(stage: Stage, data: Data, view: View) -> Animation | None:
 
 
 def _won(stage: Stage, data: Data, view: View) -> Animation | None:
-    leds, xs = stage.board_leds()
-    return Sweep(leds, xs, SKY_BLUE, stage.timing.finale, passes=2, hold_level=0.25)
+    return finale_sweep(stage, SKY_BLUE)
 
 
 def _lost(stage: Stage, data: Data, view: View) -> Animation | None:
-    leds, _ = stage.board_leds()
-    return Pulse(leds, Look(VERMILLION, breathe, "slow breathing"), stage.timing.finale, hold_level=0.12)
+    return finale_pulse(stage)

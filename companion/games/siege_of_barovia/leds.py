@@ -24,9 +24,9 @@ import argparse
 from pathlib import Path
 from typing import Final, Mapping
 
-from hardware.leds.animations import Animation, Fade, Flash, Pulse, Sweep, Trail
+from hardware.leds.animations import Animation, Fade, Flash, Pulse, Trail
 from hardware.leds.board import BoardShape
-from hardware.leds.cues import CueBook, Data, Stage, View, trail_points
+from hardware.leds.cues import CueBook, Data, Stage, View, finale_pulse, finale_sweep, trail_points
 from hardware.leds.generate_layout import layout_json
 from hardware.leds.looks import Looks
 from hardware.leds.matrix import CORNERS, Matrix, MatrixError, Wiring, generator, matrix_layout
@@ -182,13 +182,11 @@ def _barricade_gone(stage: Stage, data: Data, view: View) -> Animation | None:
 
 
 def _won(stage: Stage, data: Data, view: View) -> Animation | None:
-    leds, xs = stage.board_leds()
-    return Sweep(leds, xs, SKY_BLUE, stage.timing.finale, passes=2, hold_level=0.25)
+    return finale_sweep(stage, SKY_BLUE)
 
 
 def _lost(stage: Stage, data: Data, view: View) -> Animation | None:
-    leds, _ = stage.board_leds()
-    return Pulse(leds, Look(VERMILLION, breathe, "slow breathing"), stage.timing.finale, hold_level=0.12)
+    return finale_pulse(stage)
 
 
 # -- a layout for the owner's matrix ----------------------------------------------------------------------

@@ -18,7 +18,7 @@ from typing import Final
 
 from hardware.leds.animations import Animation, Flash, Pulse, Sweep, Trail
 from hardware.leds.board import BoardShape
-from hardware.leds.cues import CueBook, Data, Stage, View, trail_points
+from hardware.leds.cues import CueBook, Data, Stage, View, finale_sweep, trail_points
 from hardware.leds.looks import Looks
 from hardware.leds.palette import (BLACK, BLUE, BLUISH_GREEN, ORANGE, REDDISH_PURPLE, VERMILLION, WHITE, YELLOW,
                                    Look, Colour, blink, scaled, steady)
@@ -164,8 +164,7 @@ def _time(stage: Stage, data: Data, view: View) -> Animation | None:
 
 
 def _end(stage: Stage, data: Data, view: View) -> Animation | None:
-    leds, xs = stage.board_leds()
-    return Sweep(leds, xs, YELLOW, stage.timing.finale, passes=2, hold_level=0.25)
+    return finale_sweep(stage, YELLOW)
 
 
 __all__ = ["BOARD", "CARD", "StraszydlaLeds", "board_shape", "cue_book", "scene"]
