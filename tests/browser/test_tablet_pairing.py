@@ -14,7 +14,8 @@ from typing import Any, Callable
 
 from conftest import StrictServer
 from service_process import connect, ok
-from ui_helpers import choose_game, game_id_of, open_games, shot, start_game_in_wizard, tap_option, version, wait_connected
+from ui_helpers import (choose_game, fill_steps, game_id_of, open_games, shot, start_game_in_wizard, tap_option, version,
+                        wait_connected)
 
 NOT_PAIRED = "This tablet can watch but not change the game"
 PAIR_BANNER = "[data-testid=banner][data-kind=pair]"
@@ -46,18 +47,6 @@ def enter_code(page: Any, code: str, name: str) -> None:
     page.get_by_test_id("pair-name").fill(name)
     page.get_by_test_id("pair-code-input").fill(code)
     page.get_by_test_id("pair-code-submit").click()
-
-
-def fill_steps(page: Any, monsters: list[str], seats: list[tuple[str, str]]) -> None:
-    """The wizard's answers up to its Start step."""
-    for monster in monsters:
-        page.get_by_test_id(f"monster-{monster}").click()
-    page.get_by_test_id("setup-next").click()
-    for hero, player in seats:
-        page.get_by_test_id(f"hero-{hero}").click()
-        page.get_by_test_id(f"player-{hero}").fill(player)
-    page.get_by_test_id("setup-next").click()
-    page.get_by_test_id("setup-start").wait_for()
 
 
 def token_of(page: Any) -> str:

@@ -15,6 +15,7 @@ from conftest import ROOT, _free_port, companion
 from service_process import connect, ok
 from straszydla_fixtures import setup as small_setup
 from ui_helpers import GAME, Server, prompt_of, version, wait_version_after
+from ui_helpers import press as press_target
 
 PHONE = {"width": 390, "height": 844}
 SEATS = ("p1", "p2", "p3")
@@ -33,7 +34,6 @@ def box(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 #: web/js/taps.js ignores a tap within 350 ms of a redraw another device caused; a player then taps again.
-SETTLED_MS = 400
 
 
 def take_seat(page: Any, url: str, seat: str) -> None:
@@ -44,15 +44,7 @@ def take_seat(page: Any, url: str, seat: str) -> None:
 
 
 def press(page: Any, selector: str) -> None:
-    """Tap as a player does: a button another device's answer just redrew takes no tap yet (the page
-    says the tap was ignored), so wait a moment and tap it again."""
-    for _ in range(5):
-        page.evaluate("delete document.documentElement.dataset.lastTap")
-        page.locator(selector).first.click()
-        if page.evaluate("document.documentElement.dataset.lastTap") == "counted":
-            return
-        page.wait_for_timeout(SETTLED_MS)
-    raise AssertionError(f"{selector}: every tap was ignored")
+    press_target(page, page.locator(selector).first)
 
 
 def tap(page: Any, selector: str, watcher: Any) -> None:

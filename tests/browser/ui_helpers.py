@@ -90,6 +90,13 @@ def fill_wizard(page: Any, monsters: Sequence[str], seats: Sequence[tuple[str, s
     caller's to check)."""
     page.get_by_test_id("new-game").click()
     choose_game(page)
+    fill_steps(page, monsters, seats, screenshot)
+    page.get_by_test_id("setup-start").click()
+
+
+def fill_steps(page: Any, monsters: Sequence[str], seats: Sequence[tuple[str, str]],
+               screenshot: str | None = None) -> None:
+    """The open wizard's answers up to its Start step (``screenshot``: of the heroes' step)."""
     for monster in monsters:
         page.get_by_test_id(f"monster-{monster}").click()
     page.get_by_test_id("setup-next").click()
@@ -99,7 +106,7 @@ def fill_wizard(page: Any, monsters: Sequence[str], seats: Sequence[tuple[str, s
     if screenshot:
         shot(page, screenshot)
     page.get_by_test_id("setup-next").click()
-    page.get_by_test_id("setup-start").click()
+    page.get_by_test_id("setup-start").wait_for()
 
 
 def start_game_in_wizard(page: Any, monsters: Sequence[str], seats: Sequence[tuple[str, str]],
@@ -110,12 +117,28 @@ def start_game_in_wizard(page: Any, monsters: Sequence[str], seats: Sequence[tup
     return game_id_of(page)
 
 
+#: A moment longer than the tap guard (web/js/taps.js GUARD_MS): a redrawn button takes taps again.
+SETTLED_MS = 400
+
+
+def press(page: Any, target: Any) -> None:
+    """Tap as a player does: a button another device's answer (or a push) just redrew takes no tap
+    yet (the page says the tap was ignored), so wait a moment and tap it again."""
+    for _ in range(5):
+        page.evaluate("delete document.documentElement.dataset.lastTap")
+        target.click()
+        if not str(page.evaluate("document.documentElement.dataset.lastTap || ''")).startswith("ignored"):
+            return
+        page.wait_for_timeout(SETTLED_MS)
+    raise AssertionError(f"{target}: every tap was ignored")
+
+
 def tap_option(page: Any, option_id: str | None = None) -> int:
     """Tap one option of a choice/draw prompt (the first shown if none named); returns the new version."""
     old = version(page)
     options = page.get_by_test_id("prompt").get_by_test_id("option")
     target = options.and_(page.locator(f"[data-id='{option_id}']")) if option_id else options.locator("visible=true").first
-    target.click()
+    press(page, target)
     draw_as_it_is(page, old)
     return wait_version_after(page, old)
 
