@@ -12,6 +12,7 @@ from typing import Mapping
 
 import pytest
 
+from companion.engine.dice import DiceSet
 from companion.engine.defaults import Suggestion, no_default
 from companion.engine.effects import EffectSink
 from companion.engine.errors import IllegalInput
@@ -98,6 +99,9 @@ class BidPack:
 
     def owner_data(self) -> None:
         return None
+
+    def dice_sets(self) -> tuple[DiceSet, ...]:
+        return ()
 
     def leds(self) -> None:
         return None

@@ -24,6 +24,7 @@ stay below the games.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Sequence
 
@@ -147,6 +148,45 @@ D6 = numbered("d6", 6)
 MONSTER = DieKind("monster", "Monster die", "Monster dice", (Face("hit"), Face("pow"), Face("blank")))
 
 
+#: What a dice set's id may be: it names the set's folder of face photos in a saved calibration.
+SET_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+
+
+@dataclass(frozen=True)
+class DiceSet:
+    """One box's dice of one kind, as the camera is taught them: two boxes' Monster dice are
+    the same kind (the same faces, the same rules) but not the same dice (another colour, other
+    symbols), so each is calibrated on its own and a game reads with its own box's set.
+
+    ``id`` names the set in the saved calibration; a kind's own id (``"d20"``) is the shared set
+    of that kind, which every pack not naming a set of its own rolls. ``name`` is how the tablet
+    says it ("the Ravenloft box's Monster dice"). ``older_calibration``: a calibration saved before
+    there were sets was of these dice (the first box the camera learnt), so it is read as theirs."""
+
+    id: str
+    kind: str
+    name: str
+    older_calibration: bool = False
+
+    def __post_init__(self) -> None:
+        if not SET_ID.fullmatch(self.id):
+            raise ValueError(f"dice set id {self.id!r}: use 1-40 lower-case letters, digits and dashes")
+        if self.kind not in DICE:
+            raise ValueError(f"dice set {self.id!r}: no die kind {self.kind!r} (known: {', '.join(DICE.ids())})")
+        if self.id in DICE and self.id != self.kind:
+            raise ValueError(f"dice set id {self.id!r} is the name of another die kind's shared set")
+
+    @property
+    def shared(self) -> bool:
+        """The kind's shared set (no pack's own dice)."""
+        return self.id == self.kind
+
+
+def shared_set(kind: DieKind) -> DiceSet:
+    """The set a kind's dice are when no pack names its own: ``d20`` for every d20."""
+    return DiceSet(kind.id, kind.id, f"the {kind.plural}")
+
+
 class DiceKinds:
     """The die kinds a game rolls, by id. Immutable: ``with_kind`` gives a new
     registry with a pack's kind added or put in place of the one of that id."""
@@ -189,4 +229,18 @@ class DiceKinds:
 #: The die kinds every game can roll. A pack with its own die gives ``DICE.with_kind(...)``.
 DICE = DiceKinds((D20, MONSTER, D6))
 
-__all__ = ["D20", "D6", "DICE", "DiceKinds", "DieKind", "Face", "FaceValue", "MONSTER", "numbered"]
+
+def sets_rolled(own: Iterable[DiceSet], kinds: DiceKinds = DICE) -> dict[str, DiceSet]:
+    """Kind id -> the set a pack's games roll of it: the pack's own set where it names one, else
+    the kind's shared set. Two sets of one kind in one pack are refused (which would a roll be?)."""
+    chosen = {kind.id: shared_set(kind) for kind in kinds.kinds()}
+    named: set[str] = set()
+    for dice_set in own:
+        if dice_set.kind in named:
+            raise ValueError(f"two dice sets of the {kinds[dice_set.kind].plural} in one pack")
+        named.add(dice_set.kind)
+        chosen[dice_set.kind] = dice_set
+    return chosen
+
+__all__ = ["D20", "D6", "DICE", "DiceKinds", "DiceSet", "DieKind", "Face", "FaceValue", "MONSTER", "numbered",
+           "sets_rolled", "shared_set"]

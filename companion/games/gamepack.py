@@ -21,6 +21,8 @@ What a pack gives:
 * ``next_answer``: what the box's NEXT button answers (engine/defaults.py);
 * ``leds``: its board shape and LED looks, or None for a game with no LED board;
 * ``owner_data``: its owner-data desk, or None when its data cannot be corrected;
+* ``dice_sets``: the box's own dice, where they differ from another box's of the same kind
+  (its Monster dice), each calibrated for the camera on its own (docs/dice.md "Dice sets");
 * ``cli``: its command-line part (``companion play --game ID``, its own commands);
 * ``web``: its tablet module, a folder of static files the shell loads.
 """
@@ -33,6 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
 
 from companion.engine.defaults import Suggestion
+from companion.engine.dice import DiceSet
 from companion.engine.game import Game, Rules, Step
 from companion.engine.prompts import Prompt
 
@@ -172,6 +175,10 @@ class GamePack(Protocol):
         ...
 
     def owner_data(self) -> OwnerDataDesk | None:
+        ...
+
+    def dice_sets(self) -> tuple[DiceSet, ...]:
+        """The box's own dice sets, from its data (none: it rolls the shared set of every kind)."""
         ...
 
     def leds(self) -> "PackLeds | None":

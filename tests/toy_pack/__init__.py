@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
+from companion.engine.dice import DiceSet
 from companion.engine.defaults import Suggestion, no_default, physical
 from companion.engine.effects import EffectSink
 from companion.engine.errors import IllegalInput, SetupError
@@ -140,6 +141,9 @@ class ToyPack:
 
     def owner_data(self) -> None:
         return None
+
+    def dice_sets(self) -> tuple[DiceSet, ...]:
+        return ()
 
     def leds(self) -> None:
         return None

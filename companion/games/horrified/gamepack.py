@@ -8,6 +8,7 @@ import hashlib
 import json
 from pathlib import Path
 
+from companion.engine.dice import DiceSet
 from companion.engine.defaults import Suggestion
 from companion.engine.effects import EffectSink
 from companion.engine.game import Game
@@ -89,6 +90,10 @@ class HorrifiedPack:
 
     def owner_data(self) -> HorrifiedDataDesk:
         return HorrifiedDataDesk(self.rules.original)
+
+    def dice_sets(self) -> tuple[DiceSet, ...]:
+        """The original box's Monster dice (its data's ``dice_set``)."""
+        return self.rules.original.pack.dice_sets
 
     def leds(self) -> HorrifiedLeds:
         return HorrifiedLeds(self.rules.original)

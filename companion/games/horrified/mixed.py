@@ -192,7 +192,7 @@ def mixed_pack(mix: Mix, host: Host, guest: Pack) -> Pack:
     return Pack(name=f"{pack.name}, with guests from {guest.name}", board=pack.board, items=pack.items,
                 villagers=pack.villagers, heroes=pack.heroes, perks=pack.perks, cards=pack.cards,
                 monsters=pack.monsters + tuple(guests), monster_die=pack.monster_die,
-                monster_die_verified=pack.monster_die_verified)
+                monster_die_verified=pack.monster_die_verified, dice_sets=pack.dice_sets)
 
 
 def _moved(monster: Monster, entry: Mapping[str, object], types: Mapping[str, str], after: int) -> Monster:

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, Mapping, TypeVar
 
+from companion.engine.dice import DiceSet
+
 _R = TypeVar("_R")
 
 #: An item's type (its colour on the token): the edition's words, e.g. "weapon".
@@ -157,6 +159,7 @@ class Pack:
     monsters: tuple[Monster, ...]
     monster_die: tuple[DieFace, ...]  # the six faces of one Monster die
     monster_die_verified: bool = False
+    dice_sets: tuple[DiceSet, ...] = ()  # the box's own dice as the camera knows them (none: the shared sets)
     _index: dict[str, dict[str, object]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Final, TypeVar
 
 from .pack_types import (FRENZY, MAIN_BOARD, AttackLine, BoardData, DieFace, Hero, Item, Monster, MonsterCard, Pack,
                          Perk, Villager)
+from companion.engine.dice import DiceSet
 from companion.games.datafiles import Node, PackError, Sink, choice, count, ids, unique
 from .packdata import Known, Library, effect, item_type, location, symbol
 
@@ -246,15 +247,29 @@ def cards(spec: PackSpec) -> FileParser[tuple[MonsterCard, ...]]:
     return parse
 
 
-def dice(root: Node, known: Known) -> tuple[tuple[DieFace, ...], bool]:
-    root.fields("monster_die")
+def dice(root: Node, known: Known) -> tuple[tuple[DieFace, ...], bool, tuple[DiceSet, ...]]:
+    root.fields("monster_die", "dice_set")
     die = root.child("monster_die")
     die.fields("faces", "verified")
     listing = die.child("faces")
     faces = tuple(choice(face, _DIE_FACES, "die face") or "blank" for face in listing.elements())
     if isinstance(listing.value, list) and len(faces) != 6:
         listing.fail(f"a die has 6 faces, found {len(faces)}")
-    return faces, die.child("verified").flag()
+    named = root.child("dice_set")
+    return faces, die.child("verified").flag(), (monster_dice_set(named),) if named.present else ()
+
+
+def monster_dice_set(node: Node) -> DiceSet:
+    """The box's own Monster dice as the camera is taught them (docs/dice.md "Dice sets"): an id,
+    how the tablet names them, and whether a calibration from before sets was of these dice."""
+    node.fields("id", "name", "older_calibration")
+    older = node.child("older_calibration")
+    try:
+        return DiceSet(node.child("id").ident() or "monster", "monster", node.child("name").text() or "Monster dice",
+                       older.flag() if older.present else False)
+    except ValueError as problem:
+        node.child("id").fail(str(problem))
+        return DiceSet("monster", "monster", "the Monster dice")
 
 
 # --- Putting it together -----------------------------------------------------
@@ -307,12 +322,12 @@ def pack_from_files(spec: PackSpec, files: Mapping[str, object]) -> Pack:
     hero_list = _load(files, "heroes.json", problems, known, spec.heroes)
     perk_list = _load(files, "perks.json", problems, known, perks(spec))
     card_list = _load(files, "cards.json", problems, known, cards(spec))
-    faces, faces_verified = _load(files, "dice.json", problems, known, dice)
+    faces, faces_verified, dice_sets = _load(files, "dice.json", problems, known, dice)
     if problems:
         raise PackError(problems)
     return Pack(name=spec.name, board=board, items=item_list, villagers=villager_list, heroes=hero_list,
                 perks=perk_list, cards=card_list, monsters=monster_list, monster_die=faces,
-                monster_die_verified=faces_verified)
+                monster_die_verified=faces_verified, dice_sets=dice_sets)
 
 
 def parse_entered_card(spec: PackSpec, pack: Pack, data: object, card_id: str) -> MonsterCard:

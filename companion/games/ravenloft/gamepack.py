@@ -5,6 +5,7 @@ this one."""
 from __future__ import annotations
 
 from pathlib import Path
+from companion.engine.dice import DiceSet
 from companion.engine.defaults import Suggestion
 from companion.engine.game import Game
 from companion.engine.prompts import Prompt
@@ -65,6 +66,10 @@ class RavenloftPack:
 
     def owner_data(self) -> RavenloftDataDesk:
         return RavenloftDataDesk(self.rules)
+
+    def dice_sets(self) -> tuple[DiceSet, ...]:
+        """The Ravenloft box's Monster dice (its data's ``dice_set``)."""
+        return self.rules.pack.dice_sets
 
     def leds(self) -> RavenloftLeds:
         return RavenloftLeds(self.rules)

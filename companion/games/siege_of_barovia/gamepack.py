@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Final
 
+from companion.engine.dice import DiceSet
 from companion.engine.defaults import Suggestion, no_default, physical
 from companion.engine.game import Game
 from companion.engine.prompts import Prompt
@@ -91,6 +92,10 @@ class SiegePack:
 
     def owner_data(self) -> MapDesk:
         return MapDesk(self.maps)
+
+    def dice_sets(self) -> tuple[DiceSet, ...]:
+        """No dice of its own: the shared sets."""
+        return ()
 
     def leds(self) -> SiegeLeds:
         return SiegeLeds(self.maps)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from companion.engine.dice import DiceSet
 from companion.engine.defaults import Suggestion, no_default, physical
 from companion.engine.effects import EffectSink
 from companion.engine.game import Game
@@ -73,6 +74,10 @@ class StraszydlaPack:
 
     def owner_data(self) -> StraszydlaDataDesk:
         return StraszydlaDataDesk()
+
+    def dice_sets(self) -> tuple[DiceSet, ...]:
+        """Plain d6: the shared set."""
+        return ()
 
     def leds(self) -> StraszydlaLeds:
         return StraszydlaLeds(self.rules.pack, owner_pack)
