@@ -38,7 +38,7 @@ from typing import Any, Mapping, Sequence
 import cv2
 import numpy as np
 
-from companion.engine.dice import DICE
+from companion.engine.dice import DICE, SET_ID
 from hardware.dice.calibrated import KIND_FACES as KIND_FACES
 from hardware.dice.calibrated import KIND_NAMES as KIND_NAMES
 from hardware.dice.calibrated import KIND_PLURALS as KIND_PLURALS
@@ -62,7 +62,7 @@ from hardware.dice.segment import Blob, FindSettings, TrayFinder, lab_bytes, lab
 from hardware.dice.templates import BLANK, MatchSettings, TemplateMatcher
 
 FORMAT = "table-companion.dice-calibration"
-VERSION = 1
+VERSION = 2  # 2: the dice by set (docs/dice.md "Dice sets"); 1, by kind, is still read
 MARKER_IDS = (0, 1, 2, 3)  # top-left, top-right, bottom-right, bottom-left of the tray
 MARKER_DICTIONARY = "DICT_4X4_50"
 SHOT_SCALE = 1.5  # a saved face photo is this many die diameters across
@@ -697,25 +697,25 @@ def calibration_to_plain(calibration: DiceCalibration) -> dict[str, object]:
         "format": FORMAT, "version": VERSION, "created": calibration.created,
         "tray": calibration.tray.to_plain(), "background": BACKGROUND_FILE,
         "threshold": calibration.threshold, "exposure": dict(calibration.exposure),
-        "profiles": {kind: _profile_plain(p) for kind, p in calibration.profiles.items()}}
+        "profiles": {set_id: _profile_plain(p) for set_id, p in calibration.profiles.items()}}
     if calibration.scene is not None:
         plain["scene"] = SCENE_FILE
     return plain
 
 
 def _profile_plain(profile: DieProfile) -> dict[str, object]:
-    return {"style": profile.style, "diameter": profile.diameter, "fill": profile.fill,
+    return {"kind": profile.kind, "style": profile.style, "diameter": profile.diameter, "fill": profile.fill,
             "colour": list(profile.colour), "pip_area": profile.pip_area, "min_score": profile.min_score,
             "min_margin": profile.min_margin, "net_faces": list(profile.net_faces),
             "learned_faces": list(profile.learned_faces),
             "looks": None if profile.looks is None else profile.looks.to_plain(),
             "self_test": None if profile.self_test is None else profile.self_test.to_plain(),
-            "shots": [{"label": s.label, "diameter": s.diameter, "file": _shot_file(profile.kind, s.label, i)}
+            "shots": [{"label": s.label, "diameter": s.diameter, "file": _shot_file(profile.set_id, s.label, i)}
                       for i, s in enumerate(profile.shots)]}
 
 
-def _shot_file(kind: str, label: str, index: int) -> str:
-    return f"{kind}/{index:02d}-{label}.png"
+def _shot_file(set_id: str, label: str, index: int) -> str:
+    return f"{set_id}/{index:02d}-{label}.png"
 
 
 def save_calibration(calibration: DiceCalibration, directory: Path | str) -> None:
@@ -735,10 +735,10 @@ def _write_files(calibration: DiceCalibration, folder: Path) -> None:
     _durable(folder / BACKGROUND_FILE, encode_png(calibration.background))
     if calibration.scene is not None:
         _durable(folder / SCENE_FILE, encode_png(calibration.scene.picture))
-    for kind, profile in calibration.profiles.items():
-        (folder / kind).mkdir()
+    for set_id, profile in calibration.profiles.items():
+        (folder / set_id).mkdir()
         for i, shot in enumerate(profile.shots):
-            _durable(folder / _shot_file(kind, shot.label, i), encode_png(shot.image))
+            _durable(folder / _shot_file(set_id, shot.label, i), encode_png(shot.image))
     text = json.dumps(calibration_to_plain(calibration), indent=1)
     _durable(folder / CALIBRATION_FILE, text.encode("utf-8"))
 
@@ -776,11 +776,12 @@ def _sync_folder(folder: Path) -> None:
         os.close(handle)
 
 
-def load_calibration(directory: Path | str) -> DiceCalibration:
+def load_calibration(directory: Path | str, older: Mapping[str, str] | None = None) -> DiceCalibration:
     """Read and check a saved calibration; ``CalibrationError`` naming the problem found.
 
     If the power went between the two renames of a save, the folder is missing
-    and its ``.previous`` is whole: that one is read.
+    and its ``.previous`` is whole: that one is read. ``older``: kind -> the dice set a file from
+    before sets (version 1, its dice by kind) was made of; a kind not named there is its shared set.
     """
     folder = Path(directory)
     if not folder.exists() and _previous(folder).exists():
@@ -791,21 +792,22 @@ def load_calibration(directory: Path | str) -> DiceCalibration:
         raise CalibrationError(f"no dice calibration in {folder}") from None
     except (OSError, ValueError) as problem:
         raise CalibrationError(f"{folder / CALIBRATION_FILE} cannot be read: {problem}") from None
-    return calibration_from_plain(data, folder)
+    return calibration_from_plain(data, folder, older)
 
 
-def calibration_from_plain(data: object, folder: Path) -> DiceCalibration:
+def calibration_from_plain(data: object, folder: Path, older: Mapping[str, str] | None = None) -> DiceCalibration:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise CalibrationError(f"not a dice calibration (format should be {FORMAT!r})")
-    if data.get("version") != VERSION:
-        raise CalibrationError(f"dice calibration version {data.get('version')!r} is not supported (only {VERSION})")
+    version = data.get("version")
+    if version not in (1, VERSION) or isinstance(version, bool):
+        raise CalibrationError(f"dice calibration version {version!r} is not supported (only 1 and {VERSION})")
     tray = tray_from_plain(data.get("tray"))
     background = _image(folder, data.get("background"), "background")
     if (background.shape[1], background.shape[0]) != tray.size:
         raise CalibrationError(f"background is {background.shape[1]}x{background.shape[0]} but the tray view "
                                f"is {tray.size[0]}x{tray.size[1]}")
     threshold = _number(data.get("threshold"), "threshold", 1.0, 255.0)
-    profiles = _profiles(data.get("profiles"), folder)
+    profiles = _profiles(data.get("profiles"), folder, (older or {}) if version == 1 else None)
     return DiceCalibration(tray, background, threshold, profiles, _exposure(data.get("exposure")),
                            _number(data.get("created", 0.0), "created", 0.0, 1e12), _scene(data, folder, tray))
 
@@ -842,17 +844,35 @@ def _exposure(value: object) -> dict[str, float]:
     return {str(k): _number(v, f"exposure.{k}", -1e9, 1e9) for k, v in value.items()}
 
 
-def _profiles(value: object, folder: Path) -> dict[str, DieProfile]:
+def _profiles(value: object, folder: Path, older: Mapping[str, str] | None) -> dict[str, DieProfile]:
+    """By dice set; ``older`` is given for a file from before sets (its profiles by kind), and says
+    which set each kind's profile was made of."""
     if not isinstance(value, dict):
         raise CalibrationError("profiles: expected an object")
-    return {str(kind): _profile(str(kind), data, folder) for kind, data in value.items()}
+    found = [_profile(str(key), data, folder, older) for key, data in value.items()]
+    return {profile.set_id: profile for profile in found}
 
 
-def _profile(kind: str, data: object, folder: Path) -> DieProfile:
-    where = f"profiles.{kind}"
+def _set_and_kind(key: str, data: Mapping[str, object], older: Mapping[str, str] | None) -> tuple[str, str]:
+    """A profile's dice set ("" for the shared one) and die kind: from its key and ``kind`` field,
+    or (a file from before sets) its key is the kind and ``older`` names the set."""
+    where = f"profiles.{key}"
+    kind = key if older is not None else data.get("kind")
     if kind not in KIND_FACES:
-        raise CalibrationError(f"{where}: unknown die kind (known: {', '.join(KIND_FACES)})")
-    if not isinstance(data, dict) or data.get("style") not in STYLES:
+        raise CalibrationError(f"{where}: unknown die kind {kind!r} (known: {', '.join(KIND_FACES)})")
+    set_id = older.get(str(kind), str(kind)) if older is not None else key
+    if not SET_ID.fullmatch(set_id) or (set_id in KIND_FACES and set_id != kind):
+        raise CalibrationError(f"{where}: {set_id!r} cannot name a set of {KIND_PLURALS[str(kind)]} (a set's id is "
+                               "lower-case letters, digits and dashes, and not another die kind)")
+    return ("" if set_id == kind else set_id), str(kind)
+
+
+def _profile(key: str, data: object, folder: Path, older: Mapping[str, str] | None) -> DieProfile:
+    where = f"profiles.{key}"
+    if not isinstance(data, dict):
+        raise CalibrationError(f"{where}: expected an object")
+    set_id, kind = _set_and_kind(key, data, older)
+    if data.get("style") not in STYLES:
         raise CalibrationError(f"{where}.style: expected one of {', '.join(STYLES)}")
     shots = tuple(_shot(kind, item, folder, f"{where}.shots[{i}]") for i, item in enumerate(_list(data, where)))
     missing = [f for f in KIND_FACES[kind] if f not in {s.label for s in shots}]
@@ -867,7 +887,8 @@ def _profile(kind: str, data: object, folder: Path) -> DieProfile:
                       _number(data.get("min_margin"), f"{where}.min_margin", 0.0, 1.0),
                       _net_faces(data.get("net_faces", []), kind, f"{where}.net_faces"),
                       _net_faces(data.get("learned_faces", []), kind, f"{where}.learned_faces"),
-                      _looks(data.get("looks"), f"{where}.looks"), _self_test(data.get("self_test"), f"{where}.self_test"))
+                      _looks(data.get("looks"), f"{where}.looks"), _self_test(data.get("self_test"), f"{where}.self_test"),
+                      set_id)
 
 
 def _looks(value: object, where: str) -> LookRange | None:
@@ -934,12 +955,13 @@ def export_calibration(directory: Path | str) -> bytes:
     return buffer.getvalue()
 
 
-def restore_calibration(data: bytes, directory: Path | str) -> DiceCalibration:
-    """Install an exported zip, after checking it loads; the current one is kept as .previous."""
+def restore_calibration(data: bytes, directory: Path | str, older: Mapping[str, str] | None = None) -> DiceCalibration:
+    """Install an exported zip, after checking it loads (``older``: as ``load_calibration``); the
+    current one is kept as .previous."""
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch) / "restore"
         _unzip(data, folder)
-        calibration = load_calibration(folder)
+        calibration = load_calibration(folder, older)
     save_calibration(calibration, directory)
     return calibration
 

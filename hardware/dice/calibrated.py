@@ -158,6 +158,8 @@ class DieProfile:
     the face photos span (size, shape, colour, sharpness: a die read outside it is refused;
     None in files from before it); ``self_test`` how the throws after calibration were read
     (None: not done yet): the camera answers rolls of this die by itself only once it passed.
+    ``set``: the dice set it was taken of (``companion.engine.dice.DiceSet``; "" for the kind's
+    shared set, whose id is the kind's).
     """
 
     kind: str
@@ -173,6 +175,12 @@ class DieProfile:
     learned_faces: tuple[str, ...] = ()
     looks: LookRange | None = None
     self_test: "SelfTestResult | None" = None
+    set: str = ""
+
+    @property
+    def set_id(self) -> str:
+        """The dice set this profile is of: its own, or the kind's shared set."""
+        return self.set or self.kind
 
     @property
     def automatic(self) -> bool:
@@ -222,7 +230,11 @@ SELF_TEST_REFUSALS = 2  # the most of them that may be refused for the test to p
 class DiceCalibration:
     """The whole saved result: tray, empty tray, detection threshold, dice, exposure, and the
     camera's view of the tray's edges when it was calibrated (``scene``: None in files from
-    before it, and then a moved camera is not noticed)."""
+    before it, and then a moved camera is not noticed).
+
+    ``profiles`` are by dice set (``DieProfile.set_id``): the saved calibration holds every set
+    taught (two boxes' Monster dice side by side). The reader wants one profile per kind, the
+    sets one game rolls: ``reading`` gives that view (its profiles are by kind)."""
 
     tray: TrayGeometry
     background: Image = field(repr=False, compare=False)
@@ -233,12 +245,19 @@ class DiceCalibration:
     scene: SceneReference | None = field(default=None, repr=False, compare=False)
 
     def with_profile(self, profile: DieProfile) -> "DiceCalibration":
-        """This calibration with ``profile`` added (or replacing the same kind's)."""
-        return replace(self, profiles={**self.profiles, profile.kind: profile}, created=time.time())
+        """This calibration with ``profile`` added (or replacing the same set's)."""
+        return replace(self, profiles={**self.profiles, profile.set_id: profile}, created=time.time())
 
-    def with_self_test(self, kind: str, result: SelfTestResult) -> "DiceCalibration":
-        """This calibration with ``kind``'s self-test done (whether it passed or not)."""
-        return replace(self, profiles={**self.profiles, kind: replace(self.profiles[kind], self_test=result)})
+    def with_self_test(self, set_id: str, result: SelfTestResult) -> "DiceCalibration":
+        """This calibration with the self-test of ``set_id`` (a shared set's id is its kind's) done,
+        whether it passed or not."""
+        return replace(self, profiles={**self.profiles, set_id: replace(self.profiles[set_id], self_test=result)})
+
+    def reading(self, sets: Mapping[str, str]) -> "DiceCalibration":
+        """What a game reads with: ``sets`` is kind -> the set it rolls; the profiles are by kind,
+        each of that set (a kind whose set is not calibrated is left out: typed on the tablet)."""
+        return replace(self, profiles={kind: self.profiles[set_id] for kind, set_id in sets.items()
+                                       if set_id in self.profiles and self.profiles[set_id].kind == kind})
 
     def find_settings(self) -> FindSettings:
         areas = tuple(math.pi * (p.diameter / 2) ** 2 for p in self.profiles.values())
