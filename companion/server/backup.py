@@ -9,7 +9,8 @@ anybody change a game. The configuration is included to read, not restored
 
 Restoring checks the whole file first - its size and every entry's before
 anything is unpacked (``uploads``), every game must replay, the LED layout must
-fit this board and strip, the dice calibration must load, photos must be
+fit this board and strip, the dice calibration must load with every dice set in
+it a set of its kind here (all the sets go and come back together), photos must be
 pictures of a sane size - and only then changes anything, so a broken file
 changes nothing. The change itself is all or nothing: the games go in one
 database transaction, inside which the files are swapped in (``files.Swap``,
@@ -23,7 +24,6 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-import tempfile
 import time
 import zipfile
 from dataclasses import dataclass, field
@@ -36,7 +36,7 @@ from companion.engine.errors import Refusal, problems_of
 from companion.table import Refused, TableError
 
 from .dice import CALIBRATION_DIR
-from .dicesetup import use_calibration
+from .dicesetup import check_archive, use_calibration
 from .files import Swap, storage_refusal
 from .gamedata import checked
 from .leds import LedRefused, checked_layout
@@ -223,7 +223,7 @@ def check_backup(services: "Services", backup: Backup) -> list[str]:
     if backup.layout is not None:
         problems += _layout_problems(services, backup.layout)
     if backup.dice is not None:
-        problems += _dice_problems(backup)
+        problems += _dice_problems(services, backup)
     for name, data in backup.owner.items():
         problems += _owner_problems(services, name, data)
     return problems
@@ -252,19 +252,18 @@ def _layout_problems(services: "Services", layout: object) -> list[str]:
     return []
 
 
-def _dice_problems(backup: Backup) -> list[str]:
-    """The calibration, unpacked (it was measured first) into a scratch folder and loaded."""
-    from calibration.dice import CalibrationError, load_calibration, restore_calibration
+def _dice_problems(services: "Services", backup: Backup) -> list[str]:
+    """The calibration, unpacked (it was measured first) into a scratch folder and loaded, every
+    dice set in it (a calibration from before sets read as its sets') checked against this box's."""
+    from calibration.dice import CalibrationError
 
     assert backup.dice is not None
-    with tempfile.TemporaryDirectory() as scratch:
-        try:
-            restore_calibration(backup.dice, Path(scratch) / "dice")
-            backup.calibration = load_calibration(Path(scratch) / "dice")
-        except CalibrationError as problem:
-            return [f"dice calibration: {problem}"]
-        except OSError as problem:
-            raise storage_refusal(problem, "the dice calibration (unpacked to be checked)") from None
+    try:
+        backup.calibration = check_archive(backup.dice, services.dice.older(), services.tables)
+    except CalibrationError as problem:
+        return [f"dice calibration: {problem}"]
+    except OSError as problem:
+        raise storage_refusal(problem, "the dice calibration (unpacked to be checked)") from None
     return []
 
 

@@ -3,7 +3,8 @@
 The camera starts with the app from the ``CAMERA`` settings (the ``[camera]``
 table; default: none, as on a laptop) and reads dice with the owner's
 calibration saved in ``state_dir/"dice"``. With both, a ``DiceWatcher``
-follows the game a tablet last joined: a roll prompt arms it, a settled tray
+follows the game a tablet last joined, reading with that game's dice sets
+(``dicesets``: a box's own Monster dice are not another box's): a roll prompt arms it, a settled tray
 answers it through the table like a tap would, and every outcome (a read
 with each die's crop and value, a refused read and why, the camera lost or
 back) goes to that game's tablets as a ``dice`` event. The table keeps the
@@ -26,10 +27,15 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from flask_socketio import SocketIO
 
+from companion.games.gamepack import GamePack
+from companion.games.registry import DEFAULT_PACK
 from companion.table import Table, TableError, Tables
 from hardware.camera.config import CameraConfig, CameraConfigError
 
+from . import dicesets
+
 if TYPE_CHECKING:  # OpenCV and numpy are loaded only when a camera is configured
+    from calibration.dice import DiceCalibration
     from hardware.camera import FrameSource
     from hardware.dice.reader import DiceReader
     from hardware.dice.wiring import DiceWatcher
@@ -59,6 +65,39 @@ class Dice:
         self.table: Table | None = None  # the game a tablet joined last
         self.setup: "DiceSetup | None" = None  # the dice setup under way (companion.server.dicesetup)
         self.setup_lock = threading.RLock()  # opening, ending or replacing the setup
+        self.calibration: "DiceCalibration | None" = None  # every set taught (the reader gets a game's sets)
+        self._readers: dict[tuple[tuple[str, str], ...], "DiceReader"] = {}
+
+    def pack(self) -> GamePack:
+        """The pack of the game the camera follows (before any: the box's first game)."""
+        return self.table.kind if self.table is not None else self.tables.kind(DEFAULT_PACK)
+
+    def older(self) -> dict[str, str]:
+        """Kind -> the set a calibration from before sets was of (``dicesets.older``)."""
+        return dicesets.older(self.tables)
+
+    def load(self) -> "DiceCalibration":
+        """The saved calibration, one from before sets read as its sets' (``CalibrationError`` if none)."""
+        from calibration.dice import CalibrationError, load_calibration
+
+        if self.folder is None:
+            raise CalibrationError("this box has no folder for its saved data")
+        return load_calibration(self.folder, self.older())
+
+    def use(self, calibration: "DiceCalibration") -> None:
+        """Read with ``calibration`` from now on (readers of the old one are dropped)."""
+        self.calibration, self._readers = calibration, {}
+
+    def reader_for(self, pack: GamePack) -> "DiceReader":
+        """A reader of ``pack``'s dice sets, made once per set of sets while the calibration lasts."""
+        from hardware.dice.reader import DiceReader
+
+        assert self.calibration is not None, "a reader needs a calibration"
+        sets = dicesets.reading(pack)
+        key = tuple(sorted(sets.items()))
+        if key not in self._readers:
+            self._readers[key] = DiceReader(self.calibration.reading(sets))
+        return self._readers[key]
 
     def attach(self, watcher: "DiceWatcher | None") -> None:
         self.watcher = watcher
@@ -114,9 +153,12 @@ class Dice:
                 "hint": CAMERA_ON if on else ""}
 
     def follow(self, table: Table) -> dict[str, object]:
-        """The camera watches ``table``'s prompts (the game a tablet last joined)."""
+        """The camera watches ``table``'s prompts (the game a tablet last joined), read with its
+        pack's dice sets."""
         self.table = table
         if self.watcher is not None:
+            if self.calibration is not None:
+                self.watcher.read_with(self.reader_for(table.kind))
             self.watcher.follow(table)
         return self.description()
 
@@ -152,7 +194,7 @@ def start(settings: Mapping[str, Any], state_dir: Path, tables: Tables, socketio
     from hardware.dice.wiring import start_dice
 
     source = start_camera(config)
-    reader = _reader(dice, source, state_dir / CALIBRATION_DIR)
+    reader = _reader(dice, source)
     if reader is not None and not dice.problem:
         dice.attach(start_dice(source, reader, dice.publish))
     elif getattr(source, "reason", ""):
@@ -163,22 +205,23 @@ def start(settings: Mapping[str, Any], state_dir: Path, tables: Tables, socketio
     return dice
 
 
-def _reader(dice: Dice, source: "FrameSource", folder: Path) -> "DiceReader | None":
-    """The calibrated reader with the camera's exposure locked, or None with the why noted."""
-    from calibration.dice import CalibrationError, load_calibration
-    from hardware.dice.reader import DiceReader
+def _reader(dice: Dice, source: "FrameSource") -> "DiceReader | None":
+    """The calibrated reader (of the first game's sets, until a tablet joins one) with the camera's
+    exposure locked, or None with the why noted."""
+    from calibration.dice import CalibrationError
 
     reason = getattr(source, "reason", "")
     if reason:  # a camera that did not start (``DisabledCamera``)
         dice.problem = f"the camera did not start: {reason}"
         return None
     try:
-        calibration = load_calibration(folder)
+        calibration = dice.load()
     except CalibrationError as problem:
         dice.problem = f"the dice are not calibrated, so they are typed: {problem}"
         return None
     source.apply_exposure(calibration.exposure)
-    return DiceReader(calibration)
+    dice.use(calibration)
+    return dice.reader_for(dice.pack())
 
 
 def camera_settings(option: str) -> dict[str, object]:

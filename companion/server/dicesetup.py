@@ -15,6 +15,12 @@ the calibration, and the camera answers rolls of that die by itself only if it
 passed (otherwise the tablet is told what to change, and reads are shown for a
 tap). Export and restore carry the calibration as one zip, base64 in the message.
 
+Why a pack: the setup teaches the camera the dice of one game's box, its dice sets
+(``dicesets``; docs/dice.md "Dice sets"): ``dice_setup_start`` names the pack (else the
+game the camera follows), the faces taken are saved as that pack's set of their kind, and
+the screen shows which of the pack's sets the camera knows. Another box's set of the same
+kind is kept beside it, untouched.
+
 Why the watcher is paused: the setup and the watcher share one camera, and a
 die put in the tray for a face photo must not be read as a roll. It is paused
 while a tablet is on the screen; when the last one leaves (or drops) it reads
@@ -29,22 +35,23 @@ import binascii
 import logging
 import math
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
 
 from flask import request
 
+from companion.engine.dice import DICE, DiceSet
+from companion.games.gamepack import GamePack
 from companion.table import TableError
 
-from . import fields
+from . import dicesets, fields
 
 if TYPE_CHECKING:
     import numpy as np
 
     from calibration.dice import DiceCalibration, FaceSession, SelfTest, TraySession
+    from companion.table import Tables
     from hardware.camera import FrameSource
-
-    from hardware.dice.reader import DiceReader
 
     from .dice import Dice
 
@@ -72,11 +79,17 @@ class DiceSetup:
 
     ``tray``: a new tray being calibrated (None: the saved one is kept);
     ``base``: the calibration the faces are taken against (the new tray's
-    result, or the saved calibration); ``faces``: the die kind being captured.
+    result, or the saved calibration); ``faces``: the die kind being captured,
+    of the set ``taking``; ``pack``: the game whose dice are set up, ``sets`` the
+    ones it rolls (by kind) and ``known`` every set of the box's games (by id).
     """
 
     frame_size: tuple[int, int]
     saved: "DiceCalibration | None"
+    pack: GamePack
+    sets: dict[str, DiceSet]
+    known: dict[str, DiceSet]
+    taking: DiceSet | None = None
     tray: "TraySession | None" = None
     base: "DiceCalibration | None" = None
     faces: "FaceSession | None" = None
@@ -104,15 +117,32 @@ class DiceSetup:
         else:
             step = "tray"
         shown = base.tray if base is not None else (tray.tray if tray is not None else None)
-        return {"step": step, "frame": list(self.frame_size),
+        return {"step": step, "frame": list(self.frame_size), "pack": self.pack.id, "title": self.pack.title,
+                "sets": self._sets(), "others": self._others(),
                 "tray": None if shown is None else {"method": shown.method, "size": list(shown.size),
                                                      "new": new_tray},
                 "empty": empty, "empty_wanted": EMPTY_WANTED, "exposure": self.exposure_note,
-                "calibrated": sorted(self.saved.profiles) if self.saved is not None else [],
+                "calibrated": self._calibrated(),
                 "faces": self.faces.view() if self.faces is not None else None,
                 "selftest": self.selftest.view() if self.selftest is not None else None,
                 "self_tests": _self_tests(self.saved), "shot": self.last_shot,
                 "camera_check": _camera_check(base)}
+
+    def _calibrated(self) -> list[str]:
+        return sorted(self.saved.profiles) if self.saved is not None else []
+
+    def _sets(self) -> list[dict[str, object]]:
+        """The pack's set of each kind, and whether the camera knows it."""
+        return [{"kind": kind, "id": s.id, "name": s.name, "calibrated": s.id in self._calibrated()}
+                for kind, s in self.sets.items()]
+
+    def _others(self) -> list[dict[str, object]]:
+        """Sets the camera knows that this pack does not roll (another box's): kept, untouched."""
+        if self.saved is None:
+            return []
+        mine = {s.id for s in self.sets.values()}
+        return [{"id": set_id, "kind": profile.kind, "name": self.known[set_id].name if set_id in self.known else set_id}
+                for set_id, profile in sorted(self.saved.profiles.items()) if set_id not in mine]
 
 
 def _camera_check(base: "DiceCalibration | None") -> str:
@@ -122,12 +152,12 @@ def _camera_check(base: "DiceCalibration | None") -> str:
 
 
 def _self_tests(saved: "DiceCalibration | None") -> dict[str, object]:
-    """Each calibrated die's self-test: its estimate, whether it passed, what to change (None: not done)."""
+    """Each calibrated set's self-test: its estimate, whether it passed, what to change (None: not done)."""
     if saved is None:
         return {}
-    return {kind: None if p.self_test is None else {"passed": p.self_test.passed, "estimate": p.self_test.estimate,
+    return {set_id: None if p.self_test is None else {"passed": p.self_test.passed, "estimate": p.self_test.estimate,
                                                     "advice": list(p.self_test.advice)}
-            for kind, p in saved.profiles.items()}
+            for set_id, p in saved.profiles.items()}
 
 
 # -- the service's side ------------------------------------------------------------------------------------
@@ -196,22 +226,32 @@ def leave(services: "DiceSetupNeeds", sid: str) -> None:
 # -- the events ----------------------------------------------------------------------------------------------
 
 def _start(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
-    """Open (or come back to) the dice setup: the watcher pauses while a tablet is on it."""
+    """Open (or come back to) the dice setup: the watcher pauses while a tablet is on it.
+    ``pack`` (optional): the game whose dice are set up (else the setup's, or the followed game's);
+    naming another than the setup's drops the faces or the self-test under way."""
     dice = services.dice
+    named = fields.one_of(data, "pack", dice.tables.pack_ids(), optional=True)
     _camera(dice)
     with dice.setup_lock:
         setup = dice.setup
         if setup is None:
-            setup = _new_setup(dice)
+            setup = _new_setup(dice, dice.tables.kind(named) if named is not None else dice.pack())
             dice.setup = setup
         with setup.lock:
             _hold(dice, setup)
+            if named is not None and named != setup.pack.id:
+                _for_pack(setup, dice.tables.kind(named))
             return {"setup": setup.view()}
 
 
-def _new_setup(dice: "Dice") -> DiceSetup:
+def _for_pack(setup: DiceSetup, pack: GamePack) -> None:
+    setup.pack, setup.sets = pack, dicesets.rolled(pack)
+    setup.faces, setup.taking, setup.selftest, setup.last_shot = None, None, None, ""
+
+
+def _new_setup(dice: "Dice", pack: GamePack) -> DiceSetup:
     """A fresh setup on the camera's frame size, starting from the saved calibration if there is one."""
-    from calibration.dice import CalibrationError, load_calibration
+    from calibration.dice import CalibrationError
 
     if dice.watcher is not None:
         dice.watcher.pause()
@@ -221,13 +261,12 @@ def _new_setup(dice: "Dice") -> DiceSetup:
         if dice.watcher is not None:
             dice.watcher.resume()
         raise
-    saved = None
-    if dice.folder is not None:
-        try:
-            saved = load_calibration(dice.folder)
-        except CalibrationError:
-            saved = None  # none yet, or broken: the setup makes a new one
-    return DiceSetup((int(frame.shape[1]), int(frame.shape[0])), saved)
+    try:
+        saved = dice.load()
+    except CalibrationError:
+        saved = None  # none yet, or broken: the setup makes a new one
+    return DiceSetup((int(frame.shape[1]), int(frame.shape[0])), saved, pack, dicesets.rolled(pack),
+                     dicesets.known(dice.tables))
 
 
 def _snapshot(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
@@ -337,20 +376,35 @@ def _empty(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
 
 
 def _faces_start(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
-    """``kind``: d20, monster or d6; ``style`` (optional): numerals, pips or symbols."""
+    """``kind``: d20, monster or d6; ``style`` (optional): numerals, pips or symbols; ``set``
+    (optional): the pack's set of that kind, which is what is taken anyway (another is refused)."""
     from calibration.dice import KIND_FACES, STYLES, CalibrationError, FaceSession
 
     kind = str(fields.one_of(data, "kind", KIND_FACES))
     style = fields.one_of(data, "style", STYLES, optional=True)
     setup = _held(services)
     with setup.lock:
+        taking = _pack_set(setup, kind, data.get("set"))
         base = _base(setup)
         try:
             setup.faces = FaceSession(base, str(kind), None if style is None else str(style))
         except CalibrationError as problem:
             raise _refused(problem) from None
-        setup.selftest, setup.last_shot = None, ""
+        setup.taking, setup.selftest, setup.last_shot = taking, None, ""
         return {"setup": setup.view()}
+
+
+def _pack_set(setup: DiceSetup, kind: str, named: object) -> DiceSet:
+    """The set of ``kind`` the setup's pack rolls; a ``set`` named that is not it is refused
+    (the faces would be saved for dice this game does not roll)."""
+    own = setup.sets[kind]
+    if named is None or named == own.id:
+        return own
+    if not isinstance(named, str):
+        raise TableError("bad-request", f"'set' must be the id of a dice set, such as {own.id!r}")
+    raise TableError("illegal", f"{setup.pack.title} does not roll the dice set {named!r}: its "
+                                f"{DICE[kind].plural} are {own.name} ({own.id!r}). To calibrate another box's "
+                                "dice, open the dice setup for a game of that box")
 
 
 def _base(setup: DiceSetup) -> "DiceCalibration":
@@ -423,15 +477,18 @@ def _finish(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
             profile = faces.profile()
         except CalibrationError as problem:
             raise _refused(problem) from None
+        taking = setup.taking or setup.sets[profile.kind]
+        profile = replace(profile, set="" if taking.shared else taking.id)
         calibration = faces.calibration.with_profile(profile)
         dropped = sorted(set(setup.saved.profiles) - set(calibration.profiles)) if setup.saved else []
         _save(dice, calibration)
-        reader = DiceReader(calibration)
-        _use(dice, calibration, reader)
-        setup.saved, setup.base, setup.tray, setup.faces = calibration, calibration, None, None
-        setup.selftest, setup.last_shot = SelfTest(calibration, profile.kind, reader=reader), ""
-        return {"calibrated": sorted(calibration.profiles), "kind": profile.kind, "warnings": check_profile(profile),
-                "dropped": dropped, "setup": setup.view()}
+        _use(dice, calibration)
+        setup.saved, setup.base, setup.tray, setup.faces, setup.taking = calibration, calibration, None, None, None
+        reader = DiceReader(calibration.reading({profile.kind: taking.id}))
+        setup.selftest, setup.last_shot = SelfTest(reader.calibration, profile.kind, reader=reader), ""
+        return {"calibrated": sorted(calibration.profiles), "kind": profile.kind, "set": taking.id,
+                "name": taking.name, "warnings": check_profile(profile),
+                "dropped": [dicesets.named(d, dice.tables) for d in dropped], "setup": setup.view()}
 
 
 def _save(dice: "Dice", calibration: "DiceCalibration") -> None:
@@ -444,19 +501,22 @@ def _save(dice: "Dice", calibration: "DiceCalibration") -> None:
 
 
 def _selftest_start(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
-    """``kind``: a calibrated die to self-test again (after a change of light, or a calibration from
-    before the self-test existed)."""
+    """``kind``: a calibrated die of the pack's to self-test again (after a change of light, or a
+    calibration from before the self-test existed); ``set`` (optional): as for ``dice_faces_start``."""
     from calibration.dice import KIND_FACES, CalibrationError, SelfTest
 
     kind = str(fields.one_of(data, "kind", KIND_FACES))
     setup = _held(services)
     with setup.lock:
-        if setup.saved is None:
-            raise TableError("illegal", "set up the tray and show the camera this die's faces first")
+        taking = _pack_set(setup, kind, data.get("set"))
+        if setup.saved is None or taking.id not in setup.saved.profiles:
+            raise TableError("illegal", f"the camera does not know {taking.name} yet: set up the tray and show "
+                                        "it this die's faces first")
         try:
-            setup.selftest = SelfTest(setup.saved, str(kind))
+            setup.selftest = SelfTest(setup.saved.reading({kind: taking.id}), str(kind))
         except CalibrationError as problem:
             raise _refused(problem) from None
+        setup.taking = taking
         setup.faces, setup.last_shot = None, ""
         return {"setup": setup.view()}
 
@@ -511,24 +571,28 @@ def _selftest_finish(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Rep
             result = test.result()
         except CalibrationError as problem:
             raise _refused(problem) from None
-        calibration = test.calibration.with_self_test(test.kind, result)
+        taking = setup.taking or setup.sets[test.kind]
+        if setup.saved is None or taking.id not in setup.saved.profiles:
+            raise TableError("illegal", f"{taking.name} are no longer calibrated (a restore?): show the camera "
+                                        "their faces again")
+        calibration = setup.saved.with_self_test(taking.id, result)
         _save(dice, calibration)
         _use(dice, calibration)
         with dice.setup_lock:
             dice.setup = None
         if dice.watcher is not None:
             dice.watcher.resume()
-        return {"kind": test.kind, "passed": result.passed, "estimate": result.estimate,
-                "advice": list(result.advice), "calibrated": sorted(calibration.profiles)}
+        return {"kind": test.kind, "set": taking.id, "name": taking.name, "passed": result.passed,
+                "estimate": result.estimate, "advice": list(result.advice), "calibrated": sorted(calibration.profiles)}
 
 
-def _use(dice: "Dice", calibration: "DiceCalibration", reader: "DiceReader | None" = None) -> None:
-    """The watcher reads with ``calibration`` from now on (started, if there was none); it stays
-    paused while a tablet is on the setup screen."""
-    from hardware.dice.reader import DiceReader
+def _use(dice: "Dice", calibration: "DiceCalibration") -> None:
+    """The watcher reads with ``calibration`` from now on, the followed game's sets of it (started,
+    if there was none); it stays paused while a tablet is on the setup screen."""
     from hardware.dice.wiring import start_dice
 
-    reader = reader if reader is not None else DiceReader(calibration)
+    dice.use(calibration)
+    reader = dice.reader_for(dice.pack())
     camera = _camera(dice)
     camera.apply_exposure(calibration.exposure)
     if dice.watcher is not None:
@@ -574,8 +638,8 @@ def _export(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
 
 def _restore(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
     """``file``: an exported zip, base64. Measured (entries, pictures) before it is unpacked, checked
-    whole; then saved and read with at once."""
-    from calibration.dice import CalibrationError, restore_calibration
+    whole (its sets against this box's games); then saved and read with at once."""
+    from calibration.dice import CalibrationError
 
     from .files import storage_refusal
     from .uploads import DICE_LIMITS, UploadRefused, check_zip_bytes
@@ -593,13 +657,39 @@ def _restore(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
     except UploadRefused as problem:
         raise TableError("illegal", f"this dice setup file cannot be used, nothing changed: {problem}") from None
     try:
-        calibration = restore_calibration(archive, dice.folder)
+        calibration = _checked_restore(dice, archive)
     except CalibrationError as problem:
         raise TableError("illegal", f"this dice setup file cannot be used, nothing changed: {problem}") from None
     except OSError as problem:
         raise storage_refusal(problem, "the dice calibration") from None
     use_calibration(services, calibration)
     return {"calibrated": sorted(calibration.profiles)}
+
+
+def _checked_restore(dice: "Dice", archive: bytes) -> "DiceCalibration":
+    """Unpacked and loaded aside, its sets checked against this box's, then saved."""
+    from calibration.dice import save_calibration
+
+    calibration = check_archive(archive, dice.older(), dice.tables)
+    assert dice.folder is not None
+    save_calibration(calibration, dice.folder)
+    return calibration
+
+
+def check_archive(archive: bytes, older: Mapping[str, str], tables: "Tables") -> "DiceCalibration":
+    """An exported calibration unpacked into a scratch folder and loaded (a file from before sets
+    read as ``older`` says), its sets checked against this box's games: ``CalibrationError`` if not."""
+    import tempfile
+    from pathlib import Path
+
+    from calibration.dice import CalibrationError, restore_calibration
+
+    with tempfile.TemporaryDirectory() as scratch:
+        calibration = restore_calibration(archive, Path(scratch) / "dice", older)
+    wrong = dicesets.problems(calibration, tables)
+    if wrong:
+        raise CalibrationError("; ".join(wrong))
+    return calibration
 
 
 def use_calibration(services: "DiceSetupNeeds", calibration: "DiceCalibration") -> None:

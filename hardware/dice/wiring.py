@@ -152,6 +152,13 @@ class DiceWatcher:
         self._moved = ""
         self._rearm()
 
+    def read_with(self, reader: DiceReader) -> None:
+        """Read with another game's dice sets (a tablet joined a game of another box): the same
+        calibration, so a camera that had moved stays distrusted; a roll under way is read anew."""
+        if reader is not self.reader:
+            self.reader = reader
+            self._rearm()
+
     def frame(self) -> Frame:
         """One frame from the camera, for the calibration screens (``CameraError`` if it is gone)."""
         return self.source.read()
