@@ -7,6 +7,8 @@
 // read confirmed or corrected with one tap, and the camera answers rolls of that
 // die by itself only if it passed (otherwise it says what to change).
 // Export and restore keep a backup (a zip file).
+// The setup is for one game's box (#/dice/<pack>): its dice sets are what is taught and
+// shown (two boxes' Monster dice are two sets; the camera keeps both, docs/dice.md "Dice sets").
 // The camera does not read rolls while a tablet is on this screen.
 // The events are in docs/protocol.md ("Dice setup").
 
@@ -24,7 +26,8 @@ const KINDS = [
 /** Entering the screen (or back after a drop): start or carry on with the setup. */
 export async function startDiceSetup(app) {
   if (!app.conn.connected) return;
-  const reply = await app.conn.request("dice_setup_start", {});
+  const pack = app.route.pack;
+  const reply = await app.conn.request("dice_setup_start", pack ? { pack } : {});
   if (app.route.name !== "dice") {
     if (reply.ok) app.conn.request("dice_setup_leave", {});
     return;
@@ -34,9 +37,19 @@ export async function startDiceSetup(app) {
     app.render();
     return;
   }
-  app.diceSetup = { setup: reply.setup, snapshot: null, taps: [], busy: false, warnings: [] };
+  app.diceSetup = { setup: reply.setup, snapshot: null, taps: [], busy: false, warnings: [], packs: null };
   app.render();
+  loadPacks(app);
   if (reply.setup.step === "tray") snapshot(app);
+}
+
+/** The box's games, for the "whose dice?" choice. */
+async function loadPacks(app) {
+  const ds = app.diceSetup;
+  try {
+    const reply = await fetch("/api/packs").then((r) => r.json());
+    if (app.diceSetup === ds) { ds.packs = reply.packs; app.render(); }
+  } catch (e) { /* the choice is only missing: the setup works for the pack it opened with */ }
 }
 
 /** Leaving the screen: the camera goes back to the game; the setup is kept. */
@@ -93,7 +106,7 @@ async function finish(app) {
   if (!reply) return;
   const warn = reply.warnings.length ? ` Check: ${reply.warnings.join("; ")}.` : "";
   const dropped = reply.dropped.length ? ` The tray is new: show the camera the faces of ${reply.dropped.join(", ")} again.` : "";
-  app.showBanner("info", `Saved: the camera now reads your ${NAMES[reply.kind] || reply.kind}. Now test it: throw the die a dozen times and say each time which face is up.${warn}${dropped}`);
+  app.showBanner("info", `Saved: the camera now reads ${reply.name || NAMES[reply.kind] || reply.kind}. Now test it: throw the die a dozen times and say each time which face is up.${warn}${dropped}`);
   if (app.diceSetup) app.diceSetup.warnings = reply.warnings;
   app.render();
 }
@@ -101,12 +114,12 @@ async function finish(app) {
 async function finishSelfTest(app) {
   const reply = await send(app, "dice_selftest_finish");
   if (!reply) return;
-  const name = NAMES[reply.kind] || reply.kind;
+  const name = reply.name || NAMES[reply.kind] || reply.kind;
   const change = reply.advice.length ? ` What to change: ${reply.advice.join("; ")}.` : "";
   app.showBanner("info", reply.passed
     ? `Self-test passed (${reply.estimate}): the camera now reads ${name} rolls by itself.${change}`
     : `Self-test not passed (${reply.estimate}): the camera shows what it reads of the ${name} for you to confirm.${change}`);
-  const again = await app.conn.request("dice_setup_start", {});
+  const again = await app.conn.request("dice_setup_start", app.route.pack ? { pack: app.route.pack } : {});
   if (again.ok && app.diceSetup) app.diceSetup.setup = again.setup;
   app.render();
 }
@@ -174,22 +187,37 @@ function emptyPanel(app) {
                   onclick: () => send(app, "dice_tray_empty") }, "Take a picture of the empty tray"));
 }
 
+function packPanel(app) {
+  const { setup, packs } = app.diceSetup;
+  return h("section", { class: "panel", "data-testid": "dice-pack", "data-pack": setup.pack },
+    h("h2", {}, `The dice of: ${setup.title}`),
+    h("ul", { class: "dice-sets" }, setup.sets.map((s) =>
+      h("li", { "data-testid": "dice-set", "data-set": s.id, "data-kind": s.kind, "data-calibrated": s.calibrated ? "yes" : "no" },
+        `${s.name}: ${s.calibrated ? "calibrated" : "not calibrated yet"}`))),
+    setup.others.length ? h("p", { class: "subtle", "data-testid": "dice-other-sets" },
+      `Also kept for other games: ${setup.others.map((o) => o.name).join(", ")}.`) : null,
+    packs && packs.length > 1 ? h("div", { class: "cal-buttons" }, packs.filter((p) => p.id !== setup.pack).map((p) =>
+      h("button", { class: "btn", type: "button", "data-testid": "dice-pack-choice", "data-pack": p.id,
+                    onclick: () => app.go(`#/dice/${encodeURIComponent(p.id)}`) }, `Set up the dice of ${p.title}`))) : null);
+}
+
 function kindPanel(app) {
   const { setup, busy } = app.diceSetup;
   if (setup.step !== "ready" && setup.step !== "faces") return null;
   const tests = setup.self_tests || {};
+  const known = setup.sets.filter((s) => s.calibrated);
   return h("section", { class: "panel", "data-testid": "dice-kinds" },
     h("h2", {}, "3. Your dice"),
     h("p", { class: "subtle", "data-testid": "dice-calibrated" },
-      setup.calibrated.length ? `The camera knows: ${setup.calibrated.map((k) => NAMES[k] || k).join(", ")}.` : "The camera knows none of your dice yet: choose one below and show it each face."),
-    setup.calibrated.map((kind) => {
-      const test = tests[kind];
+      known.length ? `The camera knows: ${known.map((s) => s.name).join(", ")}.` : "The camera knows none of this game's dice yet: choose one below and show it each face."),
+    known.map(({ kind, id, name }) => {
+      const test = tests[id];
       const words = !test ? "not tested yet: what it reads is shown for you to confirm"
         : test.passed ? `self-test passed (${test.estimate}): reads rolls by itself`
         : `self-test not passed (${test.estimate}): ${test.advice.join("; ") || "what it reads is shown for you to confirm"}`;
-      return h("p", { class: "dice-status", "data-testid": "dice-selftest-status", "data-kind": kind,
+      return h("p", { class: "dice-status", "data-testid": "dice-selftest-status", "data-kind": kind, "data-set": id,
                       "data-passed": test && test.passed ? "yes" : "no" },
-        h("span", {}, `${NAMES[kind] || kind}: ${words} `),
+        h("span", {}, `${name}: ${words} `),
         h("button", { class: "btn", type: "button", "data-testid": "dice-selftest-again", "data-kind": kind, disabled: busy,
                       onclick: () => send(app, "dice_selftest_start", { kind }) }, "Self-test"));
     }),
@@ -280,6 +308,6 @@ export function renderDiceSetup(app) {
   return h("div", { class: "page cal-page", "data-testid": "screen-dice", "data-step": ds.setup.step },
     head,
     h("div", { class: "cal-body" },
-      h("div", { class: "cal-side" }, emptyPanel(app), kindPanel(app), facesPanel(app), selfTestPanel(app), backupPanel(app)),
+      h("div", { class: "cal-side" }, packPanel(app), emptyPanel(app), kindPanel(app), facesPanel(app), selfTestPanel(app), backupPanel(app)),
       h("div", { class: "cal-main" }, trayPanel(app))));
 }

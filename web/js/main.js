@@ -92,7 +92,7 @@ class App {
     const parts = hash.split("/").filter(Boolean).map(decodeURIComponent);
     if (parts[0] === "new") return { name: "setup", game: parts[1] || null };
     if (parts[0] === "leds") return { name: "leds" };
-    if (parts[0] === "dice") return { name: "dice" };
+    if (parts[0] === "dice") return { name: "dice", pack: parts[1] || null };
     if (parts[0] === "pair") return { name: "pair" };
     if (parts[0] === "health") return { name: "health" };
     if (parts[0] === "data") {  // #/data/<page> (the game chosen last), or #/data/<game>/<page>
@@ -110,6 +110,7 @@ class App {
   navigate() {
     const wasLeds = this.route.name === "leds";
     const wasDice = this.route.name === "dice";
+    const dicePack = this.route.pack;
     const wasPair = this.route.name === "pair";
     const wasHealth = this.route.name === "health";
     const wasData = this.route.name === "data";
@@ -142,13 +143,14 @@ class App {
       this.clearBanner("camera");
       if (this.route.name === "games") this.games = null; // never show an old list: it is fetched afresh
       if (this.route.name === "leds" && !wasLeds) { this.calibration = null; this.leds = { overlay: null, frame: null }; }
-      if (this.route.name === "dice" && !wasDice) this.diceSetup = null;
+      const newDice = this.route.name === "dice" && (!wasDice || this.route.pack !== dicePack); // another game's dice
+      if (newDice) this.diceSetup = null;
       if (this.route.name === "pair" && !wasPair) this.pairing = null;
       if (this.route.name === "health" && !wasHealth) this.health = null;
       this.render();
       if (this.route.name === "games") { this.loadGames(); this.loadAccess(); this.checkSafeMode(); }
       if (this.route.name === "leds" && !wasLeds) startCalibration(this);
-      if (this.route.name === "dice" && !wasDice) startDiceSetup(this);
+      if (newDice) startDiceSetup(this);
       if (this.route.name === "pair" && !wasPair) startPairing(this);
       if (this.route.name === "health" && !wasHealth) startHealth(this);
       const otherData = this.route.name === "data" && (!wasData || (this.route.game && this.route.game !== this.screenPack));
