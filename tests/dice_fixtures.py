@@ -209,6 +209,23 @@ def self_tested(calibration: DiceCalibration, kind: str, throw: Callable[[str], 
     return calibration.with_self_test(kind, test.result())
 
 
+def pack_set(pack_id: str, kind: str) -> str:
+    """The id of the dice set of ``kind`` a pack's games roll, from the pack's own data."""
+    from companion.games.registry import pack_makers
+    from companion.server.dicesets import reading
+
+    return reading(pack_makers()[pack_id]())[kind]
+
+
+def of_set(calibration: DiceCalibration, key: str, set_id: str) -> DiceCalibration:
+    """``calibration`` with its profile of set ``key`` (a kind's id: its shared set) taken as the dice
+    set ``set_id`` (a box's own dice; its kind's id: the shared set)."""
+    profile = calibration.profiles[key]
+    profiles = {other: p for other, p in calibration.profiles.items() if other != key}
+    profiles[set_id] = replace(profile, set="" if set_id == profile.kind else set_id)
+    return replace(calibration, profiles=profiles)
+
+
 def monster_faces() -> tuple[str, ...]:
     return KIND_FACES["monster"]
 

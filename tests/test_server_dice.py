@@ -18,10 +18,12 @@ import socketio
 
 from calibration.dice import DiceCalibration, save_calibration
 from companion.server.dice import CAMERA_ON, camera_settings
-from dice_fixtures import Tray, synthetic_calibration
+from dice_fixtures import Tray, of_set, pack_set, synthetic_calibration
 from service_process import SETUP, Service, connect, next_event, ok, simple_answer
 
-CALIBRATION = synthetic_calibration()
+#: The games here are Ravenloft's: its Monster dice are its own set (docs/dice.md "Dice sets").
+MONSTER_SET = pack_set("ravenloft", "monster")
+CALIBRATION = of_set(synthetic_calibration(), "monster", MONSTER_SET)
 
 
 @pytest.fixture

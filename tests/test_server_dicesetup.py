@@ -20,7 +20,7 @@ from calibration.dice import load_calibration
 from polling import wait_for
 from hardware.dice.synthetic import MONSTER_LOOK, Changes, photo_changes, scene
 from service_process import Service, call, connect, ok
-from test_server_dice import CALIBRATION, Tray, folder_camera_service, next_dice, to_two_monster_dice
+from test_server_dice import CALIBRATION, MONSTER_SET, Tray, folder_camera_service, next_dice, to_two_monster_dice
 
 BACKGROUND = CALIBRATION.background
 WHOLE = [[0, 0], [1, 0], [1, 1], [0, 1]]  # the tray fills the synthetic camera's picture
@@ -120,11 +120,11 @@ def test_the_whole_setup_then_the_watcher_reads_with_it(fresh: Service, client: 
     ok(client, "dice_capture")
 
     finished = ok(client, "dice_finish")
-    assert finished["calibrated"] == ["monster"] and finished["dropped"] == []
+    assert finished["calibrated"] == [MONSTER_SET] and finished["dropped"] == []
     assert isinstance(finished["warnings"], list)
     saved = load_calibration(fresh.state_dir / "dice")
-    assert saved.tray.method == "taps" and saved.profiles["monster"].faces == ("hit", "pow", "blank")
-    assert saved.profiles["monster"].self_test is None and not saved.profiles["monster"].automatic
+    assert saved.tray.method == "taps" and saved.profiles[MONSTER_SET].faces == ("hit", "pow", "blank")
+    assert saved.profiles[MONSTER_SET].self_test is None and not saved.profiles[MONSTER_SET].automatic
 
     # The self-test: a dozen throws, each read shown and the face that was up told.
     test = finished["setup"]["selftest"]
@@ -144,7 +144,7 @@ def test_the_whole_setup_then_the_watcher_reads_with_it(fresh: Service, client: 
         assert ok(client, "dice_selftest_answer", {"face": face})["setup"]["selftest"]["throws"] == number + 1
     done = ok(client, "dice_selftest_finish")
     assert done["passed"] is True and done["estimate"] == "12 of 12 accepted reads right, 0 of 12 throws refused"
-    assert load_calibration(fresh.state_dir / "dice").profiles["monster"].automatic
+    assert load_calibration(fresh.state_dir / "dice").profiles[MONSTER_SET].automatic
     refused(client, "illegal", "dice_capture", None, "no dice setup is under way")
 
     # In use at once: a roll of two Monster dice thrown into the tray is read and answered.
@@ -161,7 +161,7 @@ def test_the_whole_setup_then_the_watcher_reads_with_it(fresh: Service, client: 
     assert archive[:2] == b"PK" and exported["bytes"] == len(archive) and exported["name"].endswith(".zip")
     refused(client, "bad-request", "dice_restore", {"file": "not base64!"}, "base64")
     refused(client, "illegal", "dice_restore", {"file": base64.b64encode(b"hello").decode()}, "not a zip")
-    assert ok(client, "dice_restore", {"file": exported["file"]})["calibrated"] == ["monster"]
+    assert ok(client, "dice_restore", {"file": exported["file"]})["calibrated"] == [MONSTER_SET]
     assert (fresh.state_dir / "dice.previous" / "calibration.json").exists()
 
 
@@ -173,7 +173,7 @@ def test_setup_pauses_the_watcher_and_cancel_gives_it_back(calibrated: Service, 
     try:
         to_two_monster_dice(client)
         setup = ok(client, "dice_setup_start")["setup"]
-        assert setup["step"] == "ready" and setup["calibrated"] == ["monster"] and setup["tray"]["new"] is False
+        assert setup["step"] == "ready" and setup["calibrated"] == [MONSTER_SET] and setup["tray"]["new"] is False
         assert wait_for(lambda: own.health()["camera"]["state"] == "idle")  # paused: not watching the roll prompt
         ok(client, "dice_faces_start", {"kind": "d6"})
         ok(client, "dice_cancel")

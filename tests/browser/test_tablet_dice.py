@@ -18,8 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the service test
 
 from calibration.dice import save_calibration  # noqa: E402
 from service_process import Service, connect  # noqa: E402
-from dice_fixtures import synthetic_calibration  # noqa: E402
-from test_server_dice import CALIBRATION, Tray, journal_inputs, to_two_monster_dice  # noqa: E402
+from dice_fixtures import of_set, synthetic_calibration  # noqa: E402
+from test_server_dice import CALIBRATION, MONSTER_SET, Tray, journal_inputs, to_two_monster_dice  # noqa: E402
 from ui_helpers import GAME, shot, wait_version  # noqa: E402
 
 
@@ -95,7 +95,7 @@ def test_a_read_of_a_die_not_yet_self_tested_is_taken_with_one_tap(tmp_path: Pat
                                                                    new_tablet: Callable[..., Any]) -> None:
     """Before the Monster die's self-test has passed the camera answers nothing by itself: the
     tablet shows what it read and why it did not answer, and one tap takes the read."""
-    untested = synthetic_calibration(self_test=False)
+    untested = of_set(synthetic_calibration(self_test=False), "monster", MONSTER_SET)
     tray = Tray(tmp_path / "frames", untested.background, 33)
     save_calibration(untested, tmp_path / "state" / "dice")
     service = Service(tmp_path / "state", args=["--camera", f"folder:{tray.folder}"]).start()

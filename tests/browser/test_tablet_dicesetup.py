@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the service test
 
 from calibration.dice import load_calibration  # noqa: E402
 from service_process import Service  # noqa: E402
-from test_server_dice import CALIBRATION, Tray  # noqa: E402
+from test_server_dice import CALIBRATION, MONSTER_SET, Tray  # noqa: E402
 from test_server_dicesetup import put_die  # noqa: E402
 from ui_helpers import open_games, shot  # noqa: E402
 
@@ -79,7 +79,7 @@ def test_dice_setup_walks_through_tray_and_faces(camera_service: tuple[Service, 
     shot(page, "dice-setup")
     page.get_by_test_id("dice-finish").click()
     banner(page, "info", "Saved: the camera now reads your Monster dice")
-    assert load_calibration(service.state_dir / "dice").profiles["monster"].faces == ("hit", "pow", "blank")
+    assert load_calibration(service.state_dir / "dice").profiles[MONSTER_SET].faces == ("hit", "pow", "blank")
 
     # The self-test: each throw read, then the face that was up tapped; one read "corrected".
     for number in range(12):
@@ -99,7 +99,7 @@ def test_dice_setup_walks_through_tray_and_faces(camera_service: tuple[Service, 
     banner(page, "info", "Self-test not passed (11 of 12 accepted reads right")
     status = page.locator("[data-testid=dice-selftest-status][data-kind=monster]")
     assert status.get_attribute("data-passed") == "no" and "was read as" in status.inner_text()
-    assert not load_calibration(service.state_dir / "dice").profiles["monster"].automatic
+    assert not load_calibration(service.state_dir / "dice").profiles[MONSTER_SET].automatic
 
     # Again, each face told as it was: it passes, and says so.
     page.locator("[data-testid=dice-selftest-again][data-kind=monster]").click()
@@ -114,7 +114,7 @@ def test_dice_setup_walks_through_tray_and_faces(camera_service: tuple[Service, 
     banner(page, "info", "Self-test passed (12 of 12 accepted reads right")
     page.locator("[data-testid=dice-selftest-status][data-kind=monster][data-passed=yes]").wait_for()
     page.locator("[data-testid=dice-calibrated]", has_text="monster").wait_for()
-    assert load_calibration(service.state_dir / "dice").profiles["monster"].automatic
+    assert load_calibration(service.state_dir / "dice").profiles[MONSTER_SET].automatic
 
     # A backup, and restoring it.
     with page.expect_download() as download:
