@@ -537,6 +537,7 @@ def parser() -> argparse.ArgumentParser:
     ask.add_argument("test", type=Path, help="TEST_DIR (or DST with --cut-boxes)")
     ask.add_argument("--kind", choices=sorted(KIND_FACES), help="die kind (default: from the labels)")
     ask.add_argument("--style", choices=("numerals", "pips", "symbols"), help="d6 faces: numerals or pips")
+    ask.add_argument("--set", help="a saved calibration's dice set of that kind to read with (default: its only one)")
     ask.add_argument("--background", type=Path, help="one photo of the empty tray (else CALIBRATION/empty/)")
     ask.add_argument("--tray", help="four corner taps x,y,x,y,x,y,x,y (top-left, top-right, bottom-right, "
                                     "bottom-left) on the first face photo")
@@ -627,12 +628,18 @@ def _not_calibrated(failed: NotCalibrated, tests: list[Sample], kind: str) -> in
 
 
 def _with_saved(saved: DiceCalibration, arguments: argparse.Namespace, tests: list[Sample]) -> int:
-    kinds = sorted(saved.profiles)
+    """A saved calibration, read with one dice set of the kind (docs/dice.md "Dice sets") and one of each other kind."""
+    kinds = sorted({p.kind for p in saved.profiles.values()})
     kind = arguments.kind or (kind_of({s.label for s in tests}) if tests else kinds[0])
-    if kind not in saved.profiles:
-        raise SystemExit(f"the saved calibration has no {kind} (it has: {', '.join(kinds) or 'no dice'})")
-    print(calibration_report(Calibrated(saved, kind), saved.profiles[kind].style))
-    return _read_and_report(DiceReader(saved), arguments, tests, kind)
+    sets = sorted(set_id for set_id, p in saved.profiles.items() if p.kind == kind)
+    set_id = arguments.set or (sets[0] if len(sets) == 1 else kind)
+    if set_id not in sets:
+        raise SystemExit(f"the saved calibration has no {kind} of the set {set_id!r} (it has: "
+                         f"{', '.join(sorted(saved.profiles)) or 'no dice'}; choose one with --set)")
+    chosen = {p.kind: other for other, p in sorted(saved.profiles.items())}
+    reading = saved.reading({**chosen, kind: set_id})
+    print(calibration_report(Calibrated(reading, kind), reading.profiles[kind].style))
+    return _read_and_report(DiceReader(reading), arguments, tests, kind)
 
 
 def _read_and_report(reader: DiceReader, arguments: argparse.Namespace, tests: list[Sample], kind: str) -> int:

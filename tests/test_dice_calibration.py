@@ -203,6 +203,22 @@ def test_a_broken_saved_calibration_is_refused_with_why(tmp_path: Path, change: 
         load_calibration(tmp_path / "dice")
 
 
+def test_a_dice_set_is_named_and_not_another_kinds(tmp_path: Path) -> None:
+    """Profiles are by dice set (docs/dice.md "Dice sets"): a set id that is no name, or that is another
+    kind's shared set, is refused; a version 1 file is by kind, each read as the set it is told."""
+    folder = tmp_path / "dice"
+    save_calibration(synthetic_calibration(), folder)
+    monster = json.loads((folder / CALIBRATION_FILE).read_text())["profiles"]["monster"]
+    for key, why in (("d20", "'d20' cannot name a set of Monster dice"), ("Big Box", "'Big Box' cannot name")):
+        _edit(folder, {"profiles": {key: monster}})
+        with pytest.raises(CalibrationError, match=why):
+            load_calibration(folder)
+    _edit(folder, {"version": 1, "profiles": {"monster": {k: v for k, v in monster.items() if k != "kind"}}})
+    assert list(load_calibration(folder, {"monster": "my-box"}).profiles) == ["my-box"]
+    assert load_calibration(folder, {"monster": "my-box"}).profiles["my-box"].kind == "monster"
+    assert list(load_calibration(folder).profiles) == ["monster"]  # no set named: the shared one
+
+
 def test_a_missing_face_photo_is_refused(tmp_path: Path) -> None:
     save_calibration(synthetic_calibration(), tmp_path / "dice")
     next((tmp_path / "dice" / "monster").glob("*-pow.png")).unlink()

@@ -663,7 +663,8 @@ def _restore(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
     except OSError as problem:
         raise storage_refusal(problem, "the dice calibration") from None
     use_calibration(services, calibration)
-    return {"calibrated": sorted(calibration.profiles)}
+    return {"calibrated": sorted(calibration.profiles),
+            "names": [dicesets.named(set_id, dice.tables) for set_id in sorted(calibration.profiles)]}
 
 
 def _checked_restore(dice: "Dice", archive: bytes) -> "DiceCalibration":

@@ -43,6 +43,8 @@ def test_dice_setup_walks_through_tray_and_faces(camera_service: tuple[Service, 
     open_games(page, service.url)
     page.get_by_test_id("dice-setup").click()
     page.locator("[data-testid=screen-dice][data-step=tray]").wait_for()
+    monster_set = page.locator(f"[data-testid=dice-pack][data-pack=ravenloft] [data-testid=dice-set][data-set={MONSTER_SET}]")
+    assert monster_set.get_attribute("data-calibrated") == "no" and "not calibrated" in monster_set.inner_text()
     snap = page.get_by_test_id("dice-snapshot")
     snap.locator("img").wait_for()
     page.wait_for_function("document.querySelector('[data-testid=dice-snapshot] img').naturalWidth > 0")
@@ -78,7 +80,8 @@ def test_dice_setup_walks_through_tray_and_faces(camera_service: tuple[Service, 
     assert page.get_by_test_id("dice-shot").get_attribute("src").startswith("data:image/png")  # type: ignore[union-attr]
     shot(page, "dice-setup")
     page.get_by_test_id("dice-finish").click()
-    banner(page, "info", "Saved: the camera now reads your Monster dice")
+    banner(page, "info", "Saved: the camera now reads the Ravenloft box's Monster dice")
+    page.locator(f"[data-testid=dice-set][data-set={MONSTER_SET}][data-calibrated=yes]").wait_for()
     assert load_calibration(service.state_dir / "dice").profiles[MONSTER_SET].faces == ("hit", "pow", "blank")
 
     # The self-test: each throw read, then the face that was up tapped; one read "corrected".
@@ -127,5 +130,11 @@ def test_dice_setup_walks_through_tray_and_faces(camera_service: tuple[Service, 
     banner(page, "error", "not a zip")
     page.get_by_test_id("dice-restore-file").set_input_files(str(backup))
     banner(page, "info", "Restored")
+
+    # The original Horrified box's dice: another set, not calibrated; Ravenloft's kept beside it.
+    page.locator("[data-testid=dice-pack-choice][data-pack=horrified]").click()
+    page.locator("[data-testid=dice-pack][data-pack=horrified] [data-testid=dice-set][data-kind=monster]"
+                 "[data-calibrated=no]").wait_for()
+    assert "Ravenloft" in page.get_by_test_id("dice-other-sets").inner_text()
     page.get_by_test_id("back-to-games").click()
     page.get_by_test_id("screen-games").wait_for()

@@ -148,7 +148,7 @@ async function restoreFile(app, input) {
   for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   const reply = await app.conn.request("dice_restore", { file: btoa(text) });
   if (!reply.ok) { app.showBanner("error", reply.error.message); return; }
-  app.showBanner("info", `Restored “${file.name}”: the camera reads ${reply.calibrated.join(", ") || "no dice"} with it now.`);
+  app.showBanner("info", `Restored “${file.name}”: the camera reads ${(reply.names || reply.calibrated).join(", ") || "no dice"} with it now.`);
   startDiceSetup(app);
 }
 
