@@ -2,7 +2,7 @@
 // box's: the game, the values its owner confirms whole (the Terror track, POW before
 // HIT, the solo changes, the Monster die), its board's own parts - the village
 // drawn as on the game screen, with the Hospital as its one special place - and its
-// items' three colours.
+// items' three colours (library.js adds what its cards, Perks and heroes may do).
 
 import { useEdition } from "./family/datastatus.js";
 import { xy } from "./board.js";
@@ -13,7 +13,7 @@ useEdition({
   game: GAME,
   confirmable: ["board.terror_max", "board.pow_first", "board.solo", "dice.monster_die"],
   kindWords: { pow_first: "POW before HIT", solo: "Solo game" },
-  tabs: [["", "Status"], ["board", "Board"], ["items", "Items"]],
+  tabs: [["", "Status"], ["board", "Board"], ["cards", "Monster cards"], ["items", "Items"], ["perks", "Perks"], ["heroes", "Heroes"]],
   intro: "The sources we built this box from do not agree on everything (the village's roads, the Terror track, some cards), so each datum says how sure it is. Make it match your box here; the Monster Phase uses your data from then on.",
   library: { itemTypes: [["red", "Red"], ["blue", "Blue"], ["yellow", "Yellow"]], tabs: {} },
   board: {
