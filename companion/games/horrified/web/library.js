@@ -105,4 +105,5 @@ Object.assign(edition.library, {
   perks: { ...LIBRARY, kinds: PERK_KINDS },
   tabs: { heroes: heroesTab },
   titles: { heroes: "Heroes" },
+  cardWords: { line: "Monster Strike:", move: "Spaces moved:" },
 });

@@ -25,7 +25,8 @@ export default {
   phaseWord: (app) => PHASES[app.view.state.phase] || app.view.state.phase,
   filterHint: (app, prompt) => (prompt.key === "item" ? "Type the item's name…" : prompt.key === "monster-card" ? "Type the card's name…" : null),
   rowLabel: (app, prompt, i) => (prompt.count > 1 ? `Monster die ${i + 1}` : "The Monster die"),
-  /** A guessed Monster card, item or Perk tapped on its draw: "Is this your card?" first. */
-  takeAnswer: takeCardAnswer,
-  promptBody: cardCheckBody,
+  /** A guessed Monster card, item or Perk tapped on its draw: "Is this your card?" first. Not in a
+   * mixed game: its cards, items and Perks are the host box's, not this box's data. */
+  takeAnswer: (app, prompt, answer) => !app.pack.mixed && takeCardAnswer(app, prompt, answer),
+  promptBody: (app, prompt) => (app.pack.mixed ? null : cardCheckBody(app, prompt)),
 };

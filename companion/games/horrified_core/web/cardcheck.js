@@ -16,7 +16,7 @@ import { h } from "/js/dom.js";
 import { sentence } from "/js/connection.js";
 import { clone, edition, saveDoc, startData, workFiles } from "./datastatus.js";
 import { attackWords, cardDraft, cardEditor, cardFields, formErrors, itemDraft, itemEditor, itemFields, libraryContext as context, perkDraft,
-         perkEditor, perkFields, putEntry, stateOf } from "./library.js";
+         perkEditor, perkFields, putEntry, refusedWhy, stateOf } from "./library.js";
 
 /** A tap on the sheet this soon after it came up is the rest of the tap on the draw, not an answer. */
 const SETTLE_MS = 350;
@@ -28,7 +28,7 @@ function cardGuess(app, card) {
     h("p", { "data-testid": "check-guess-items" }, `Items: ${card.items}`),
     h("p", { "data-testid": "check-guess-event" }, h("strong", {}, "Event: "), sentence(card.event.text || (kind ? kind.label : card.event.kind)),
       kind && card.event.kind !== "none" ? h("small", { class: "subtle" }, ` (${kind.label})`) : null),
-    h("p", { "data-testid": "check-guess-attack" }, h("strong", {}, "Attack line: "), attackWords(context(app), card.attack)),
+    h("p", { "data-testid": "check-guess-attack" }, h("strong", {}, `${edition.library.cardWords?.line || "Attack line:"} `), attackWords(context(app), card.attack)),
   ];
 }
 
@@ -150,7 +150,7 @@ async function save(app, check, fields) {
   for (const id of copiesOf(app, kind, record).concat(check.id)) putEntry(doc, kind.stem, id, fields, true);
   const saved = await saveDoc(app, doc);
   if (checks.get(app) !== check) return;
-  if (!saved) { check.stage = fields ? "fix" : "ask"; app.render(); return; }
+  if (!saved) { check.stage = fields ? "fix" : "ask"; check.errors = refusedWhy(app.data); app.render(); return; }
   await app.join(); // the game took the data as an input: draw on top of it
   app.showBanner("info", fields ? `Saved: ${fields.name} is now as your box prints it.` : `Noted: ${record.name} is your ${kind.noun}.`, { closeAfterMs: 5000 });
   draw(app, check);
@@ -189,6 +189,7 @@ function askPart(app, check, record) {
                     onclick: () => { if (settled(check)) save(app, check, null); } }, busy ? "Saving…" : `Yes, this is my ${kind.noun}`),
       h("button", { class: "btn btn-huge", type: "button", "data-testid": "card-check-fix", disabled: busy, onclick: () => fix(app, check) }, "No, correct it"),
       h("button", { class: "btn", type: "button", "data-testid": "card-check-skip", disabled: busy, onclick: () => skip(app, check) }, "Not now: draw it as it is")),
+    formErrors(check),
   ];
 }
 

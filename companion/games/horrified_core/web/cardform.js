@@ -13,10 +13,13 @@ function numberRow(refresh, card, key, label, low, high) {
                     "data-value": String(n), onclick: () => { card[key] = n; refresh(); } }, String(n))));
 }
 
-function symbolPart(symbols, refresh, card, icon) {
+/** The form's words for the card's foot, as Ravenloft's rulebook has them; an edition may say them its own way. */
+const WORDS = { line: "Attack line:", move: "Locations moved:" };
+
+function symbolPart(symbols, refresh, card, icon, words) {
   const look = (s) => (icon ? [icon(s, 22), " "] : []);
   return [
-    h("div", { class: "change-row", "data-testid": "card-line" }, h("span", { class: "label" }, "Attack line:"),
+    h("div", { class: "change-row", "data-testid": "card-line" }, h("span", { class: "label" }, words.line),
       card.symbols.length ? card.symbols.map((s) => h("span", { class: "badge", "data-symbol": s }, ...look(s), symbolWord(symbols, s)))
         : h("span", { class: "subtle" }, "tap the symbols left to right"),
       card.symbols.length ? h("button", { class: "btn btn-small", type: "button", "data-testid": "card-line-undo",
@@ -32,16 +35,18 @@ function symbolPart(symbols, refresh, card, icon) {
 /**
  * The card's fields as form rows: name, items, Event (`events(card)` gives its rows), attack
  * line, moves, dice. `card` holds name, items, symbols, move, dice; `symbols` are the pack's
- * ({id: {colour, shape, name?}}); `icon(symbol, size)`, if given, draws a symbol beside its word.
+ * ({id: {colour, shape, name?}}); `icon(symbol, size)`, if given, draws a symbol beside its word;
+ * `words` ({line, move}) name the card's foot in the edition's own words.
  */
-export function cardForm(card, { symbols, refresh, events, icon = null }) {
+export function cardForm(card, { symbols, refresh, events, icon = null, words = {} }) {
+  const said = { ...WORDS, ...words };
   return [
     h("input", { class: "text-input", type: "text", "data-testid": "card-name", placeholder: "Card name", value: card.name,
                  oninput: (e) => { card.name = e.target.value; } }),
     numberRow(refresh, card, "items", "Items:", 0, 3),
     ...events(card),
-    ...symbolPart(symbols, refresh, card, icon),
-    numberRow(refresh, card, "move", "Locations moved:", 1, 3),
+    ...symbolPart(symbols, refresh, card, icon, said),
+    numberRow(refresh, card, "move", said.move, 1, 3),
     numberRow(refresh, card, "dice", "Monster dice:", 1, 3),
   ];
 }

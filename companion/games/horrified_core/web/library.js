@@ -7,7 +7,8 @@
 // it does). What an edition's Events and Perks may do is its own, handed in as
 // `edition.library` with `itemTypes` ([[id, words]]), `events` and `perks` (primitive
 // libraries, see effects.js), optionally `symbolLook(symbols)` and `itemLook(item)` to
-// draw them, and `tabs` ({page: (app, ctx) => parts}) for its own pages (heroes).
+// draw them, `cardWords` (cardform.js) and `titles` ({page: title}) in its own words,
+// and `tabs` ({page: (app, ctx) => parts}) for its own pages (heroes).
 
 import { h } from "/js/dom.js";
 import { sentence } from "/js/connection.js";
@@ -40,8 +41,16 @@ export function putEntry(doc, stem, id, fields, confirm) {
 export async function enter(app, stem, id, fields, confirm) {
   editWork(app, (work) => putEntry(work, stem, id, fields, confirm), { render: false });
   const saved = await saveDoc(app);
-  if (saved) { app.data.form = null; app.render(); }
-  else app.render();
+  if (saved) app.data.form = null;
+  else if (app.data.form) app.data.form.errors = refusedWhy(app.data);
+  app.render();
+}
+
+/** What the companion named when it refused a save (it saved nothing), for the form that asked. */
+export function refusedWhy(data) {
+  const result = data.saveResult;
+  if (!result || result.ok) return [];
+  return result.problems.length ? result.problems.map((p) => sentence(p)) : [`Not saved: ${sentence(result.message)}`];
 }
 
 export function formButtons(app, testid, onSave, label = "Save this and use it") {
@@ -148,7 +157,8 @@ export function cardDraft(card) {
 export function cardEditor(app, draft, ctx) {
   const lib = edition.library;
   const events = () => [h("div", { class: "field" }, "Event", effectEditor(app, draft.effect, lib.events, ctx, "card-event", { optionalSymbol: true }))];
-  return cardForm(draft, { symbols: ctx.symbols, refresh: () => app.render(), events, icon: lib.symbolLook ? lib.symbolLook(ctx.symbols) : null });
+  return cardForm(draft, { symbols: ctx.symbols, refresh: () => app.render(), events, icon: lib.symbolLook ? lib.symbolLook(ctx.symbols) : null,
+                           words: lib.cardWords });
 }
 
 /** A draft as the card's fields, or what keeps it from being saved (`errors`). */
@@ -156,7 +166,7 @@ export function cardFields(draft) {
   const errors = [];
   const effect = draft.effect;
   if (!draft.name.trim()) errors.push("Give the card its name.");
-  if (!draft.symbols.length) errors.push("Tap the attack line's symbols, left to right (1 to 3).");
+  if (!draft.symbols.length) errors.push("Tap the symbols at the card's foot, left to right (1 to 3).");
   if (effect.kind !== "none" && effect.kind !== "manual" && !String(effect.text || "").trim()) effect.text = edition.library.events.kinds[effect.kind]?.label || "";
   if (effect.kind === "none" && !effect.text) effect.text = "No Event.";
   if (effect.kind === "manual" && !String(effect.text || "").trim()) errors.push("Type what the card's Event says: the players will do it by hand.");
