@@ -1,8 +1,8 @@
 """The original Horrified's card library and "Is this your card?" on the tablet, in Chromium
 against the real service. A Monster card corrected through its library form (this box's Event
-kinds, the strike line, move and dice) is the card the game in play then draws; a Perk card
-and a hero go in through theirs, and a value the companion refuses comes back on the form,
-named, with nothing saved. On the game screen a guessed card tapped on the draw is confirmed
+kinds, the strike line, move and dice) is the card the game in play then draws; a Perk card,
+a hero and a sequence Event go in through theirs, and a value the companion refuses comes back
+on the form, named, with nothing saved. On the game screen a guessed card tapped on the draw is confirmed
 with one tap, and the next one corrected on one sheet and played as corrected."""
 
 from __future__ import annotations
@@ -102,7 +102,25 @@ def test_a_perk_and_a_hero_go_in_through_their_forms_and_a_refused_value_is_name
     form.get_by_test_id("hero-special-kind").select_option("move_to_monster")
     form.get_by_test_id("lib-hero-save").click()
     page.locator("[data-testid=lib-hero][data-id='mayor'][data-state=confirmed]").wait_for()
+
+    # A card whose Event is a sequence: each step is an Event of its own, and a step is added.
+    card = next(c for c in shipped["cards.json"]["cards"] if c["event"]["kind"] == "sequence")
+    page.get_by_test_id("data-tab-cards").click()
+    page.locator(f"[data-testid=lib-card-edit][data-id='{card['id']}']").click()
+    form = page.get_by_test_id("lib-card-form")
+    steps = form.get_by_test_id("card-event-step")
+    assert steps.count() == len(card["event"]["params"]["steps"])
+    form.get_by_test_id("card-event-step-add").click()
+    added = steps.nth(steps.count() - 1)
+    added.get_by_test_id("card-event-step-kind").select_option("place_villager")
+    added.locator("[data-testid=card-event-step-param][data-param=location]").select_option("inn")
+    form.get_by_test_id("lib-card-save").click()
+    page.locator(f"[data-testid=lib-card][data-id='{card['id']}'][data-state=confirmed]").wait_for()
+
     changes = data_get(own_service.url, GAME)["data"]["changes"]
+    event = changes["cards"]["cards"][card["id"]]["event"]
+    assert event["params"]["steps"][:-1] == card["event"]["params"]["steps"]
+    assert event["params"]["steps"][-1]["kind"] == "place_villager" and event["params"]["steps"][-1]["params"]["location"] == "inn"
     assert changes["perks"]["perks"][perk["id"]]["effect"]["params"] == {"monster": "mummy", "steps": 2}
     mayor = changes["heroes"]["heroes"]["mayor"]
     assert (mayor["actions"], mayor["start"], mayor["special"]["kind"]) == (4, "inn", "move_to_monster")

@@ -5,7 +5,7 @@
 
 import { h } from "/js/dom.js";
 import { edition } from "./family/datastatus.js";
-import { effectEditor } from "./family/effects.js";
+import { effectEditor, effectFields } from "./family/effects.js";
 import { openForm, recordForm, recordList } from "./family/library.js";
 import "./edition.js";
 
@@ -55,6 +55,8 @@ const WORDS = {
   count: "How many items", amount: "How many", optionalSymbol: "About which monster (optional)",
 };
 const LIBRARY = { words: WORDS, flags: [], negative: [] };
+const SPECIALS = { ...LIBRARY, kinds: SPECIAL_KINDS };
+const ABILITIES = { ...LIBRARY, kinds: ABILITY_KINDS };
 
 // -- heroes ---------------------------------------------------------------------------------------------------
 function heroDraft(hero) {
@@ -67,9 +69,8 @@ function heroFields(d) {
   const errors = [];
   if (!d.name.trim()) errors.push("Give the hero their name.");
   if (!(Number.isInteger(d.actions) && d.actions >= 1 && d.actions <= 10)) errors.push("Actions: a whole number from 1 to 10.");
-  const effect = (e, kinds) => ({ kind: e.kind, params: e.params || {}, text: String(e.text || "").trim() || kinds[e.kind]?.label || e.kind });
   return { errors, fields: { name: d.name.trim(), actions: d.actions, start: d.start,
-                             special: effect(d.special, SPECIAL_KINDS), ability: effect(d.ability, ABILITY_KINDS) } };
+                             special: effectFields(SPECIALS, d.special), ability: effectFields(ABILITIES, d.ability) } };
 }
 
 function heroEditor(app, d, ctx) {
@@ -80,8 +81,8 @@ function heroEditor(app, d, ctx) {
       "data-testid": "hero-actions", value: String(d.actions), oninput: (e) => { d.actions = Math.trunc(Number(e.target.value)); } })),
     h("label", { class: "field" }, "Starts at", h("select", { class: "select", "data-testid": "hero-start", onchange: (e) => { d.start = e.target.value; } },
       ctx.places.map((l) => h("option", { value: l.id, selected: d.start === l.id }, l.name)))),
-    h("div", { class: "field" }, "Special action", effectEditor(app, d.special, { ...LIBRARY, kinds: SPECIAL_KINDS }, ctx, "hero-special")),
-    h("div", { class: "field" }, "Ability", effectEditor(app, d.ability, { ...LIBRARY, kinds: ABILITY_KINDS }, ctx, "hero-ability")),
+    h("div", { class: "field" }, "Special action", effectEditor(app, d.special, SPECIALS, ctx, "hero-special")),
+    h("div", { class: "field" }, "Ability", effectEditor(app, d.ability, ABILITIES, ctx, "hero-ability")),
   ];
 }
 

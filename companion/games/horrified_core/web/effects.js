@@ -18,8 +18,9 @@ export function symbolWord(symbols, id) {
   return sym.name ? upper(sym.name) : `${upper(id)}${sym.colour ? ` (${sym.colour})` : ""}`;
 }
 
+/** A new step of a sequence: the first kind that does something by itself. */
 function firstStepKind(library) {
-  return Object.keys(library.kinds).find((k) => k !== "none" && !library.kinds[k].nested) || "none";
+  return Object.keys(library.kinds).find((k) => k !== "none" && k !== "manual" && !library.kinds[k].nested) || "none";
 }
 
 /** A new param's value: the first of the box's villagers, places, symbols or monsters, a tick, one step. */
@@ -31,6 +32,14 @@ export function defaultParam(library, kind, name, ctx) {
   if (name === "monster") return ctx.monsters[0]?.id ?? "";
   if ((library.flags || []).includes(name)) return library.defaults?.[name] ?? false;
   return library.defaults?.[name] ?? 1;
+}
+
+/** An Effect as it is saved: words left empty (its own, or a step's) are its kind's. */
+export function effectFields(library, effect) {
+  const spec = library.kinds[effect.kind];
+  const params = { ...(effect.params || {}) };
+  if (spec && spec.nested && Array.isArray(params[spec.nested])) params[spec.nested] = params[spec.nested].map((step) => effectFields(library, step));
+  return { kind: effect.kind, params, text: String(effect.text || "").trim() || spec?.label || effect.kind };
 }
 
 export function freshEffect(library, kind, ctx) {

@@ -14,7 +14,7 @@ import { h } from "/js/dom.js";
 import { sentence } from "/js/connection.js";
 import { cardForm } from "./cardform.js";
 import { checksPanel, clone, dataHead, edition, editWork, loadingPage, saveBar, saveDoc, stateBadge, statusOf, workFiles } from "./datastatus.js";
-import { effectEditor, symbolWord } from "./effects.js";
+import { effectEditor, effectFields, symbolWord } from "./effects.js";
 
 /** What a tab draws from: the working copy's files, the pack's symbols, villagers, monsters and the main board's places. */
 export function libraryContext(app) {
@@ -167,10 +167,9 @@ export function cardFields(draft) {
   const effect = draft.effect;
   if (!draft.name.trim()) errors.push("Give the card its name.");
   if (!draft.symbols.length) errors.push("Tap the symbols at the card's foot, left to right (1 to 3).");
-  if (effect.kind !== "none" && effect.kind !== "manual" && !String(effect.text || "").trim()) effect.text = edition.library.events.kinds[effect.kind]?.label || "";
   if (effect.kind === "none" && !effect.text) effect.text = "No Event.";
   if (effect.kind === "manual" && !String(effect.text || "").trim()) errors.push("Type what the card's Event says: the players will do it by hand.");
-  const event = { kind: effect.kind, params: effect.params || {}, text: effect.text };
+  const event = effectFields(edition.library.events, effect);
   return { errors, fields: { name: draft.name.trim(), items: draft.items, event,
                              attack: { symbols: [...draft.symbols], move: draft.move, dice: draft.dice } } };
 }
