@@ -14,13 +14,17 @@ An owner-data document::
      "changes": {
         "board": {"set": {"terror_max": {...}},
                   "locations": {"old-place": {"number": 7, "x": 0.2, "y": 0.3}, "new-place": {...all fields}},
-                  "connections": {"add": [["a", "b"]], "remove": [["c", "d"]]}},
+                  "connections": {"add": [["a", "b"], {"between": ["e", "f"], "kind": "water", "only": ["swimmer"]}],
+                                  "remove": [["c", "d"]]}},
         "cards": {"cards": {"a-card": {"name": "...", "items": 2, "event": {...}, "attack": {...}}}},
         "villagers": {"villagers": {"a-villager": {"safe_location": "..."}}}, ...},
      "confirmed": ["board.locations.old-place", "board.connections.a+b", "cards.cards.a-card", "board.terror_max"]}
 
 In a collection an id maps to the fields that change (an id the pack does not
-have adds an element, with all its fields; ``null`` removes one). ``confirmed``
+have adds an element, with all its fields; ``null`` removes one). A connection added
+as an object is a way with its ``kind`` and the movers it is ``only`` for (a pack whose
+figures move differently has such ways; its loader refuses a mover it does not have);
+a shipped way made one, or made an ordinary road again, is removed and added anew. ``confirmed``
 lists what the owner checked against their own box: those elements count as
 verified. Which files, collections, values and names a pack has is its
 :class:`Overlay`. Docs/game-data.md describes it for owners.
@@ -171,11 +175,37 @@ def _connection_problems(connections: object) -> list[str]:
         return ["changes.board.connections: must be an object with 'add' and 'remove'"]
     problems = [f"changes.board.connections.{key}: only 'add' and 'remove'" for key in connections
                 if key not in ("add", "remove")]
-    for key in ("add", "remove"):
-        pairs = connections.get(key, [])
-        if not isinstance(pairs, list) or not all(_is_pair(p) for p in pairs):
-            problems.append(f"changes.board.connections.{key}: must be a list of two location ids each")
+    removed = connections.get("remove", [])
+    if not isinstance(removed, list) or not all(_is_pair(p) for p in removed):
+        problems.append("changes.board.connections.remove: must be a list of two location ids each")
+    added = connections.get("add", [])
+    if not isinstance(added, list):
+        return problems + ["changes.board.connections.add: must be a list of two location ids each, "
+                           "or of ways ({'between': [two ids], 'kind': ..., 'only': [movers]})"]
+    return problems + [problem for n, entry in enumerate(added)
+                       for problem in _added_problems(f"changes.board.connections.add[{n}]", entry)]
+
+
+def _added_problems(where: str, entry: object) -> list[str]:
+    """An added connection: a pair of ids (a road for everyone), or a way given as an object."""
+    if _is_pair(entry):
+        return []
+    if not isinstance(entry, Mapping):
+        return [f"{where}: must be two location ids, or a way ({{'between': [two ids], 'only': [movers]}})"]
+    problems = [f"{where}.{key}: not a part of a way (it has: between, kind, only)" for key in entry
+                if key not in WAY_FIELDS]
+    if not _is_pair(entry.get("between")):
+        problems.append(f"{where}.between: must be two location ids")
+    if "kind" in entry and not (isinstance(entry["kind"], str) and entry["kind"]):
+        problems.append(f"{where}.kind: must be a word (what the way is on the board)")
+    only = entry.get("only", [])
+    if not (isinstance(only, list) and all(isinstance(m, str) and m for m in only)):
+        problems.append(f"{where}.only: must be a list of movers (who alone may take the way)")
     return problems
+
+
+#: The fields an added way may have (the loader checks the movers and the places).
+WAY_FIELDS: Final = ("between", "kind", "only")
 
 
 def _is_pair(value: object) -> bool:
@@ -234,7 +264,15 @@ def _connect(board: dict[str, object], change: Mapping[str, object], problems: l
             problems.append(f"connection {pair[0]} – {pair[1]}: there is none to remove")
         for connection in found:
             connections.remove(connection)
-    connections.extend({"between": list(pair), "verified": False} for pair in _pairs(change.get("add")))
+    connections.extend(_added_way(entry) for entry in _list(change, "add"))
+
+
+def _added_way(entry: object) -> dict[str, object]:
+    """The connection an ``add`` entry makes: a road for everyone, or a way with its kind and movers."""
+    if isinstance(entry, Mapping):
+        way = {key: copy.deepcopy(entry[key]) for key in WAY_FIELDS if key in entry}
+        return {**way, "between": list(map(str, _list(entry, "between"))), "verified": False}
+    return {"between": list(map(str, entry)) if isinstance(entry, list) else [], "verified": False}
 
 
 def without_road(document: Mapping[str, object], files: Mapping[str, object], a: str, b: str) -> dict[str, object]:
@@ -252,8 +290,9 @@ def without_road(document: Mapping[str, object], files: Mapping[str, object], a:
                               "change it in the board editor if your board has none"])
     changed: dict[str, Any] = copy.deepcopy(dict(document))
     roads = changed.setdefault("changes", {}).setdefault("board", {}).setdefault("connections", {})
-    added = [p for p in _pairs(roads.get("add")) if _pair_key(p) != key]
-    if len(added) == len(_pairs(roads.get("add"))):
+    before = _list(roads, "add")
+    added = [entry for entry in before if _pair_key(_between(entry)) != key]
+    if len(added) == len(before):
         roads["remove"] = _pairs(roads.get("remove")) + [[a, b]]
     roads["add"] = added
     return changed
@@ -261,6 +300,11 @@ def without_road(document: Mapping[str, object], files: Mapping[str, object], a:
 
 def _pairs(value: object) -> list[list[str]]:
     return [list(map(str, p)) for p in value] if isinstance(value, list) else []
+
+
+def _between(entry: object) -> object:
+    """The two places of an ``add`` entry: the pair itself, or a way's ``between``."""
+    return entry.get("between") if isinstance(entry, Mapping) else entry
 
 
 def _pair_key(value: object) -> str:

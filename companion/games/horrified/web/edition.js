@@ -1,8 +1,9 @@
 // What makes the family's data pages (family/datastatus.js, family/editor.js) this
 // box's: the game, the values its owner confirms whole (the Terror track, POW before
 // HIT, the solo changes, the Monster die), its board's own parts - the village
-// drawn as on the game screen, with the Hospital as its one special place - and its
-// items' three colours (library.js adds what its cards, Perks and heroes may do).
+// drawn as on the game screen, with the Hospital as its one special place, and the
+// words for its water ways (the Creature's alone, the one mover of its data) - and
+// its items' three colours (library.js adds what its cards, Perks and heroes may do).
 
 import { useEdition } from "./family/datastatus.js";
 import { xy } from "./board.js";
@@ -19,5 +20,6 @@ useEdition({
   board: {
     xy, size: [1000, 700], newLocation: {},
     roles: [{ key: "hospital", short: "Hospital", is: "The Hospital", make: "Make it the Hospital (defeated heroes return here)" }],
+    ways: { creature: { name: "Water way", many: "Water ways", who: "the Creature", button: "Water way (the Creature's)" } },
   },
 });

@@ -83,6 +83,15 @@ export function tidy(doc) {
 
 export function pairKey(a, b) { return [a, b].sort().join("+"); }
 
+/** The two places of an added connection: a pair of ids, or a way's `between`. */
+export function addedPair(entry) { return Array.isArray(entry) ? entry : entry.between; }
+
+/** The connection an added entry makes: a road for everyone, or a way with its `kind` and `only` movers. */
+function addedWay(entry) {
+  if (Array.isArray(entry)) return { between: [...entry], verified: false };
+  return { ...clone(entry), between: [...entry.between], verified: false };
+}
+
 /** The shipped files with a document applied, as the companion does it (ownerdata.py). */
 export function applyDoc(shipped, doc) {
   const files = clone(shipped);
@@ -102,7 +111,7 @@ export function applyDoc(shipped, doc) {
     if (stem === "board" && change.connections) {
       const removed = new Set((change.connections.remove || []).map(([a, b]) => pairKey(a, b)));
       body.connections = body.connections.filter((c) => !removed.has(pairKey(...c.between)));
-      for (const [a, b] of change.connections.add || []) body.connections.push({ between: [a, b], verified: false });
+      for (const entry of change.connections.add || []) body.connections.push(addedWay(entry));
     }
   }
   const index = elementIndex(files);

@@ -10,12 +10,18 @@
 // `xy` (board units to the picture, as the game screen draws), `size` [width,
 // height] of the picture, `roles` (the board's special places: {key, short,
 // is, make}), `extras(locations, pos)` (more drawing under the places),
-// `fields(app, loc, board, setLocation)` (more fields of a location) and
-// `newLocation` (the fields a new location starts with).
+// `fields(app, loc, board, setLocation)` (more fields of a location),
+// `newLocation` (the fields a new location starts with) and `ways` (the words
+// for the ways only some movers take: {mover: {name, many, who, button}}).
+//
+// Ways only some movers take: which movers a board has is its shipped data's
+// (the movers its ways are `only` for); a board with none has no such mode. In
+// that mode two taps make the way between two places one the mover alone takes
+// (added if there was none), or an ordinary road again.
 
 import { h, s } from "/js/dom.js";
 import { cameraPhoto, sendPhoto } from "/js/photos.js";
-import { checksPanel, dataHead, edition, editWork, loadingPage, quotedIds, saveBar, workFiles } from "./datastatus.js";
+import { addedPair, checksPanel, dataHead, edition, editWork, loadingPage, pairKey, quotedIds, saveBar, workFiles } from "./datastatus.js";
 
 const DRAG_FROM_PX = 6; // a smaller movement is a tap
 
@@ -63,17 +69,17 @@ function setBoardValue(app, key, value) {
 
 /** Add the road a – b, or remove it if there is one. */
 function toggleRoad(app, a, b) {
-  const key = [a, b].sort().join("+");
-  const exists = workFiles(app)["board.json"].connections.some((c) => [...c.between].sort().join("+") === key);
-  const same = (pair) => [...pair].sort().join("+") === key;
+  const key = pairKey(a, b);
+  const exists = workFiles(app)["board.json"].connections.some((c) => pairKey(...c.between) === key);
+  const same = (entry) => pairKey(...addedPair(entry)) === key;
   editWork(app, (work) => {
     const board = (work.changes.board ||= {});
     const roads = (board.connections ||= {});
     roads.add ||= [];
     roads.remove ||= [];
     if (exists) {
-      if (roads.add.some(same)) roads.add = roads.add.filter((p) => !same(p));
-      else roads.remove.push([a, b]);
+      roads.add = roads.add.filter((p) => !same(p));
+      if (!roads.remove.some(same) && shippedWay(app, key)) roads.remove.push([a, b]);
     } else if (roads.remove.some(same)) {
       roads.remove = roads.remove.filter((p) => !same(p));
     } else {
@@ -81,6 +87,56 @@ function toggleRoad(app, a, b) {
     }
   });
   return !exists;
+}
+
+// -- ways only some movers take ------------------------------------------------------------------------------
+function shippedWay(app, key) {
+  return (app.data.shipped["board.json"].connections || []).find((c) => pairKey(...c.between) === key) || null;
+}
+
+/** The movers the board's ways are `only` for, as its shipped data names them. */
+export function wayMovers(app) {
+  const movers = new Set();
+  for (const c of app.data.shipped["board.json"].connections || []) for (const m of c.only || []) movers.add(m);
+  return [...movers].sort();
+}
+
+/** The words for a mover's ways (the edition's), and their kind as the shipped data has it. */
+function wayOf(app, mover) {
+  const words = (edition.board.ways || {})[mover] || { name: `Way for ${mover} alone`, who: mover };
+  const shipped = (app.data.shipped["board.json"].connections || []).find((c) => (c.only || []).includes(mover));
+  return { button: words.name, ...words, kind: shipped && shipped.kind ? shipped.kind : null };
+}
+
+function onlyKey(only) { return [...(only || [])].sort().join("+"); }
+
+/** Make a – b a way only `mover` takes (added if there is none), or with mover null an ordinary
+ *  road; a way made as the shipped one again is no change. */
+function setWay(app, a, b, mover) {
+  const key = pairKey(a, b);
+  const shipped = shippedWay(app, key);
+  const kind = mover ? wayOf(app, mover).kind : null;
+  const wanted = mover ? { between: [a, b], ...(kind ? { kind } : {}), only: [mover] } : [a, b];
+  editWork(app, (work) => {
+    const roads = ((work.changes.board ||= {}).connections ||= {});
+    roads.add = (roads.add || []).filter((e) => pairKey(...addedPair(e)) !== key);
+    roads.remove = (roads.remove || []).filter((p) => pairKey(...p) !== key);
+    if (shipped && onlyKey(shipped.only) === onlyKey(mover ? [mover] : [])) return;
+    if (shipped) roads.remove.push([a, b]);
+    roads.add.push(wanted);
+  });
+}
+
+/** Two taps in a mover's mode: the way between them becomes the mover's alone, or a road again. */
+function tapWay(app, a, b) {
+  const ui = app.data.ui;
+  const way = wayOf(app, ui.wayMover);
+  const current = workFiles(app)["board.json"].connections.find((c) => pairKey(...c.between) === pairKey(a, b));
+  const marked = Boolean(current && (current.only || []).includes(ui.wayMover));
+  setWay(app, a, b, marked ? null : ui.wayMover);
+  const names = placeNames(workFiles(app));
+  ui.lastRoad = marked ? `${way.name} unmarked: ${names[a]} – ${names[b]} is a road for everyone`
+    : `${way.name} marked: ${names[a]} – ${names[b]} (${way.who} alone)`;
 }
 
 function setElement(app, stem, id, field, value) {
@@ -118,7 +174,7 @@ function removeLocation(app, id) {
     if (shipped) locations[id] = null;
     else delete locations[id];
     const roads = board.connections;
-    if (roads && roads.add) roads.add = roads.add.filter((p) => !p.includes(id));
+    if (roads && roads.add) roads.add = roads.add.filter((p) => !addedPair(p).includes(id));
   }, { render: false });
   app.data.ui.selected = null;
   app.render();
@@ -183,8 +239,9 @@ export function editorBoard(app, files) {
   for (const c of board.connections) {
     const [a, b] = c.between;
     if (!pos[a] || !pos[b]) continue;
-    roads.append(s("line", { x1: pos[a][0], y1: pos[a][1], x2: pos[b][0], y2: pos[b][1], class: `road${c.verified ? " verified" : ""}`,
-                             "data-testid": "ed-road", "data-a": a, "data-b": b, "data-key": [a, b].sort().join("+") }));
+    const only = (c.only || []).join(" ");
+    roads.append(s("line", { x1: pos[a][0], y1: pos[a][1], x2: pos[b][0], y2: pos[b][1], class: `road${c.verified ? " verified" : ""}${only ? " way-only" : ""}`,
+                             "data-testid": "ed-road", "data-a": a, "data-b": b, "data-key": pairKey(a, b), "data-only": only || null }));
   }
   svg.append(roads);
   const places = s("g", { class: "places" });
@@ -275,7 +332,7 @@ function dragging(app, svg, pos) {
 
 function tapLocation(app, id) {
   const ui = app.data.ui;
-  if ((ui.mode || "move") === "connect") {
+  if (ui.mode === "connect" || ui.mode === "way") {
     if (!ui.connectFrom || ui.connectFrom === id) {
       ui.connectFrom = ui.connectFrom === id ? null : id;
       app.render();
@@ -283,9 +340,13 @@ function tapLocation(app, id) {
     }
     const from = ui.connectFrom;
     ui.connectFrom = null;
-    const names = placeNames(workFiles(app));
-    const added = toggleRoad(app, from, id);
-    ui.lastRoad = `${added ? "Road added" : "Road removed"}: ${names[from]} – ${names[id]}`;
+    if (ui.mode === "way") {
+      tapWay(app, from, id);
+    } else {
+      const names = placeNames(workFiles(app));
+      const added = toggleRoad(app, from, id);
+      ui.lastRoad = `${added ? "Road added" : "Road removed"}: ${names[from]} – ${names[id]}`;
+    }
     app.render();
     return;
   }
@@ -303,7 +364,7 @@ function placeNames(files) {
 function modePanel(app) {
   const ui = app.data.ui;
   const mode = ui.mode || "move";
-  const set = (m) => { ui.mode = m; ui.connectFrom = null; ui.lastRoad = null; ui.orderIndex = 0; app.render(); };
+  const set = (m, mover = null) => { ui.mode = m; ui.wayMover = mover; ui.connectFrom = null; ui.lastRoad = null; ui.orderIndex = 0; app.render(); };
   const names = placeNames(workFiles(app));
   const next = entryOrder(workFiles(app)["board.json"].locations)[ui.orderIndex || 0];
   return h("section", { class: "panel" },
@@ -313,14 +374,41 @@ function modePanel(app) {
       h("button", { class: "btn btn-huge", type: "button", "data-testid": "mode-connect", "aria-pressed": mode === "connect" ? "true" : "false",
                     onclick: () => set("connect") }, "⟷ Connect"),
       h("button", { class: "btn btn-huge", type: "button", "data-testid": "mode-order", "aria-pressed": mode === "order" ? "true" : "false",
-                    onclick: () => set("order") }, "① Place in order")),
-    h("p", { class: "subtle", "data-testid": "mode-hint", "data-next": mode === "order" && next ? next.id : null }, mode === "order"
+                    onclick: () => set("order") }, "① Place in order"),
+      wayMovers(app).map((mover) => h("button", { class: "btn btn-huge", type: "button", "data-testid": "mode-way", "data-mover": mover,
+                                                  "aria-pressed": mode === "way" && ui.wayMover === mover ? "true" : "false",
+                                                  onclick: () => set("way", mover) }, `≈ ${wayOf(app, mover).button}`))),
+    h("p", { class: "subtle", "data-testid": "mode-hint", "data-next": mode === "order" && next ? next.id : null }, mode === "way"
+      ? wayHint(app, names)
+      : mode === "order"
       ? `Tap where ${next ? `${next.number ? `${next.number} ` : ""}${next.name}` : "the next place"} is on your photo (${(ui.orderIndex || 0) + 1} of ${entryOrder(workFiles(app)["board.json"].locations).length}); then the roads.`
       : mode === "connect"
       ? (ui.connectFrom ? `Now tap the location joined to ${names[ui.connectFrom] || ui.connectFrom} (tap it again to cancel). A road already there is removed.`
         : "Tap two locations one Move apart to add the road between them; tap two joined ones to remove their road.")
       : "Drag a location onto its place on the photo. Tap one to change its name and more."),
     ui.lastRoad ? h("p", { class: "hint", "data-testid": "road-done" }, ui.lastRoad) : null);
+}
+
+function wayHint(app, names) {
+  const ui = app.data.ui;
+  const way = wayOf(app, ui.wayMover);
+  return ui.connectFrom ? `Now tap the place joined to ${names[ui.connectFrom] || ui.connectFrom} by a ${way.name.toLowerCase()} (tap it again to cancel).`
+    : `Tap two places to make the way between them a ${way.name.toLowerCase()}, one ${way.who} alone takes; tap the two ends of one to make it a road for everyone again.`;
+}
+
+/** A location's ways in words: the roads, and each mover's ways apart. */
+function waysOfPlace(app, board, loc) {
+  const names = placeNames({ "board.json": board });
+  const touching = board.connections.filter((c) => c.between.includes(loc.id));
+  const other = (c) => names[c.between.find((x) => x !== loc.id)] || c.between.find((x) => x !== loc.id);
+  const roads = touching.filter((c) => !(c.only || []).length).map(other);
+  const parts = roads.length ? [`Roads to: ${roads.join(", ")}`] : [];
+  for (const mover of wayMovers(app)) {
+    const way = wayOf(app, mover);
+    const theirs = touching.filter((c) => (c.only || []).includes(mover)).map(other);
+    if (theirs.length) parts.push(`${way.many || `${way.name}s`} (${way.who} alone) to: ${theirs.join(", ")}`);
+  }
+  return parts.length ? parts.join(" · ") : "No roads yet: use Connect.";
 }
 
 function locationPanel(app, files) {
@@ -335,15 +423,13 @@ function locationPanel(app, files) {
       const label = document.querySelector(`[data-testid=ed-loc][data-id='${loc.id}'] [data-testid=ed-loc-name]`);
       if (label) label.textContent = name;
     } });
-  const roads = board.connections.filter((c) => c.between.includes(loc.id)).map((c) => c.between.find((x) => x !== loc.id));
-  const names = placeNames(files);
   return h("section", { class: "panel ed-location", "data-testid": "loc-panel", "data-id": loc.id },
     h("div", { class: "data-list-head" }, h("h2", {}, loc.name),
       h("button", { class: "btn", type: "button", "data-testid": "loc-close", onclick: () => { ui.selected = null; app.render(); } }, "Close ✕")),
     h("label", { class: "field" }, "Name", nameInput),
     edition.board.fields ? edition.board.fields(app, loc, board, setLocation) : null,
     rolesPart(app, loc, board),
-    h("p", { class: "subtle", "data-testid": "loc-roads" }, roads.length ? `Roads to: ${roads.map((id) => names[id] || id).join(", ")}` : "No roads yet: use Connect."),
+    h("p", { class: "subtle", "data-testid": "loc-roads" }, waysOfPlace(app, board, loc)),
     h("p", { class: "subtle" }, `Place on the picture: ${Math.round(loc.x * 100)} % across, ${Math.round(loc.y * 100)} % down.`),
     h("button", { class: "btn btn-warn", type: "button", "data-testid": "loc-remove", onclick: (e) => {
       if (e.currentTarget.dataset.confirm !== "yes") { e.currentTarget.dataset.confirm = "yes"; e.currentTarget.textContent = "Tap again to remove it"; return; }
