@@ -136,6 +136,10 @@ class Service:
         result: dict[str, Any] = response.json()
         return result
 
+    def entries(self, game_id: str) -> list[Any]:
+        """The inputs of a game's journal, oldest first."""
+        return [e["entry"] for e in self.export(game_id)["journal"]]
+
 
 def connect(url: str, transport: str = "websocket", auth: Mapping[str, Any] | None = None,
             headers: Mapping[str, str] | None = None, source: str | None = None) -> socketio.SimpleClient:
@@ -221,3 +225,20 @@ def play_socket_until(client: socketio.SimpleClient, view: dict[str, Any], key: 
                            "answer": simple_answer(prompt)})
         view = next_event(client, "view")
     raise AssertionError(f"no {key!r} prompt within {limit} inputs")
+
+
+def play_to_draw(url: str, setup: Mapping[str, Any] = SETUP, game: str | None = None,
+                 game_id: str | None = None) -> dict[str, Any]:
+    """A game (new, of ``game`` with ``setup``, or ``game_id``) played over Socket.IO up to its
+    next Monster card draw: a draw asked now is played through to the next one."""
+    client = connect(url)
+    try:
+        if game_id is None:
+            start: dict[str, Any] = {"name": "Card check", "setup": dict(setup), **({"game": game} if game else {})}
+            game_id = ok(client, "new_game", start)["game_id"]
+        view = ok(client, "join", {"game_id": game_id})["view"]
+        if view["prompt"]["key"] == "monster-card":
+            view = play_socket_until(client, view, "hero-action")
+        return play_socket_until(client, view, "monster-card")
+    finally:
+        client.disconnect()

@@ -133,6 +133,35 @@ def press(page: Any, target: Any) -> None:
     raise AssertionError(f"{target}: every tap was ignored")
 
 
+def first_drawn(page: Any) -> str:
+    """The id of the first thing offered on the draw question (not "enter a card")."""
+    options = page.get_by_test_id("prompt").locator("[data-testid=option]:not([data-id='enter-card'])")
+    return str(options.first.get_attribute("data-id"))
+
+
+def correct_on_the_check(page: Any, card_id: str) -> Any:
+    """Tap a guessed card (item, Perk) on its draw question, then "No, correct it" on the sheet that
+    asks "Is this your card?"; returns the correction form. Each tap waits out the tap guard."""
+    page.wait_for_timeout(400)  # as a player taps: not within the tap guard's moment after another device's answer
+    page.get_by_test_id("prompt").locator(f"[data-testid=option][data-id='{card_id}']").click()
+    page.get_by_test_id("card-check-fix").wait_for()
+    page.wait_for_timeout(400)  # the sheet's buttons take no tap the moment they come up under the finger
+    page.get_by_test_id("card-check-fix").click()
+    return page.get_by_test_id("card-fix")
+
+
+def strike_line(form: Any, symbols: Sequence[str], move: int, dice: int) -> None:
+    """Type a Monster card's attack line on its form: the guessed line cleared, then the symbols, move and dice."""
+    if form.get_by_test_id("card-line-clear").count():
+        form.get_by_test_id("card-line-clear").click()
+    while form.get_by_test_id("card-line-undo").count():
+        form.get_by_test_id("card-line-undo").click()
+    for symbol in symbols:
+        form.locator(f"[data-testid=card-symbol][data-symbol='{symbol}']").click()
+    form.locator(f"[data-testid=card-move] [data-value='{move}']").click()
+    form.locator(f"[data-testid=card-dice] [data-value='{dice}']").click()
+
+
 def tap_option(page: Any, option_id: str | None = None) -> int:
     """Tap one option of a choice/draw prompt (the first shown if none named); returns the new version."""
     old = version(page)
@@ -264,13 +293,13 @@ def wait_checks_done(page: Any) -> Any:
     return page.get_by_test_id("data-checks")
 
 
-def data_get(url: str) -> dict[str, Any]:
-    """The owner's game data as the service has it (a Socket.IO client of its own)."""
+def data_get(url: str, game: str = "ravenloft") -> dict[str, Any]:
+    """The owner's game data of ``game`` as the service has it (a Socket.IO client of its own)."""
     from service_process import connect, ok
 
     client = connect(url)
     try:
-        reply: dict[str, Any] = ok(client, "data_get", {"game": "ravenloft"})
+        reply: dict[str, Any] = ok(client, "data_get", {"game": game})
         return reply
     finally:
         client.disconnect()

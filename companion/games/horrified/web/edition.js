@@ -3,7 +3,7 @@
 // HIT, the solo changes, the Monster die), its board's own parts - the village
 // drawn as on the game screen, with the Hospital as its one special place, and the
 // words for its water ways (the Creature's alone, the one mover of its data) - and
-// its items' three colours.
+// its items' three colours (library.js adds what its cards, Perks and heroes may do).
 
 import { useEdition } from "./family/datastatus.js";
 import { xy } from "./board.js";
@@ -14,7 +14,7 @@ useEdition({
   game: GAME,
   confirmable: ["board.terror_max", "board.pow_first", "board.solo", "dice.monster_die"],
   kindWords: { pow_first: "POW before HIT", solo: "Solo game" },
-  tabs: [["", "Status"], ["board", "Board"], ["items", "Items"]],
+  tabs: [["", "Status"], ["board", "Board"], ["cards", "Monster cards"], ["items", "Items"], ["perks", "Perks"], ["heroes", "Heroes"]],
   intro: "The sources we built this box from do not agree on everything (the village's roads, the Terror track, some cards), so each datum says how sure it is. Make it match your box here; the Monster Phase uses your data from then on.",
   library: { itemTypes: [["red", "Red"], ["blue", "Blue"], ["yellow", "Yellow"]], tabs: {} },
   board: {

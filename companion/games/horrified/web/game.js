@@ -1,13 +1,15 @@
 // The game screen of the original Horrified: the top bar (Terror track, Frenzy, deck,
 // turn, actions), the question and "what to do now", the scarab tablet while a tablet
 // move is asked, the village board, the monsters with their mats in words, the heroes
-// with their items and Perk cards, the history drawer and the end screen.
+// with their items and Perk cards, the history drawer, "Is this your card?" over a guessed
+// draw and the end screen.
 
 import { h } from "/js/dom.js";
 import { ledTools } from "/js/leds.js";
 import { promptPanel } from "/js/prompt.js";
 import { effectsPanel, historyDrawer, loadingScreen } from "/js/gamescreen.js";
 import { boardView } from "./board.js";
+import { cardCheckSheet } from "./family/cardcheck.js";
 import { outcomeParts } from "./family/outcome.js";
 import { tabletDrawing, tabletPrompt } from "./mummy.js";
 import { PHASES, outcomeWords } from "./names.js";
@@ -104,5 +106,6 @@ export function renderGame(app) {
         h("section", { class: "panel heroes", "data-testid": "heroes" }, h("h2", {}, "Heroes"),
           h("div", { class: "hero-cards" }, view.state.seats.map((id, seat) => heroCard(app, id, seat)))))),
     app.historyOpen ? historyDrawer(app) : null,
+    cardCheckSheet(app),
     ...outcomeParts(app, outcomeWords));
 }

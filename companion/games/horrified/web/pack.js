@@ -2,25 +2,31 @@
 // The shell routes, connects, pairs and shows questions; this module draws the new-game
 // wizard, the game screen (the village, the monsters' mats, the heroes, the scarab
 // tablet) and names this box's things. The owner's data pages (how sure each datum is,
-// Confirm, the data file, the board editor, the items) are the family's (family/), made this box's
-// by edition.js.
+// Confirm, the data file, the board editor, the card library) are the family's (family/), made this
+// box's by edition.js and library.js; so is "Is this your card?" on a guessed draw (family/cardcheck.js).
 
 import "./edition.js";
+import "./library.js";
 import { renderSetup } from "./setup.js";
 import { renderGame } from "./game.js";
 import { Names, PHASES } from "./names.js";
 import { renderDataStatus, startData } from "./family/datastatus.js";
 import { renderBoardEditor } from "./family/editor.js";
 import { renderLibrary } from "./family/library.js";
+import { cardCheckBody, takeCardAnswer } from "./family/cardcheck.js";
 
 export default {
   names: (pack) => new Names(pack),
   setupScreen: renderSetup,
   gameScreen: renderGame,
-  dataPages: ["status", "board", "items"],
-  dataScreen: (app, page) => (page === "board" ? renderBoardEditor(app) : page === "items" ? renderLibrary(app) : renderDataStatus(app)),
+  dataPages: ["status", "board", "cards", "items", "perks", "heroes"],
+  dataScreen: (app, page) => (page === "board" ? renderBoardEditor(app) : page === "status" ? renderDataStatus(app) : renderLibrary(app)),
   startData,
   phaseWord: (app) => PHASES[app.view.state.phase] || app.view.state.phase,
   filterHint: (app, prompt) => (prompt.key === "item" ? "Type the item's name…" : prompt.key === "monster-card" ? "Type the card's name…" : null),
   rowLabel: (app, prompt, i) => (prompt.count > 1 ? `Monster die ${i + 1}` : "The Monster die"),
+  /** A guessed Monster card, item or Perk tapped on its draw: "Is this your card?" first. Not in a
+   * mixed game: its cards, items and Perks are the host box's, not this box's data. */
+  takeAnswer: (app, prompt, answer) => !app.pack.mixed && takeCardAnswer(app, prompt, answer),
+  promptBody: (app, prompt) => (app.pack.mixed ? null : cardCheckBody(app, prompt)),
 };

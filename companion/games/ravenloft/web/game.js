@@ -10,7 +10,7 @@ import { ledTools } from "/js/leds.js";
 import { promptPanel } from "/js/prompt.js";
 import { effectsPanel, historyDrawer, loadingScreen, putBackPanel } from "/js/gamescreen.js";
 import { guideMode, phaseGuide, phaseSummary, scrollGuide } from "./guide.js";
-import { cardCheckSheet } from "./cardcheck.js";
+import { cardCheckSheet } from "./family/cardcheck.js";
 import { roadCheckPanel } from "./roads.js";
 import { symbolIcon, symbolRow, itemIcon, itemTypeWord, frenzyIcon, skullIcon } from "./icons.js";
 import { PHASES, outcomeWords } from "./names.js";

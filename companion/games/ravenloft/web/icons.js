@@ -83,3 +83,8 @@ export function skullIcon(size = 20) {
     s("circle", { cx: 8.5, cy: 11, r: 2.6, fill: "#000" }), s("circle", { cx: 15.5, cy: 11, r: 2.6, fill: "#000" }),
     s("path", { d: "M12 14 L10.6 16.6 H13.4 Z", fill: "#000" }));
 }
+
+/** How a card form draws a symbol of the attack line (Frenzy among them): `look(symbol, size)`. */
+export function symbolLook(symbols) {
+  return (symbol, size) => (symbol === "frenzy" ? frenzyIcon(size) : symbolIcon(symbol, symbols, size));
+}

@@ -14,7 +14,7 @@ import { renderLibrary } from "./family/library.js";
 import { Names, PHASES } from "./names.js";
 import { setupBoard, xy } from "./board.js";
 import { putBack } from "./putback.js";
-import { cardCheckBody, takeCardAnswer } from "./cardcheck.js";
+import { cardCheckBody, takeCardAnswer } from "./family/cardcheck.js";
 import { aboutContent, actionBody, confirmAnswer, filterHint, optionContent, promptWho, rowLabel, searchText } from "./actions.js";
 
 export default {
@@ -37,7 +37,7 @@ export default {
   actionBody,
   aboutContent,
   confirmAnswer,
-  /** A guessed Monster card tapped on the draw: "Is this your card?" first (cardcheck.js). */
+  /** A guessed Monster card tapped on the draw: "Is this your card?" first (family/cardcheck.js). */
   takeAnswer: takeCardAnswer,
   promptBody: cardCheckBody,
   putBack,

@@ -7,31 +7,36 @@
 // play takes the data as an input of its log first, and only then is the draw sent:
 // what is played now is already the owner's. "Not now" draws it as it is and does not
 // ask about it again in this game.
+//
+// Every edition of the family draws it the same way on its game screen (cardCheckSheet),
+// with the shell's hooks takeAnswer (takeCardAnswer) and promptBody (cardCheckBody); what
+// its Events say and how its items look are the edition's library (edition.library).
 
 import { h } from "/js/dom.js";
 import { sentence } from "/js/connection.js";
-import { clone, saveDoc, startData, statusOf, workFiles } from "./family/datastatus.js";
-import { formErrors, itemDraft, itemEditor, itemFields, libraryContext as context, putEntry } from "./family/library.js";
-import { itemIcon, itemTypeWord } from "./icons.js";
-import { EVENT_KINDS, attackWords, cardDraft, cardEditor, cardFields, perkDraft, perkEditor, perkFields } from "./library.js";
+import { clone, edition, saveDoc, startData, workFiles } from "./datastatus.js";
+import { attackWords, cardDraft, cardEditor, cardFields, formErrors, itemDraft, itemEditor, itemFields, libraryContext as context, perkDraft,
+         perkEditor, perkFields, putEntry, refusedWhy, stateOf } from "./library.js";
 
 /** A tap on the sheet this soon after it came up is the rest of the tap on the draw, not an answer. */
 const SETTLE_MS = 350;
 
 // -- what each draw asks about ---------------------------------------------------------------------------
 function cardGuess(app, card) {
-  const kind = EVENT_KINDS[card.event.kind];
+  const kind = edition.library.events.kinds[card.event.kind];
   return [
     h("p", { "data-testid": "check-guess-items" }, `Items: ${card.items}`),
     h("p", { "data-testid": "check-guess-event" }, h("strong", {}, "Event: "), sentence(card.event.text || (kind ? kind.label : card.event.kind)),
       kind && card.event.kind !== "none" ? h("small", { class: "subtle" }, ` (${kind.label})`) : null),
-    h("p", { "data-testid": "check-guess-attack" }, h("strong", {}, "Attack line: "), attackWords(context(app), card.attack)),
+    h("p", { "data-testid": "check-guess-attack" }, h("strong", {}, `${edition.library.cardWords?.line || "Attack line:"} `), attackWords(context(app), card.attack)),
   ];
 }
 
 function itemGuess(app, item) {
   const place = context(app).files["board.json"].locations.find((l) => l.id === item.location);
-  return [h("p", { "data-testid": "check-guess-item" }, itemIcon(item.type, item.strength, 28), ` ${itemTypeWord(item.type)}, strength ${item.strength}`),
+  const look = edition.library.itemLook ? edition.library.itemLook(item)
+    : ` ${(edition.library.itemTypes.find(([id]) => id === item.type) || [item.type, item.type])[1]}`;
+  return [h("p", { "data-testid": "check-guess-item" }, look, `, strength ${item.strength}`),
     h("p", {}, h("strong", {}, "Put at: "), place ? place.name : item.location)];
 }
 
@@ -62,8 +67,7 @@ function recordOf(app, kind, id) {
 
 /** Still our guess: neither printed in the rulebook nor confirmed or entered by the owner. */
 function isGuess(app, kind, record) {
-  const state = statusOf(app, `${kind.stem}.${kind.stem}.${record.id}`)?.state ?? (record.verified ? "confirmed" : "guess");
-  return state === "guess";
+  return stateOf(app, kind.stem, record) === "guess";
 }
 
 /** The records printed alike (the draw offers copies as one choice): what is said of one holds for all. */
@@ -146,7 +150,7 @@ async function save(app, check, fields) {
   for (const id of copiesOf(app, kind, record).concat(check.id)) putEntry(doc, kind.stem, id, fields, true);
   const saved = await saveDoc(app, doc);
   if (checks.get(app) !== check) return;
-  if (!saved) { check.stage = fields ? "fix" : "ask"; app.render(); return; }
+  if (!saved) { check.stage = fields ? "fix" : "ask"; check.errors = refusedWhy(app.data); app.render(); return; }
   await app.join(); // the game took the data as an input: draw on top of it
   app.showBanner("info", fields ? `Saved: ${fields.name} is now as your box prints it.` : `Noted: ${record.name} is your ${kind.noun}.`, { closeAfterMs: 5000 });
   draw(app, check);
@@ -185,6 +189,7 @@ function askPart(app, check, record) {
                     onclick: () => { if (settled(check)) save(app, check, null); } }, busy ? "Saving…" : `Yes, this is my ${kind.noun}`),
       h("button", { class: "btn btn-huge", type: "button", "data-testid": "card-check-fix", disabled: busy, onclick: () => fix(app, check) }, "No, correct it"),
       h("button", { class: "btn", type: "button", "data-testid": "card-check-skip", disabled: busy, onclick: () => skip(app, check) }, "Not now: draw it as it is")),
+    formErrors(check),
   ];
 }
 
