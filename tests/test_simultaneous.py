@@ -106,6 +106,9 @@ class BidPack:
     def leds(self) -> None:
         return None
 
+    def forecaster(self) -> None:
+        return None
+
     def cli(self) -> None:
         return None
 

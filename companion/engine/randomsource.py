@@ -7,7 +7,7 @@ registry, each side as likely as the others."""
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence
 
 from .dice import DICE, MONSTER, DiceKinds, FaceValue
 from .prompts import Prompt
@@ -30,7 +30,9 @@ class RandomSource:
 
     def __call__(self, prompt: Prompt, state: object) -> object:
         """A legal answer to ``prompt``: the policy signature of ``Game.answer_with``."""
-        if prompt.kind in ("choice", "draw"):
+        if prompt.kind == "draw":
+            return self.draw(prompt)
+        if prompt.kind == "choice":
             return self.rng.choice(prompt.option_ids())
         if prompt.kind == "pick":
             count = self.rng.randint(prompt.min_picks, prompt.max_picks)
@@ -41,7 +43,20 @@ class RandomSource:
             raise ValueError(f"no chooser for action prompt {prompt.key!r}")
         return self.choose_action(prompt, state, self.rng)
 
+    def draw(self, prompt: Prompt) -> str:
+        """A card or token off the table: each one as likely, so an option standing for several
+        identical ones (its ``copies``) is as likely as all of them together."""
+        weights = [_copies(option.data) for option in prompt.options]
+        if all(weight == 1 for weight in weights):
+            return self.rng.choice(prompt.option_ids())
+        return self.rng.choices(prompt.option_ids(), weights)[0]
+
     def roll(self, prompt: Prompt) -> FaceValue:
         if prompt.die is None:
             raise ValueError(f"the roll prompt {prompt.key!r} names no die")
         return self.dice[prompt.die].roll(self.rng)
+
+
+def _copies(data: Mapping[str, object]) -> int:
+    found = data.get("copies", 1)
+    return found if isinstance(found, int) and found > 0 else 1

@@ -184,6 +184,10 @@ class GamePack(Protocol):
     def leds(self) -> "PackLeds | None":
         ...
 
+    def forecaster(self) -> "PackForecast | None":
+        """The pack's forecast of what its automatic side will do next (None: it has none)."""
+        ...
+
     def cli(self) -> PackCli:
         ...
 
@@ -206,5 +210,23 @@ class PackLeds(Protocol):
         ...
 
 
-__all__ = ["GamePack", "OwnerDataDesk", "PackCli", "PackLeds", "PackWeb", "Policy", "Seat", "View"]
+class PackForecast(Protocol):
+    """A forecast of the coming automatic phase: chances worked out from the game, which it
+    never changes (views, plain data)."""
+
+    def forecast(self, game: Game) -> View | None:
+        """The forecast now; None when there is none to give (not the moment for one)."""
+        ...
+
+    def what_if(self, game: Game, action: Mapping[str, object]) -> View:
+        """The forecast after the active player's ``action``, tried on a copy of the game
+        (IllegalInput when the rules refuse it)."""
+        ...
+
+    def what_ifs(self, game: Game) -> list[View]:
+        """``{"action": ..., "forecast": ...}`` for every action the active player may take now."""
+        ...
+
+
+__all__ = ["GamePack", "PackForecast", "OwnerDataDesk", "PackCli", "PackLeds", "PackWeb", "Policy", "Seat", "View"]
 

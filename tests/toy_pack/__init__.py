@@ -148,6 +148,9 @@ class ToyPack:
     def leds(self) -> None:
         return None
 
+    def forecaster(self) -> None:
+        return None
+
     def cli(self) -> ToyCli:
         return ToyCli()
 

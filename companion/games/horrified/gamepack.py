@@ -13,6 +13,7 @@ from companion.engine.defaults import Suggestion
 from companion.engine.effects import EffectSink
 from companion.engine.game import Game
 from companion.engine.prompts import Prompt
+from companion.games.horrified_core.forecast.family import FamilyForecast
 from companion.games.gamepack import GamePack, PackWeb, Seat, View
 from companion.games.horrified_core import menu
 from companion.games.horrified_core.context import GameContext
@@ -97,6 +98,9 @@ class HorrifiedPack:
 
     def leds(self) -> HorrifiedLeds:
         return HorrifiedLeds(self.rules.original)
+
+    def forecaster(self) -> FamilyForecast:
+        return FamilyForecast(self.rules.for_state)
 
     def cli(self) -> HorrifiedCli:
         return HorrifiedCli(self.rules)

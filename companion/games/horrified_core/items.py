@@ -44,12 +44,17 @@ def haversack_options(ctx: GameContext) -> list[Option]:
     every, alike = _item_options(ctx)
     if not alike:
         return [option for option in every if option.id in inside]
-    shown, options = set(), []
+    same_text: dict[str, list[Option]] = {}
     for option in every:
-        if option.id in inside and option.text not in shown:
-            shown.add(option.text)
-            options.append(option)
-    return options
+        if option.id in inside:
+            same_text.setdefault(option.text, []).append(option)
+    return [_standing_for(same) for same in same_text.values()]
+
+
+def _standing_for(same: list[Option]) -> Option:
+    """The first of identical tokens, saying how many it stands for (a random draw weighs it so)."""
+    first = same[0]
+    return first if len(same) == 1 else Option(first.id, first.text, {**first.data, "copies": len(same)})
 
 
 def _item_options(ctx: GameContext) -> tuple[list[Option], bool]:

@@ -56,12 +56,20 @@ ENTER_CARD = "enter-card"
 
 def _card_options(ctx: GameContext) -> list[Option]:
     """One option per different card left: copies of one card (same name, items, Event and
-    attack line) are one choice for the player, as identical item tokens are."""
+    attack line) are one choice for the player, as identical item tokens are; the option
+    says how many copies it stands for."""
     facts = _card_facts(ctx.pack)
-    options: dict[str, Option] = {}
+    first: dict[str, str] = {}
+    count: dict[str, int] = {}
     for card_id in sorted(ctx.state.deck, key=lambda c: (facts[c].name, c)):
-        options.setdefault(facts[card_id].copies, Option(card_id, facts[card_id].name))
-    return list(options.values())
+        first.setdefault(facts[card_id].copies, card_id)
+        count[facts[card_id].copies] = count.get(facts[card_id].copies, 0) + 1
+    return [Option(card_id, facts[card_id].name, _copies(count[kind])) for kind, card_id in first.items()]
+
+
+def _copies(count: int) -> dict[str, object]:
+    """How many cards of the deck one option stands for (a random draw weighs it so)."""
+    return {"copies": count} if count > 1 else {}
 
 
 @dataclass(frozen=True)

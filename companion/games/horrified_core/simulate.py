@@ -4,6 +4,7 @@ a fully digital game) and the "first option" policy for scripts."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Callable
 
 from companion.engine.effects import EffectSink
@@ -34,7 +35,7 @@ class RandomTable(RandomSource):
         if prompt.key == "defend" and "discard" in prompt.option_ids() and self.rng.random() < 0.85:
             return "discard"
         if prompt.key == "monster-card":  # a random deck only holds the listed cards
-            return self.rng.choice([o for o in prompt.option_ids() if o != ENTER_CARD])
+            return self.draw(replace(prompt, options=tuple(o for o in prompt.options if o.id != ENTER_CARD)))
         return super().__call__(prompt, state)
 
 

@@ -9,6 +9,7 @@ from companion.engine.dice import DiceSet
 from companion.engine.defaults import Suggestion
 from companion.engine.game import Game
 from companion.engine.prompts import Prompt
+from companion.games.horrified_core.forecast.family import FamilyForecast
 from companion.games.gamepack import GamePack, PackWeb, Seat, View
 from companion.games.horrified_core.tablet import FAMILY_WEB
 
@@ -73,6 +74,9 @@ class RavenloftPack:
 
     def leds(self) -> RavenloftLeds:
         return RavenloftLeds(self.rules)
+
+    def forecaster(self) -> FamilyForecast:
+        return FamilyForecast(lambda state: self.rules)
 
     def cli(self) -> RavenloftCli:
         return RavenloftCli(self, self.rules)

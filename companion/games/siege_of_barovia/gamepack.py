@@ -100,6 +100,9 @@ class SiegePack:
     def leds(self) -> SiegeLeds:
         return SiegeLeds(self.maps)
 
+    def forecaster(self) -> None:
+        return None
+
     def cli(self) -> SiegeCli:
         return SiegeCli(self)
 

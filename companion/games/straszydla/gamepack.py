@@ -82,6 +82,9 @@ class StraszydlaPack:
     def leds(self) -> StraszydlaLeds:
         return StraszydlaLeds(self.rules.pack, owner_pack)
 
+    def forecaster(self) -> None:
+        return None
+
     def cli(self) -> StraszydlaCli:
         return StraszydlaCli(self.rules)
 

@@ -1,0 +1,52 @@
+"""The forecast as a Horrified-family pack offers it to the box (``PackForecast``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Callable
+
+from companion.engine.effects import EffectSink
+from companion.engine.game import Game
+
+from ..choices import action_options
+from ..rules import HorrifiedRules
+from ..state import GameState
+from .forecast import Forecast, forecast, what_if
+from .report import Plain, report
+
+RulesFor = Callable[[GameState], HorrifiedRules]
+
+
+class FamilyForecast:
+    """``rules_for``: the rules a game plays with (a pack with several, like mixed games, says)."""
+
+    def __init__(self, rules_for: RulesFor) -> None:
+        self.rules_for = rules_for
+
+    def forecast(self, game: Game) -> Plain | None:
+        """Only during a Hero Phase, before the hero's next action."""
+        if game.prompt is None or game.prompt.key != "hero-action":
+            return None
+        state = _state(game)
+        return self._report(state, forecast(self.rules_for(state), state))
+
+    def what_if(self, game: Game, action: Mapping[str, object]) -> Plain:
+        state = _state(game)
+        return self._report(state, what_if(self.rules_for(state), state, action))
+
+    def what_ifs(self, game: Game) -> list[Plain]:
+        if game.prompt is None or game.prompt.key != "hero-action":
+            return []
+        state = _state(game)
+        rules = self.rules_for(state)
+        tried = [a for a in action_options(rules.context(state, EffectSink()), game.prompt) if a["action"] != "end"]
+        return [{"action": dict(a), "forecast": self.what_if(game, a)} for a in tried]
+
+    def _report(self, state: GameState, found: Forecast) -> Plain:
+        return report(found, self.rules_for(state).context(state, EffectSink()))
+
+
+def _state(game: Game) -> GameState:
+    state = game.state
+    assert isinstance(state, GameState), "a Horrified-family game's state"
+    return state
