@@ -214,8 +214,9 @@ class PackForecast(Protocol):
     """A forecast of the coming automatic phase: chances worked out from the game, which it
     never changes (views, plain data)."""
 
-    def forecast(self, game: Game) -> View | None:
-        """The forecast now; None when there is none to give (not the moment for one)."""
+    def forecast(self, game: Game, seconds: float | None = None) -> View | None:
+        """The forecast now, in about ``seconds`` (None: the pack's default); None when there is
+        none to give (not the moment for one)."""
         ...
 
     def what_if(self, game: Game, action: Mapping[str, object]) -> View:
