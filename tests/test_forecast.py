@@ -17,6 +17,7 @@ from companion.games.horrified_core.choices import hero_actions
 from companion.games.horrified_core.forecast import forecast, what_if
 from companion.games.horrified_core.state import GameState
 from companion.games.ravenloft.gamepack import RavenloftPack
+from companion.games.ravenloft.ownerdata import FORMAT
 from companion.games.ravenloft.rules import RavenloftRules
 from companion.games.registry import pack_makers
 from test_forecast_exact import ravenloft_position
@@ -112,3 +113,26 @@ def test_a_short_time_gives_estimates_marked_as_such() -> None:
     found = forecast(rules, state, seconds=0.01)
     assert found.estimated and found.estimate_error > 0.0
     assert len(found.estimated) <= found.cards_left
+
+
+def test_the_owners_data_is_the_board_the_forecast_plays_on(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A road the owner added from the Druid's place to the Carrionette's brings the Druid in reach."""
+    deck = ["ambush", "rot-spreads"]
+    road = {"format": FORMAT, "version": 1, "game": "ravenloft", "confirmed": [],
+            "changes": {"board": {"connections": {"add": [["gates-of-barovia", "vallaki"]]}}}}
+    path = _write(tmp_path, ravenloft_position(deck))
+    assert main(["forecast", str(path), "--json", "--seconds", "120"]) == 0
+    shipped = json.loads(capsys.readouterr().out)
+    assert main(["forecast", str(path), "--json", "--seconds", "120",
+                 "--data", str(_write(tmp_path, road, "owner.json"))]) == 0
+    owned = json.loads(capsys.readouterr().out)
+
+    def druid(found: dict[str, object]) -> float:
+        characters = found["characters"]
+        assert isinstance(characters, list)
+        return float(next(c for c in characters if c["id"] == "druid")["attacked"]["random"])
+
+    assert shipped["exact"] and owned["exact"] and druid(owned) > druid(shipped)
+    broken = {**road, "changes": {"board": {"connections": {"add": [["gates-of-barovia", "atlantis"]]}}}}
+    assert main(["forecast", str(path), "--data", str(_write(tmp_path, broken, "broken.json"))]) == 2
+    assert "atlantis" in capsys.readouterr().err

@@ -105,8 +105,8 @@ def _phase(ctx: GameContext) -> Flow[None]:
 
 def simulate(rules: HorrifiedRules, start: GameState, layout: Layout, runs: int, discarding: bool) -> list[list[float]]:
     """Each phase's tally, played from a copy of ``start`` by the engine's rules and the random source."""
-    dice = dice_of(rules)
-    table = Table(7, rules.pack.monster_die, discarding)
+    dice = dice_of(rules, start)
+    table = Table(7, rules.pack_for(start).monster_die, discarding)
     frozen = pickle.dumps(start)
     tallies = []
     for _ in range(runs):

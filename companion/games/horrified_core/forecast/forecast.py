@@ -55,14 +55,15 @@ class Forecast:
     monster_phase: bool = True  # False: this turn has no Monster Phase, or the game is over
 
 
-def dice_of(rules: HorrifiedRules) -> DiceKinds:
-    return DICE.with_kind(DICE[MONSTER.id].with_sides(rules.pack.monster_die))
+def dice_of(rules: HorrifiedRules, state: GameState) -> DiceKinds:
+    """The dice a game rolls: its Monster die's sides are the game's data (the owner's, if any)."""
+    return DICE.with_kind(DICE[MONSTER.id].with_sides(rules.pack_for(state).monster_die))
 
 
 def monster_phase_start(rules: HorrifiedRules, state: GameState) -> GameState | None:
     """The table as the Monster Phase finds it: a copy of ``state`` with its Hero Phase ended.
     None when no Monster Phase comes (the turn skips it, or the game is over)."""
-    game = Game(rules, {"state": to_plain(state)}, dice=dice_of(rules))
+    game = Game(rules, {"state": to_plain(state)}, dice=dice_of(rules, state))
     if game.prompt is not None and game.prompt.key == "hero-action":
         game.apply(END_HERO_PHASE)
     begun = game.state
@@ -80,7 +81,7 @@ def forecast(rules: HorrifiedRules, state: GameState, seconds: float = FORECAST_
     if start is None:
         empty = layout_of(rules.context(state, EffectSink()), [])
         return Forecast(empty, Value.leaf([0.0] * empty.size), len(state.deck), monster_phase=False)
-    runner = PhaseRunner(rules, start, dice_of(rules))
+    runner = PhaseRunner(rules, start, dice_of(rules, start))
     root = runner.run([])
     layout = layout_of(root.ctx, sorted(root.ctx.graph.places))
     result = Forecast(layout, Value.leaf([0.0] * layout.size), len(start.deck))
@@ -174,7 +175,7 @@ def what_if(rules: HorrifiedRules, state: GameState, action: Mapping[str, object
             seconds: float = FORECAST_SECONDS, ways_per_card: int | None = None) -> Forecast:
     """The forecast after the active hero's ``action``, played on a copy (the game is untouched).
     IllegalInput when the rules refuse the action, or when it asks more than it says."""
-    game = Game(rules, {"state": to_plain(state)}, dice=dice_of(rules))
+    game = Game(rules, {"state": to_plain(state)}, dice=dice_of(rules, state))
     if game.prompt is None or game.prompt.key != "hero-action":
         raise IllegalInput("a what-if is asked during a Hero Phase, before the hero's next action")
     game.apply({"key": "hero-action", "answer": dict(action)})
