@@ -96,8 +96,9 @@ class Value:
 
 def chance(children: Sequence[tuple[float, Value]]) -> Value:
     """Each way weighted by its chance (the weights sum to one)."""
-    return Value(*[[_weighted([(w, getattr_part(v, part)[m]) for w, v in children]) for m in range(2)]
-                   for part in ("low", "high", "mean")])
+    return Value([_weighted([(w, v.low[m]) for w, v in children]) for m in range(2)],
+                 [_weighted([(w, v.high[m]) for w, v in children]) for m in range(2)],
+                 [_weighted([(w, v.mean[m]) for w, v in children]) for m in range(2)])
 
 
 def choice(children: Sequence[tuple[float, Value]]) -> Value:
@@ -112,10 +113,6 @@ def defend(discard: Value | None, fall: Value) -> Value:
     """Discarding mode follows the discard (when the hero can), keeping mode the fall."""
     spent = discard or fall
     return Value([spent.low[0], fall.low[1]], [spent.high[0], fall.high[1]], [spent.mean[0], fall.mean[1]])
-
-
-def getattr_part(value: Value, part: str) -> list[Tally]:
-    return value.low if part == "low" else value.high if part == "high" else value.mean
 
 
 def _weighted(parts: Sequence[tuple[float, Tally]]) -> Tally:
