@@ -16,18 +16,13 @@ import requests
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the service tests' helpers
 
 from service_process import TIMEOUT, Service, connect, ok
-from ui_helpers import open_data, shot, wait_checks_done
+from ui_helpers import data_get, open_data, shot, wait_checks_done
 
 GAME = "horrified"
 
 
 def owner_data(url: str) -> dict[str, Any]:
-    client = connect(url)
-    try:
-        reply: dict[str, Any] = ok(client, "data_get", {"game": GAME})
-        return reply
-    finally:
-        client.disconnect()
+    return data_get(url, GAME)
 
 
 def loc(page: Any, location: str) -> Any:

@@ -13,19 +13,14 @@ import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the service tests' helpers
 
-from service_process import TIMEOUT, Service, connect, ok
-from ui_helpers import open_data, wait_checks_done
+from service_process import TIMEOUT, Service
+from ui_helpers import data_get, open_data, wait_checks_done
 
 GAME = "horrified"
 
 
-def owner_data(url: str, game: str = GAME) -> dict[str, Any]:
-    client = connect(url)
-    try:
-        reply: dict[str, Any] = ok(client, "data_get", {"game": game})
-        return reply
-    finally:
-        client.disconnect()
+def owner_data(url: str) -> dict[str, Any]:
+    return data_get(url, GAME)
 
 
 def loc(page: Any, location: str) -> Any:
