@@ -11,7 +11,7 @@ from companion.engine.game import Game
 from ..choices import action_options
 from ..rules import HorrifiedRules
 from ..state import GameState
-from .forecast import Forecast, forecast, what_if
+from .forecast import Forecast, after_action, forecast
 from .report import Plain, report
 
 RulesFor = Callable[[GameState], HorrifiedRules]
@@ -31,8 +31,11 @@ class FamilyForecast:
         return self._report(state, forecast(self.rules_for(state), state))
 
     def what_if(self, game: Game, action: Mapping[str, object]) -> Plain:
+        """Reported from the table after the action: who stands where then (and so what glows)."""
         state = _state(game)
-        return self._report(state, what_if(self.rules_for(state), state, action))
+        rules = self.rules_for(state)
+        after = after_action(rules, state, action)
+        return self._report(after, forecast(rules, after))
 
     def what_ifs(self, game: Game) -> list[Plain]:
         if game.prompt is None or game.prompt.key != "hero-action":
