@@ -7,11 +7,15 @@ simulated strip, frames read as the tablet's virtual LEDs read them."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
+from companion.games.ravenloft.gamepack import RavenloftPack
+from companion.store import Store
+from companion.table import Table
 from hardware.leds import LedBoard, LedConfig, Timing, attach, start_leds
 from hardware.leds.palette import REDDISH_PURPLE
 from hardware.leds.strip import pixel
-from leds_fixtures import LAYOUT, LOOKS, RULES, SAM, SHAPE, TableMaker, looks_like, table_at  # noqa: F401 - a fixture
+from leds_fixtures import LAYOUT, LOOKS, RULES, SAM, SHAPE, looks_like
 from polling import wait_for
 
 LEFT = ("ambush", "mists-roll-in")
@@ -33,8 +37,9 @@ def at(frame: bytes, place: str) -> tuple[int, int, int]:
     return pixel(frame, LAYOUT.location(place)[0])
 
 
-def test_a_forecast_glows_under_its_places_until_the_next_change(table_at: TableMaker) -> None:
-    table = table_at(HERO_PHASE)
+def test_a_forecast_glows_under_its_places_until_the_next_change(tmp_path: Path) -> None:
+    store = Store(tmp_path / "game.sqlite")
+    table = Table(store, RavenloftPack(RULES), store.create_game("ravenloft", "Threat", {"position": HERO_PHASE}))
     board = attach(table, board_for())
     try:
         before = still(board)
@@ -60,6 +65,7 @@ def test_a_forecast_glows_under_its_places_until_the_next_change(table_at: Table
         assert all(not looks_like(at(cleared, p), REDDISH_PURPLE) for p in lit)
     finally:
         board.close()
+        store.close()
 
 
 def test_a_likelier_threat_glows_brighter() -> None:
