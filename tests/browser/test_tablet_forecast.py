@@ -67,6 +67,30 @@ def row(page: Any, kind: str, ident: str) -> Any:
     return page.locator(f"[data-testid=forecast-row][data-kind={kind}][data-id='{ident}']")
 
 
+ESTIMATE = """() => {
+  const kept = window.companion.forecast;
+  const made = JSON.parse(JSON.stringify(kept));
+  Object.assign(made.forecast, { exact: false, estimated: ["ambush"] });
+  made.forecast.characters.find((c) => c.id === "sorcerer").attacked = { low: 0.2, high: 0.45, random: 0.3 };
+  window.companion.acceptForecast(made);
+  return kept;
+}"""
+
+
+def shown_as_estimate(page: Any) -> None:
+    """The same forecast as if a card had been estimated and the player's choices moved a chance
+    (the shell takes it as a pushed one): never shown as exact, the range as low–high; then the
+    real forecast again."""
+    kept = page.evaluate(ESTIMATE)
+    panel = page.get_by_test_id("forecast")
+    assert panel.get_attribute("data-exact") == "false" and page.get_by_test_id("forecast-estimate").count() == 1
+    assert row(page, "hero", "sorcerer").get_by_test_id("forecast-attacked").inner_text() == "≈ 20%–45%"
+    assert all(cell.startswith("≈ ") for cell in page.get_by_test_id("forecast-defeated").all_inner_texts())
+    assert "Ambush" in page.get_by_test_id("forecast-estimated").inner_text()
+    page.evaluate("(kept) => window.companion.acceptForecast(kept)", kept)
+    assert page.get_by_test_id("forecast").get_attribute("data-exact") == "true"
+
+
 def import_game(server: Server) -> str:
     game_file = {"format": "companion-game", "version": 1, "game": "ravenloft", "name": "The coming Monster Phase",
                  "origin": {"position": POSITION}, "journal": []}
@@ -91,6 +115,7 @@ def test_the_threat_glow_a_what_if_shown_and_dismissed_and_the_game_unchanged(
     assert ranged(sorcerer["defeated_keeping_items"]) in row(page, "hero", "sorcerer").get_by_test_id("forecast-keeping").inner_text()
     assert row(page, "villager", "bildrath").count() == 1 and "Vallaki" in row(page, "hero", "sorcerer").inner_text()
     assert "Terror rises by" in page.get_by_test_id("forecast-terror").inner_text()
+    shown_as_estimate(page)
 
     page.get_by_test_id("what-if").click()
     page.get_by_test_id("what-if-hint").wait_for()

@@ -16,6 +16,8 @@ import { humanize } from "./names.js";
 
 const GLOW_MOST = 0.6; // the opacity of a place at 1.0: still dim, so the figures read through it
 const ASKING = "hero-action"; // the question a what-if is asked at: the hero's next action
+// With a full deck and several monsters a forecast can take tens of seconds on a busy box.
+const WHAT_IF_TIMEOUT_MS = 180000;
 let drawnAt = null; // where the last board drawn put each place (for a redraw in place)
 
 /** The forecast on screen: an open what-if's, else the game's for the version shown; none outside a Hero Phase. */
@@ -144,7 +146,7 @@ export function forecastPanel(app) {
     found ? [h("p", { class: "subtle", "data-testid": "forecast-cards" },
       `Over the ${found.forecast.cards_left} Monster card${found.forecast.cards_left === 1 ? "" : "s"} left, the dice and the bag.`),
       numbers(app, found.forecast)]
-      : whatIf && !whatIf.error ? null : h("p", { class: "subtle", "data-testid": "forecast-pending" }, "Working out the coming Monster Phase…"));
+      : whatIf && !whatIf.error ? null : h("p", { class: "subtle", "data-testid": "forecast-pending" }, "Working out the coming Monster Phase… (with many cards left in the deck this can take a while)"));
 }
 
 // -- what if ---------------------------------------------------------------------------------------------
@@ -174,7 +176,8 @@ async function askWhatIf(app, action) {
   const { view, ui } = app;
   ui.whatIf = { version: view.version, action, label: actionWords(app, action), forecast: null, error: null };
   refresh(app);
-  const reply = await app.conn.request("forecast_what_if", { game_id: view.game_id, version: view.version, action });
+  const reply = await app.conn.request("forecast_what_if", { game_id: view.game_id, version: view.version, action },
+                                       { timeoutMs: WHAT_IF_TIMEOUT_MS });
   if (app.ui !== ui || ui.whatIf === null || ui.whatIf.action !== action) return; // the game moved on, or it was dismissed
   if (reply.ok) ui.whatIf.forecast = reply.forecast;
   else ui.whatIf.error = reply.error.message;
