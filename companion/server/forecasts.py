@@ -117,7 +117,8 @@ class Forecasts:
             return
         with self._lock:
             self._known[table.game_id] = (version, found)
-        if found is not None and table.version == version:
+            closed = self._closed
+        if found is not None and table.version == version and not closed:
             self._tell(table, version, found)
 
     def _tell(self, table: Table, version: int, found: View) -> None:
@@ -141,13 +142,14 @@ class Forecasts:
                 raise TableError("illegal", f"no what-if for this action: {problem}") from None
 
     def close(self) -> None:
-        """Stop the thread (at shutdown and after tests); a forecast under way is let finish."""
+        """Stop the thread (at shutdown and after tests). A forecast under way is not waited for
+        long (it may take tens of seconds): the thread is a daemon, and its result is never told."""
         with self._lock:
             self._closed = True
             self._lock.notify_all()
             thread = self._thread
         if thread is not None:
-            thread.join(timeout=10)
+            thread.join(timeout=2)
 
 
 def _forecaster(table: Table) -> PackForecast | None:
