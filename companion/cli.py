@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from companion.engine.errors import SetupError
+from companion.forecastcli import add_forecast_parser
 from companion.gamelog import GameLogError, replay
 from companion.games.gamepack import GamePack
 from companion.games.registry import DEFAULT_PACK, pack_makers
@@ -116,6 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     replaying.add_argument("log", type=Path, metavar="LOG.json")
     replaying.add_argument("--steps", action="store_true", help="print every step, not just the final table")
     replaying.set_defaults(run=cmd_replay)
+    add_forecast_parser(commands)
     for make in pack_makers().values():
         make().cli().add_commands(commands)
     return parser

@@ -83,6 +83,8 @@ class Reached:
     ctx: GameContext
     sink: LedgerSink
     items: WatchedItems
+    flow: Flow[None]
+    asked_again: bool = False  # the last answer was asked for again, from the same place in the rules
 
 
 def phase(ctx: GameContext) -> Flow[None]:
@@ -102,7 +104,7 @@ class PhaseRunner:
         self._start = pickle.dumps(start, protocol=pickle.HIGHEST_PROTOCOL)
         self.replays = 0
 
-    def begin(self) -> tuple[Reached, Flow[None]]:
+    def begin(self) -> Reached:
         state: GameState = pickle.loads(self._start)
         items = WatchedItems(state.items_at)
         state.items_at = items
@@ -110,18 +112,41 @@ class PhaseRunner:
         ctx = self.rules.context(state, sink)
         flow = phase(ctx)
         self.replays += 1
-        return Reached(_send(flow, None), ctx, sink, items), flow
+        return Reached(_send(flow, None), ctx, sink, items, flow)
 
     def run(self, answers: Sequence[object], watch_from: int | None = None) -> Reached:
-        reached, flow = self.begin()
+        reached = self.begin()
         for index, answer in enumerate(answers):
-            reached.items.armed = reached.items.armed or index == watch_from
-            reached.prompt = self.answer(flow, reached.prompt, answer)
+            self.answer(reached, answer, index == watch_from)
         return reached
 
-    def answer(self, flow: Flow[None], prompt: Prompt | None, answer: object) -> Prompt | None:
-        assert prompt is not None, "an answer was given after the phase ended"
-        return _send(flow, check_answer(prompt, answer, self.dice))
+    def answer(self, reached: Reached, answer: object, watch: bool = False) -> Reached:
+        """Go on from ``reached`` (changing it) with one more answer."""
+        assert reached.prompt is not None, "an answer was given after the phase ended"
+        reached.items.armed = reached.items.armed or watch
+        asking = _asking(reached.flow)
+        reached.prompt = _send(reached.flow, check_answer(reached.prompt, answer, self.dice))
+        reached.asked_again = reached.prompt is not None and _same_place(asking, _asking(reached.flow))
+        return reached
+
+
+Asking = list[tuple[object, int]]
+
+
+def _asking(flow: Flow[None]) -> Asking:
+    """Where in the rules the question stands: each coroutine down the chain, and its place."""
+    place: Asking = []
+    step: object = flow
+    while step is not None:
+        frame = getattr(step, "gi_frame", None)
+        place.append((step, frame.f_lasti if frame is not None else -1))
+        step = getattr(step, "gi_yieldfrom", None)
+    return place
+
+
+def _same_place(before: Asking, after: Asking) -> bool:
+    """The same coroutines (not copies: the same ones) at the same places."""
+    return len(before) == len(after) and all(a is b and i == j for (a, i), (b, j) in zip(before, after))
 
 
 def _send(flow: Flow[None], answer: object) -> Prompt | None:
@@ -147,15 +172,17 @@ class Walker:
         node = node_for(reached.prompt, self.runner.dice)
         self.by_hand = self.by_hand or node.kind == "by-hand"
         if reached.prompt.key == ITEM_DRAW and node.kind == "chance":
-            return self._item_draw(answers, node, watch_from)
+            return self._item_draw(answers, reached, node, watch_from)
         children, looked = self._children(answers, reached, node, watch_from)
         return _combine(node, children), looked
 
-    def _item_draw(self, answers: list[object], node: Node, watch_from: int | None) -> tuple[Value, bool]:
+    def _item_draw(self, answers: list[object], reached: Reached, node: Node,
+                   watch_from: int | None) -> tuple[Value, bool]:
         """One item followed; all of them only if the board's items were looked at after it."""
         watch = len(answers) if watch_from is None else watch_from
         first = node.branches[0]
-        value, looked = self._follow(answers, first, watch)
+        went_on = self._go_on(reached, first, len(answers) == watch)
+        value, looked = self.value([*answers, first.answer], went_on, watch)
         if not looked:
             return value, False
         rest = [(b.weight, self._follow(answers, b, watch)[0]) for b in node.branches[1:]]
@@ -165,14 +192,22 @@ class Walker:
                   watch_from: int | None) -> tuple[list[tuple[Branch, Value]], bool]:
         children: list[tuple[Branch, Value]] = []
         looked = False
-        for branch in node.branches:
-            nxt = self._replay(answers, branch, watch_from)
-            if reached.prompt is not None and reached.prompt.kind == "roll" and _rolls_again(reached, nxt):
+        rolled = reached.prompt is not None and reached.prompt.kind == "roll"
+        for index, branch in enumerate(node.branches):
+            # the last answer goes on with the phase as it stands (nothing replayed); a roll
+            # keeps its table to see whether it is asked again
+            last = index == len(node.branches) - 1 and not rolled
+            nxt = self._go_on(reached, branch, len(answers) == watch_from) if last else \
+                self._replay(answers, branch, watch_from)
+            if rolled and _rolls_again(reached, nxt):
                 continue  # the rules ask for the roll again: that face is as if never rolled
             value, seen = self.value([*answers, branch.answer], nxt, watch_from)
             children.append((branch, value))
             looked = looked or seen
         return children, looked
+
+    def _go_on(self, reached: Reached, branch: Branch, watch: bool) -> Reached:
+        return self.runner.answer(reached, branch.answer, watch)
 
     def _follow(self, answers: list[object], branch: Branch, watch_from: int | None) -> tuple[Value, bool]:
         return self.value([*answers, branch.answer], self._replay(answers, branch, watch_from), watch_from)
@@ -184,10 +219,9 @@ class Walker:
 
 
 def _rolls_again(before: Reached, after: Reached) -> bool:
-    """A roll that changed nothing and is asked again (a d20 landing on a taken number)."""
-    assert before.prompt is not None
-    return (after.prompt is not None and after.prompt.key == before.prompt.key
-            and after.ctx.state == before.ctx.state)
+    """A roll that changed nothing and that the same rules ask for again (a d20 landing on a
+    taken number): not the next monster's roll, which comes from other coroutines."""
+    return after.asked_again and after.ctx.state == before.ctx.state
 
 
 def _combine(node: Node, children: list[tuple[Branch, Value]]) -> Value:
@@ -211,11 +245,9 @@ def sample(runner: PhaseRunner, layout: Layout, card: object, runs: int, rng: ra
 
 
 def _play_once(runner: PhaseRunner, layout: Layout, card: object, rng: random.Random, mode: int) -> list[float]:
-    reached, flow = runner.begin()
-    reached.prompt = runner.answer(flow, reached.prompt, card)
+    reached = runner.answer(runner.begin(), card)
     while reached.prompt is not None:
-        branch = _at_random(node_for(reached.prompt, runner.dice), rng, mode)
-        reached.prompt = runner.answer(flow, reached.prompt, branch.answer)
+        runner.answer(reached, _at_random(node_for(reached.prompt, runner.dice), rng, mode).answer)
     return layout.tally(reached.ctx, reached.sink)
 
 
