@@ -7,11 +7,12 @@ from typing import Callable
 
 from companion.engine.effects import EffectSink
 from companion.engine.game import Game
+from companion.engine.plain import to_plain
 
 from ..choices import action_options
 from ..rules import HorrifiedRules
 from ..state import GameState
-from .forecast import Forecast, after_action, forecast
+from .forecast import Forecast, dice_of, forecast, what_if
 from .report import Plain, report
 
 RulesFor = Callable[[GameState], HorrifiedRules]
@@ -31,11 +32,10 @@ class FamilyForecast:
         return self._report(state, forecast(self.rules_for(state), state))
 
     def what_if(self, game: Game, action: Mapping[str, object]) -> Plain:
-        """Reported from the table after the action: who stands where then (and so what glows)."""
         state = _state(game)
         rules = self.rules_for(state)
-        after = after_action(rules, state, action)
-        return self._report(after, forecast(rules, after))
+        found = what_if(rules, state, action)
+        return self._report(_played(rules, state, action), found)
 
     def what_ifs(self, game: Game) -> list[Plain]:
         if game.prompt is None or game.prompt.key != "hero-action":
@@ -53,3 +53,13 @@ def _state(game: Game) -> GameState:
     state = game.state
     assert isinstance(state, GameState), "a Horrified-family game's state"
     return state
+
+
+def _played(rules: HorrifiedRules, state: GameState, action: Mapping[str, object]) -> GameState:
+    """The table after ``action``, on a copy: a what-if's report names where everyone stands
+    then, and so glows where they would be (``what_if`` has checked the action)."""
+    game = Game(rules, {"state": to_plain(state)}, dice=dice_of(rules))
+    game.apply({"key": "hero-action", "answer": dict(action)})
+    after = game.state
+    assert isinstance(after, GameState)
+    return after

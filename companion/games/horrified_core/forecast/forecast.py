@@ -103,12 +103,6 @@ def what_if(rules: HorrifiedRules, state: GameState, action: Mapping[str, object
             ways_per_card: int = WAYS_PER_CARD) -> Forecast:
     """The forecast after the active hero's ``action``, played on a copy (the game is untouched).
     IllegalInput when the rules refuse the action, or when it asks more than it says."""
-    return forecast(rules, after_action(rules, state, action), ways_per_card)
-
-
-def after_action(rules: HorrifiedRules, state: GameState, action: Mapping[str, object]) -> GameState:
-    """A copy of ``state`` after the active hero's ``action`` (the table a what-if is of: its
-    report names where everyone stands then). IllegalInput as for ``what_if``."""
     game = Game(rules, {"state": to_plain(state)}, dice=dice_of(rules))
     if game.prompt is None or game.prompt.key != "hero-action":
         raise IllegalInput("a what-if is asked during a Hero Phase, before the hero's next action")
@@ -117,7 +111,7 @@ def after_action(rules: HorrifiedRules, state: GameState, action: Mapping[str, o
         raise IllegalInput(f"this action asks more ({game.prompt.key}): the what-if needs it whole")
     after = game.state
     assert isinstance(after, GameState)
-    return after
+    return forecast(rules, after, ways_per_card)
 
 
-__all__ = ["Forecast", "after_action", "forecast", "what_if", "monster_phase_start", "ENTER_CARD"]
+__all__ = ["Forecast", "forecast", "what_if", "monster_phase_start", "ENTER_CARD"]
