@@ -17,7 +17,7 @@ import requests
 from companion.engine.game import Game
 from companion.games.gamepack import View
 from companion.games.registry import pack_makers
-from ui_helpers import GAME, Server, tap_action, version
+from ui_helpers import GAME, Server, shot, tap_action, version
 
 PACK = pack_makers("")["ravenloft"]()
 LEFT = ("ambush", "mists-roll-in")
@@ -126,6 +126,10 @@ def test_the_threat_glow_a_what_if_shown_and_dismissed_and_the_game_unchanged(
     assert "Lake Zarovich" in row(page, "hero", "sorcerer").inner_text()  # where the Sorcerer would stand
     assert page.get_by_test_id("threat-glow").get_attribute("data-what-if") == "yes"
     assert glow_on_board(page) == after["glow"] != now["glow"]
+    page.set_viewport_size({"width": 1280, "height": 1240})  # the board and the panel together
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, "threat-forecast-what-if")
+    page.set_viewport_size({"width": 1280, "height": 800})
     assert version(page) == 0 and server.version(game_id) == 0  # nothing was sent to the game
     assert page.locator("[data-testid=token-hero][data-id='sorcerer']").get_attribute("data-location") == "vallaki"
 
