@@ -1,5 +1,5 @@
 """The threat glow under the board (docs/leds.md, "The threat glow"): during a Hero Phase a
-forecast's ``glow`` lights each threatened location dimly in reddish purple, brighter the likelier,
+forecast's ``glow`` lights each threatened location dimly in vermillion, brighter the likelier,
 under the monsters' markers; the next change of the game (the Monster Phase starting) clears it;
 a glow worked out for a version or a game the board no longer shows is not drawn. On the
 simulated strip, frames read as the tablet's virtual LEDs read them."""
@@ -13,7 +13,7 @@ from companion.games.ravenloft.gamepack import RavenloftPack
 from companion.store import Store
 from companion.table import Table
 from hardware.leds import LedBoard, LedConfig, Timing, attach, start_leds
-from hardware.leds.palette import REDDISH_PURPLE
+from hardware.leds.palette import VERMILLION
 from hardware.leds.strip import pixel
 from leds_fixtures import LAYOUT, LOOKS, RULES, SAM, SHAPE, looks_like
 from polling import wait_for
@@ -54,7 +54,7 @@ def test_a_forecast_glows_under_its_places_until_the_next_change(tmp_path: Path)
         lit = [p for p in glow if p != "vallaki"]  # the Carrionette's marker stands at vallaki, over its glow
         assert lit, glow
         for place in lit:
-            assert looks_like(at(shown, place), REDDISH_PURPLE), (place, at(shown, place))
+            assert looks_like(at(shown, place), VERMILLION), (place, at(shown, place))
             assert max(at(shown, place)) <= 0.25 * 255  # dim: a glow, never a marker
         calm = [p for p in LAYOUT.locations if p not in glow]
         assert all(at(shown, p) == at(before, p) for p in calm)  # nothing else moved
@@ -62,7 +62,7 @@ def test_a_forecast_glows_under_its_places_until_the_next_change(tmp_path: Path)
 
         table.act({"key": "hero-action", "answer": {"action": "end"}}, table.version)  # the Monster Phase starts
         cleared = still(board)
-        assert all(not looks_like(at(cleared, p), REDDISH_PURPLE) for p in lit)
+        assert all(not looks_like(at(cleared, p), VERMILLION) for p in lit)
     finally:
         board.close()
         store.close()
@@ -99,6 +99,6 @@ def test_a_glow_for_a_moment_the_board_has_left_is_not_drawn() -> None:
         board.threaten("another-game", 5, {"krezk": 1.0})  # for a game the LEDs do not show
         assert still(board) == before
         board.threaten("a-game", 5, {"krezk": 1.0})
-        assert looks_like(at(still(board), "krezk"), REDDISH_PURPLE)  # the same glow, for the version shown
+        assert looks_like(at(still(board), "krezk"), VERMILLION)  # the same glow, for the version shown
     finally:
         board.close()

@@ -1,7 +1,8 @@
 """The threat forecast over the wire (docs/protocol.md, "Forecast"): a real service process and
 real Socket.IO clients. During a Hero Phase every tablet of the game gets the forecast of the
-version it shows, worked out in the background; a what-if is answered to the tablet that asked
-alone; a stale or malformed what-if is refused with a clear error; the game never changes.
+version it shows, worked out in the background, and the LEDs glow under the threatened places
+until the Monster Phase starts; a what-if is answered to the tablet that asked alone; a stale or
+malformed what-if is refused with a clear error; the game never changes.
 
 The game starts from a Ravenloft position with two Monster cards left in the deck, so each
 forecast takes a few hundredths of a second. What the service sends is checked against the
@@ -9,6 +10,7 @@ pack's own forecaster run here on the same position: the wire must carry the eng
 
 from __future__ import annotations
 
+import base64
 from typing import Any, Iterator
 
 import pytest
@@ -18,6 +20,10 @@ import socketio
 from companion.engine.game import Game
 from companion.games.registry import pack_makers
 from companion.games.gamepack import View
+from hardware.leds import shipped_layout
+from hardware.leds.palette import VERMILLION
+from hardware.leds.strip import pixel
+from leds_fixtures import SHAPE, looks_like
 from service_process import TIMEOUT, Service, call, connect, drain, next_event, ok
 
 PACK = pack_makers("")["ravenloft"]()
@@ -152,5 +158,33 @@ def test_a_stale_or_malformed_what_if_is_refused_clearly_and_changes_nothing(
             assert reply["view"]["version"] == 0  # the fresh view comes with it, as for every stale request
         assert service.export(game_id) == before
         assert ok(client, "join", {"game_id": game_id})["view"]["version"] == view["version"] == 0
+    finally:
+        client.disconnect()
+
+
+def glows_at(event: dict[str, Any], place: str) -> bool:
+    """Whether a ``leds`` frame shows the threat glow under ``place`` (the shipped layout)."""
+    frame = base64.b64decode(event["frame"])
+    return looks_like(pixel(frame, shipped_layout(SHAPE).location(place)[0]), VERMILLION)
+
+
+def next_frame_where(client: socketio.SimpleClient, game_id: str, glowing: bool, place: str) -> None:
+    for _ in range(300):
+        event = next_event(client, "leds")
+        if event["game_id"] == game_id and glows_at(event, place) == glowing:
+            return
+    raise AssertionError(f"no LED frame with {place} {'glowing' if glowing else 'dark'}")
+
+
+def test_the_leds_glow_under_the_threat_until_the_monster_phase_starts(service: Service, game_id: str) -> None:
+    client = connect(service.url)
+    try:
+        joined = ok(client, "join", {"game_id": game_id})
+        assert joined["on_board"] is True and joined["leds"] is not None
+        quiet = [p for p in SHAPE.locations if p not in expected()["glow"]]
+        next_frame_where(client, game_id, True, "svalich-woods")  # Baba Lysaga ends there: no marker yet
+        ok(client, "act", {"game_id": game_id, "version": 0, "key": "hero-action", "answer": {"action": "end"}})
+        next_frame_where(client, game_id, False, "svalich-woods")
+        assert quiet and not any(glows_at(e[1], p) for e in drain(client) if e[0] == "leds" for p in quiet)
     finally:
         client.disconnect()

@@ -3,8 +3,8 @@
 Two layers. The *still* layer is the pack's ``Scene`` of the view after each
 change, drawn and cached: a faint glow under every location, the threat glow (a
 forecast of the coming automatic phase: how likely something bad happens at each
-location, 0..1, drawn dim in reddish purple; every change clears it, as a forecast
-is of one moment of the game), the markers in
+location, 0..1, drawn dim in vermillion, the colour of danger; every change clears
+it, as a forecast is of one moment of the game), the markers in
 their colours, the lit connections, each track's steps (in the warning look near its end), the
 mats (bright when on, dim otherwise) and the active player's seat. The
 *moving* layer plays the change's effects as the pack's cues, one after
@@ -27,7 +27,7 @@ from .board import BoardShape
 from .cues import Stage, Style, Timing, View
 from .layout import Layout
 from .looks import Looks
-from .palette import REDDISH_PURPLE, VERMILLION, WHITE, YELLOW, shade
+from .palette import VERMILLION, WHITE, YELLOW, shade
 from .scene import EMPTY, Scene
 
 #: How likely trouble is at each location (0..1): a forecast's threat glow.
@@ -137,7 +137,7 @@ def _threat(stage: Stage, threat: Threat, frame: bytearray) -> None:
     lights nothing)."""
     for place, level in threat.items():
         if level > 0:
-            fill(frame, stage.layout.location(place), shade(REDDISH_PURPLE, stage.style.threat * min(1.0, level)))
+            fill(frame, stage.layout.location(place), shade(VERMILLION, stage.style.threat * min(1.0, level)))
 
 
 def _markers(stage: Stage, scene: Scene, frame: bytearray) -> None:
