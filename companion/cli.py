@@ -117,7 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     replaying.add_argument("log", type=Path, metavar="LOG.json")
     replaying.add_argument("--steps", action="store_true", help="print every step, not just the final table")
     replaying.set_defaults(run=cmd_replay)
-    add_forecast_parser(commands)
+    add_forecast_parser(commands, load_pack)
     for make in pack_makers().values():
         make().cli().add_commands(commands)
     return parser

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import argparse
 import json
+from functools import partial
 from pathlib import Path
-from typing import Mapping
+from typing import Callable, Mapping
 
 from companion.engine.errors import IllegalInput, SetupError
 from companion.engine.game import Game
@@ -20,23 +21,27 @@ from companion.games.registry import DEFAULT_PACK
 from companion.terminal import CliError, say
 
 
-def add_forecast_parser(commands: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+PackLoader = Callable[[str], GamePack]
+
+
+def add_forecast_parser(commands: "argparse._SubParsersAction[argparse.ArgumentParser]", load: PackLoader) -> None:
+    """``load``: the command table's way of finding a game by its id (its errors and all)."""
     parser = commands.add_parser("forecast", help="the chances of the coming Monster Phase for a position")
     parser.add_argument("position", type=Path, metavar="POSITION.json")
     parser.add_argument("--game", default=DEFAULT_PACK, help=f"the game the position is of (default {DEFAULT_PACK})")
     parser.add_argument("--data", type=Path, metavar="OWNER.json", help="the owner's corrected game data")
     parser.add_argument("--json", action="store_true", help="print the forecast as JSON")
     parser.add_argument("--what-if", action="store_true", help="also the forecast after each action the hero may take")
-    parser.set_defaults(run=cmd_forecast)
+    parser.add_argument("--seconds", type=float, default=None, metavar="S",
+                        help="about how long the forecast may take (cards it cannot walk in time are estimated)")
+    parser.set_defaults(run=partial(cmd_forecast, load=load))
 
 
-def cmd_forecast(args: argparse.Namespace) -> int:
-    from companion.cli import load_pack  # the command table imports this module
-
-    pack = load_pack(args.game)
+def cmd_forecast(args: argparse.Namespace, load: PackLoader) -> int:
+    pack = load(args.game)
     forecaster = _forecaster(pack)
     game = _game(pack, _read(args.position), _read(args.data) if args.data else None, str(args.position))
-    found = forecaster.forecast(game)
+    found = forecaster.forecast(game, args.seconds)
     if found is None:
         raise CliError(str(args.position), "a forecast is for a Hero Phase, before the hero's next action "
                                            "(give the position \"phase\": \"hero\")")
@@ -93,9 +98,11 @@ def forecast_lines(found: View) -> list[str]:
 
 
 def _what_if_lines(each: View) -> list[str]:
+    head = f"-- what if: {json.dumps(each.get('action'), sort_keys=True)}"
     found = each.get("forecast")
-    assert isinstance(found, Mapping)
-    return ["", f"-- what if: {json.dumps(each.get('action'), sort_keys=True)}", *forecast_lines(dict(found))[1:]]
+    if not isinstance(found, Mapping):
+        return ["", head, f"(no forecast: {each.get('refused')})"]
+    return ["", head, *forecast_lines(dict(found))[1:]]
 
 
 def _percent(ranged: object) -> str:

@@ -43,8 +43,9 @@ class Case:
     position: dict[str, object]
 
 
-def ravenloft_position(keep: list[str]) -> dict[str, object]:
-    """Four monsters, the Carrionette frenzied, three heroes, two villagers; ``keep``: the deck."""
+def ravenloft_position(keep: list[str] | None) -> dict[str, object]:
+    """Four monsters, the Carrionette frenzied, three heroes, two villagers; ``keep``: the deck
+    (None: every card)."""
     rules = RavenloftRules()
     return {"phase": "hero", "turn": 4, "active": "druid", "terror": 2, "frenzy": "carrionette",
             "monsters": {"carrionette": "vallaki", "baba-lysaga": "ruins-of-berez", "strahd": "dining-hall",
@@ -55,7 +56,7 @@ def ravenloft_position(keep: list[str]) -> dict[str, object]:
                        {"hero": "paladin", "player": "Joel", "at": "werewolf-den", "items": ["longsword", "holy-water"]}],
             "villagers": {"bildrath": "svalich-woods", "ireena-kolyana": "village-of-barovia"},
             "items": {"crystal-ball": "madam-evas-tent", "club": "svalich-woods"},
-            "played_cards": [c.id for c in rules.pack.cards if c.id not in keep]}
+            "played_cards": [c.id for c in rules.pack.cards if keep is not None and c.id not in keep]}
 
 
 def original_position(keep: list[str]) -> dict[str, object]:
@@ -147,7 +148,7 @@ def test_forecast_matches_the_engines_simulation(case: Case) -> None:
     game = Game(case.rules, {"position": case.position})
     state = game.state
     assert isinstance(state, GameState)
-    found = forecast(case.rules, state, ways_per_card=1_000_000)
+    found = forecast(case.rules, state, ways_per_card=10 ** 7)
     assert found.estimated == [] and found.monster_phase
     start = monster_phase_start(case.rules, state)
     assert start is not None
@@ -166,7 +167,7 @@ def test_the_positions_hold_what_they_are_for() -> None:
     for case in cases():
         state = Game(case.rules, {"position": case.position}).state
         assert isinstance(state, GameState)
-        found = forecast(case.rules, state, ways_per_card=1_000_000)
+        found = forecast(case.rules, state, ways_per_card=10 ** 7)
         spreads.append(max(h - low for h, low in zip(found.value.high[0], found.value.low[0])))
         assert max(found.value.mean[0][: 2 * len(found.layout.characters)]) > 0.0  # someone may be hit
     assert max(spreads) > 0.05, "no position has a choice that changes the chances"

@@ -34,10 +34,10 @@ class HeldForecast:
         self.inner = PACK.forecaster()
         self.started, self.go = threading.Event(), threading.Event()
 
-    def forecast(self, game: Game) -> View | None:
+    def forecast(self, game: Game, seconds: float | None = None) -> View | None:
         self.started.set()
         assert self.go.wait(10)
-        return self.inner.forecast(game)
+        return self.inner.forecast(game, seconds)
 
     def what_if(self, game: Game, action: Mapping[str, object]) -> View:
         return self.inner.what_if(game, action)

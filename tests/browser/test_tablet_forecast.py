@@ -70,7 +70,7 @@ def row(page: Any, kind: str, ident: str) -> Any:
 ESTIMATE = """() => {
   const kept = window.companion.forecast;
   const made = JSON.parse(JSON.stringify(kept));
-  Object.assign(made.forecast, { exact: false, estimated: ["ambush"] });
+  Object.assign(made.forecast, { exact: false, estimated: ["ambush"], estimate_error: 0.021 });
   made.forecast.characters.find((c) => c.id === "sorcerer").attacked = { low: 0.2, high: 0.45, random: 0.3 };
   window.companion.acceptForecast(made);
   return kept;
@@ -87,6 +87,7 @@ def shown_as_estimate(page: Any) -> None:
     assert row(page, "hero", "sorcerer").get_by_test_id("forecast-attacked").inner_text() == "≈ 20%–45%"
     assert all(cell.startswith("≈ ") for cell in page.get_by_test_id("forecast-defeated").all_inner_texts())
     assert "Ambush" in page.get_by_test_id("forecast-estimated").inner_text()
+    assert "±2 points" in page.get_by_test_id("forecast-estimated").inner_text()
     page.evaluate("(kept) => window.companion.acceptForecast(kept)", kept)
     assert page.get_by_test_id("forecast").get_attribute("data-exact") == "true"
 

@@ -6,16 +6,19 @@ from collections.abc import Mapping
 from typing import Callable
 
 from companion.engine.effects import EffectSink
+from companion.engine.errors import IllegalInput
 from companion.engine.game import Game
 from companion.engine.plain import to_plain
 
 from ..choices import action_options
 from ..rules import HorrifiedRules
 from ..state import GameState
-from .forecast import Forecast, dice_of, forecast, what_if
+from .forecast import FORECAST_SECONDS, Forecast, dice_of, forecast, what_if
 from .report import Plain, report
 
 RulesFor = Callable[[GameState], HorrifiedRules]
+#: The time the what-ifs of every action may take together (each gets its share).
+WHAT_IFS_SECONDS = 3.0
 
 
 class FamilyForecast:
@@ -24,17 +27,17 @@ class FamilyForecast:
     def __init__(self, rules_for: RulesFor) -> None:
         self.rules_for = rules_for
 
-    def forecast(self, game: Game) -> Plain | None:
+    def forecast(self, game: Game, seconds: float | None = None) -> Plain | None:
         """Only during a Hero Phase, before the hero's next action."""
         if game.prompt is None or game.prompt.key != "hero-action":
             return None
         state = _state(game)
-        return self._report(state, forecast(self.rules_for(state), state))
+        return self._report(state, forecast(self.rules_for(state), state, seconds or FORECAST_SECONDS))
 
-    def what_if(self, game: Game, action: Mapping[str, object]) -> Plain:
+    def what_if(self, game: Game, action: Mapping[str, object], seconds: float = FORECAST_SECONDS) -> Plain:
         state = _state(game)
         rules = self.rules_for(state)
-        found = what_if(rules, state, action)
+        found = what_if(rules, state, action, seconds)
         return self._report(_played(rules, state, action), found)
 
     def what_ifs(self, game: Game) -> list[Plain]:
@@ -43,7 +46,16 @@ class FamilyForecast:
         state = _state(game)
         rules = self.rules_for(state)
         tried = [a for a in action_options(rules.context(state, EffectSink()), game.prompt) if a["action"] != "end"]
-        return [{"action": dict(a), "forecast": self.what_if(game, a)} for a in tried]
+        each = WHAT_IFS_SECONDS / max(1, len(tried))
+        return [self._tried(game, a, each) for a in tried]
+
+    def _tried(self, game: Game, action: Mapping[str, object], seconds: float) -> Plain:
+        """An action that asks more than it says (which item to give, where to go) is listed
+        with why there is no what-if for it."""
+        try:
+            return {"action": dict(action), "forecast": self.what_if(game, action, seconds)}
+        except IllegalInput as problem:
+            return {"action": dict(action), "refused": str(problem)}
 
     def _report(self, state: GameState, found: Forecast) -> Plain:
         return report(found, self.rules_for(state).context(state, EffectSink()))

@@ -33,6 +33,7 @@ def report(forecast: Forecast, ctx: GameContext) -> Plain:
     end = 2 * count + places
     return {"monster_phase": forecast.monster_phase, "cards_left": forecast.cards_left,
             "exact": not forecast.estimated, "estimated": list(forecast.estimated),
+            "estimate_error": _round(forecast.estimate_error),
             "by_hand": list(forecast.by_hand), "characters": characters, "monster_ends": ends,
             "terror_rise": ranged(end), "lose": ranged(end + 1),
             "glow": glow(characters, ends), "replays": forecast.replays,

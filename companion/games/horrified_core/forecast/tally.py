@@ -30,6 +30,7 @@ class LedgerSink(EffectSink):
         super().__init__()
         self.attacked: set[str] = set()
         self.defeated: set[str] = set()
+        self.rerolls = 0  # "reroll" effects: the rules ask for a roll again, its face counting for nothing
 
     def emit(self, kind: str, text: str, /, **data: object) -> None:
         if kind == "target":
@@ -38,6 +39,8 @@ class LedgerSink(EffectSink):
             self.defeated.add(f"hero:{data.get('hero')}")
         elif kind == "villager-defeated":
             self.defeated.add(f"villager:{data.get('villager')}")
+        elif kind == "reroll":
+            self.rerolls += 1
 
     def tell(self, seats: tuple[str, ...], kind: str, text: str, /, **data: object) -> None:
         self.emit(kind, text, **data)

@@ -84,7 +84,7 @@ class Reached:
     sink: LedgerSink
     items: WatchedItems
     flow: Flow[None]
-    asked_again: bool = False  # the last answer was asked for again, from the same place in the rules
+    asked_again: bool = False  # the rules said to roll again (a "reroll" effect) and ask the same roll
 
 
 def phase(ctx: GameContext) -> Flow[None]:
@@ -124,29 +124,11 @@ class PhaseRunner:
         """Go on from ``reached`` (changing it) with one more answer."""
         assert reached.prompt is not None, "an answer was given after the phase ended"
         reached.items.armed = reached.items.armed or watch
-        asking = _asking(reached.flow)
-        reached.prompt = _send(reached.flow, check_answer(reached.prompt, answer, self.dice))
-        reached.asked_again = reached.prompt is not None and _same_place(asking, _asking(reached.flow))
+        asked, rerolls = reached.prompt, reached.sink.rerolls
+        reached.prompt = _send(reached.flow, check_answer(asked, answer, self.dice))
+        reached.asked_again = (reached.sink.rerolls > rerolls and reached.prompt is not None
+                               and reached.prompt.key == asked.key)
         return reached
-
-
-Asking = list[tuple[object, int]]
-
-
-def _asking(flow: Flow[None]) -> Asking:
-    """Where in the rules the question stands: each coroutine down the chain, and its place."""
-    place: Asking = []
-    step: object = flow
-    while step is not None:
-        frame = getattr(step, "gi_frame", None)
-        place.append((step, frame.f_lasti if frame is not None else -1))
-        step = getattr(step, "gi_yieldfrom", None)
-    return place
-
-
-def _same_place(before: Asking, after: Asking) -> bool:
-    """The same coroutines (not copies: the same ones) at the same places."""
-    return len(before) == len(after) and all(a is b and i == j for (a, i), (b, j) in zip(before, after))
 
 
 def _send(flow: Flow[None], answer: object) -> Prompt | None:
@@ -219,8 +201,8 @@ class Walker:
 
 
 def _rolls_again(before: Reached, after: Reached) -> bool:
-    """A roll that changed nothing and that the same rules ask for again (a d20 landing on a
-    taken number): not the next monster's roll, which comes from other coroutines."""
+    """A roll the rules ask for again, having changed nothing (a d20 landing on a taken number:
+    the rules say so with a "reroll" effect): that face counts as never rolled."""
     return after.asked_again and after.ctx.state == before.ctx.state
 
 

@@ -84,8 +84,10 @@ function cardNames(app, ids) {
 function notes(app, forecast) {
   const said = [h("li", {}, "A range such as 20%–45% is how far the active player's own choices in the phase — ties, the order of things — can move it.")];
   if (!forecast.exact) {
+    const one = forecast.estimated.length === 1;
+    const off = forecast.estimate_error > 0 ? ` A chance may be off by about ±${Math.max(1, Math.round(forecast.estimate_error * 100))} points.` : "";
     said.push(h("li", { "data-testid": "forecast-estimated" },
-      `Estimates (≈), not exact: ${cardNames(app, forecast.estimated)} ${forecast.estimated.length === 1 ? "has" : "have"} too many ways to walk, so ${forecast.estimated.length === 1 ? "it was" : "they were"} played out at random many times instead.`));
+      `Estimates (≈), not exact: ${cardNames(app, forecast.estimated)} ${one ? "has" : "have"} too many ways to walk in the time, so ${one ? "it was" : "they were"} played out at random many times instead.${off}`));
   }
   if (forecast.by_hand.length) {
     said.push(h("li", { "data-testid": "forecast-by-hand" },

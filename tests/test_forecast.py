@@ -1,0 +1,114 @@
+"""The forecast seen from outside: ``./run forecast`` (words, JSON, refusals), the what-if of a
+planned action (the game untouched, the numbers moved the way the move says), the packs that
+offer one, and the time budget (estimates marked as such)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.engine.effects import EffectSink
+from companion.engine.errors import IllegalInput
+from companion.engine.game import Game
+from companion.games.horrified_core.choices import hero_actions
+from companion.games.horrified_core.forecast import forecast, what_if
+from companion.games.horrified_core.state import GameState
+from companion.games.ravenloft.gamepack import RavenloftPack
+from companion.games.ravenloft.rules import RavenloftRules
+from companion.games.registry import pack_makers
+from test_forecast_exact import ravenloft_position
+
+SMALL = ["the-hut-walks", "rot-spreads"]  # two cards left: a walk of a few hundred replays
+
+
+def _write(tmp_path: Path, data: object, name: str = "position.json") -> Path:
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def _state(game: Game) -> GameState:
+    assert isinstance(game.state, GameState)
+    return game.state
+
+
+def test_the_command_prints_the_forecast_as_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _write(tmp_path, ravenloft_position(SMALL))
+    assert main(["forecast", str(path), "--json", "--seconds", "120"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["exact"] is True and found["cards_left"] == 2
+    sorcerer = next(c for c in found["characters"] if c["id"] == "sorcerer")
+    assert 0.0 < sorcerer["attacked"]["random"] <= 1.0
+    assert sorcerer["defeated"]["random"] <= sorcerer["defeated_keeping_items"]["random"]
+    assert set(found["glow"]) <= set(found["monster_ends"])
+
+
+def test_the_command_in_words_and_with_what_ifs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _write(tmp_path, ravenloft_position(SMALL))
+    assert main(["forecast", str(path), "--what-if", "--seconds", "120"]) == 0
+    out = capsys.readouterr().out
+    assert "2 cards left; exact" in out and "the Sorcerer at madam-evas-tent: attacked" in out
+    assert out.count("-- what if:") >= 3
+
+
+@pytest.mark.parametrize("content, why", [
+    ("{not json", "is not JSON"),
+    (json.dumps({**ravenloft_position(SMALL), "phase": "monster"}), "a forecast is for a Hero Phase"),
+    (json.dumps({**ravenloft_position(SMALL), "terror": 99}), "terror"),
+])
+def test_the_command_refuses_a_bad_position(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                            content: str, why: str) -> None:
+    path = tmp_path / "position.json"
+    path.write_text(content, encoding="utf-8")
+    assert main(["forecast", str(path)]) == 2
+    assert why in capsys.readouterr().err
+
+
+def test_a_game_without_a_forecast_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["forecast", str(_write(tmp_path, {})), "--game", "straszydla"]) == 2
+    assert "has no forecast" in capsys.readouterr().err
+    offering = sorted(p for p, make in pack_makers().items() if make().forecaster() is not None)
+    assert offering == ["horrified", "ravenloft"]
+
+
+def test_a_what_if_leaves_the_game_as_it_was_and_moves_the_threat() -> None:
+    """Each move of the active Druid tried: the game stays as it was, and where the Druid goes
+    changes the Druid's chance of being attacked (some moves walk into a monster's reach)."""
+    rules = RavenloftRules()
+    game = Game(rules, {"position": ravenloft_position(SMALL)})
+    now = forecast(rules, _state(game), ways_per_card=10 ** 6)
+    druid = now.layout.characters.index("hero:druid")
+    moves = [a for a in hero_actions(rules.context(_state(game), EffectSink())) if a["action"] == "move"]
+    chances = {str(m["to"]): what_if(rules, _state(game), m, ways_per_card=10 ** 6).value.mean[0][druid]
+               for m in moves}
+    assert game.version == 0 and _state(game) == Game(rules, {"position": ravenloft_position(SMALL)}).state
+    assert len(chances) >= 2 and len({round(c, 6) for c in [now.value.mean[0][druid], *chances.values()]}) >= 2
+
+
+def test_a_refused_what_if_names_why_and_changes_nothing() -> None:
+    rules = RavenloftRules()
+    game = Game(rules, {"position": ravenloft_position(SMALL)})
+    with pytest.raises(IllegalInput, match="atlantis|not|no "):
+        what_if(rules, _state(game), {"action": "move", "to": "atlantis", "villagers": []})
+    assert game.version == 0
+
+
+def test_the_pack_offers_it_only_in_a_hero_phase() -> None:
+    pack = RavenloftPack()
+    game = pack.rules.new_game({"position": ravenloft_position(SMALL)})
+    forecaster = pack.forecaster()
+    assert forecaster.forecast(game) is not None
+    game.apply({"key": "hero-action", "answer": {"action": "end", "changes": []}})
+    assert game.prompt is not None and game.prompt.key == "monster-card"
+    assert forecaster.forecast(game) is None and forecaster.what_ifs(game) == []
+
+
+def test_a_short_time_gives_estimates_marked_as_such() -> None:
+    rules = RavenloftRules()
+    state = _state(Game(rules, {"position": ravenloft_position(None)}))
+    found = forecast(rules, state, seconds=0.01)
+    assert found.estimated and found.estimate_error > 0.0
+    assert len(found.estimated) <= found.cards_left
