@@ -212,7 +212,9 @@ class PackLeds(Protocol):
 
 class PackForecast(Protocol):
     """A forecast of the coming automatic phase: chances worked out from the game, which it
-    never changes (views, plain data)."""
+    never changes (views, plain data). A forecast view may hold ``glow``: ``{location: 0..1}``,
+    how threatened each location is, which the LEDs draw under the board as a dim glow (the
+    service reads nothing else of it; the pack's tablet module shows the rest)."""
 
     def forecast(self, game: Game, seconds: float | None = None) -> View | None:
         """The forecast now, in about ``seconds`` (None: the pack's default); None when there is

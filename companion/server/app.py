@@ -24,9 +24,10 @@ from companion.store.opening import open_store, salvage
 from companion.table import Table, TableError, Tables
 from companion.table.seats import SeatDesk
 
-from . import backup, box, dice, dicesetup, files, frames, gamedata, http, leds, sockets
+from . import backup, box, dice, dicesetup, files, forecasts, frames, gamedata, http, leds, sockets
 from .box import Box
 from .dice import Dice
+from .forecasts import Forecasts
 from .hosts import AllowedHosts, HostGuard
 from .leds import Leds
 from .seats import SeatSockets
@@ -77,6 +78,7 @@ class Services:
     state_dir: Path
     gamedata: gamedata.GameData
     seats: SeatSockets
+    forecasts: Forecasts
     _packs: "KeptFew[dict[str, object]]" = field(default_factory=lambda: KeptFew(PACK_VIEWS_KEPT))
 
     def pack(self, kind: GamePack) -> dict[str, object]:
@@ -97,6 +99,7 @@ class Services:
     def close(self) -> None:
         """Stop the dice camera and the LEDs (their threads, then the devices), then close the store;
         at shutdown and after tests. The camera first: its thread may be answering a roll."""
+        self.forecasts.close()
         self.dice.close()
         self.leds.close()
         self.store.close()
@@ -129,8 +132,10 @@ def create_app(config: Mapping[str, Any] | None = None,
     owner = gamedata.GameData(state_dir, tables)
     lights = leds.start(settings, state_dir, tables, socketio, owner.in_use)
     camera = dice.start(settings, state_dir, tables, socketio)
+    ahead = Forecasts((forecasts.pusher(socketio), lambda table, version, found:
+                       lights.threaten(table.game_id, version, found)))
     services = Services(store, tables, socketio, Path(settings.get("WEB_DIR", WEB_DIR)), lights, camera,
-                        the_box, state_dir, owner, SeatSockets(SeatDesk(store)))
+                        the_box, state_dir, owner, SeatSockets(SeatDesk(store)), ahead)
     app.extensions["companion"] = services
     # Outermost, over Socket.IO's own handling too: a foreign Host is refused before anything.
     hosts = AllowedHosts(tuple(settings.get("ALLOWED_HOSTS", ())), str(settings.get("DISCOVERY_NAME", "")))
@@ -144,7 +149,7 @@ def create_app(config: Mapping[str, Any] | None = None,
     app.register_blueprint(http.blueprint)
     app.register_blueprint(leds.blueprint)
     sockets.register(socketio, services, leds.HANDLERS, dicesetup.HANDLERS, box.HANDLERS,
-                     gamedata.HANDLERS)
+                     gamedata.HANDLERS, forecasts.HANDLERS)
     socketio.on_event("connect", functools.partial(box.connected, services))
     leds.register_disconnect(socketio, services, lambda sid: dicesetup.leave(services, sid),
                              the_box.access.disconnected, services.seats.left)

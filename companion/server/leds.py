@@ -115,6 +115,15 @@ class Leds:
         extra = {"game_id": self.board.following, "calibrating": self.calibrating}
         self.socketio.emit("leds", {**payload, **extra}, to=LED_ROOM)
 
+    def threaten(self, game_id: str, version: int, forecast: Mapping[str, object]) -> None:
+        """A forecast's ``glow`` (location -> 0..1) under the board while the LEDs show that version
+        of that game; the next change clears it (docs/leds.md, "The threat glow")."""
+        glow = forecast.get("glow")
+        if isinstance(glow, Mapping):
+            threat = {str(place): float(level) for place, level in glow.items()
+                      if isinstance(level, (int, float)) and not isinstance(level, bool)}
+            self.board.threaten(game_id, version, threat)
+
     def light(self, index: int | None) -> None:
         """Calibration: one LED alone (``LedCalibrationSession``'s ``light``)."""
         self.calibrating = True

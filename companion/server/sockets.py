@@ -14,7 +14,7 @@ from flask_socketio import SocketIO
 from companion.appliance.access import OPEN_EVENTS
 from companion.games.registry import DEFAULT_PACK
 
-from . import fields, seats
+from . import fields, forecasts, seats
 from .files import is_storage_problem, storage_refusal
 from .gamedata import remember_entered_cards
 
@@ -152,7 +152,17 @@ def _join(services: "Services", data: Mapping[str, Any]) -> Reply:
         services.box.current.remember(table.game_id)
     return {"view": table.view(seat), "pack": services.pack_of(table), "on_board": on_board,
             "leds": services.leds.follow(table) if on_board else services.leds.show_to(table),
-            "dice": services.dice.follow(table) if on_board else services.dice.description()}
+            "dice": services.dice.follow(table) if on_board else services.dice.description(),
+            "forecast": _forecast_on_join(services, table, on_board)}
+
+
+def _forecast_on_join(services: "Services", table: Table, on_board: bool) -> dict[str, object] | None:
+    """The forecast of the game's version now, if worked out already (else it is pushed when
+    ready); the LEDs, just moved to this game, get its glow too."""
+    found = services.forecasts.watch(table)
+    if found is not None and on_board:
+        services.leds.threaten(table.game_id, table.version, found)
+    return forecasts.payload(table.game_id, table.version, found) if found is not None else None
 
 
 def _claim_seat(services: "Services", data: Mapping[str, Any]) -> Reply:

@@ -126,6 +126,16 @@ class Table:
             earlier = Game(self.kind.rules, self.origin, self.game.inputs[:-count])
             return {"version": self.version - count, "state": self.kind.public_view(earlier)}
 
+    def copy(self, version: int | None = None) -> tuple[int, Game]:
+        """The game as it stands, as a game of its own, and its version: a forecast works on it for
+        seconds while the table plays on. Only the inputs are taken under the lock; the copy is
+        replayed outside it. ``version``: the one the asker saw (refused ``stale`` if it is not)."""
+        with self._lock:
+            if version is not None:
+                self._check_version(version)
+            now, inputs = self.version, [dict(entry) for entry in self.game.inputs]
+        return now, Game(self.kind.rules, self.origin, inputs)
+
     def seats(self) -> list[str]:
         with self._lock:
             return [seat.id for seat in self.kind.seats(self.game)]

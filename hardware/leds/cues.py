@@ -50,6 +50,7 @@ class Style:
     seat: float = 0.6  # the active player's seat
     track: float = 0.8  # a track's lit steps (a Terror bar)
     hatch: float = 0.35  # every other step in the warning look
+    threat: float = 0.22  # the threat glow's brightest (a forecast's place at 1.0): dim, under every marker
 
 
 @dataclass(frozen=True)

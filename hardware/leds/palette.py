@@ -15,6 +15,7 @@ a track (Terror)   yellow           solid bar
 its warning        vermillion       hatched bar (every other LED dim)
 active seat        warm white       solid
 idle glow          warm white, 4 %  solid
+threat glow        vermillion, dim  solid under a threatened location
 a figure without   sky blue, ...    steady
 a look of its own
 =================  ===============  =================================

@@ -1,7 +1,10 @@
 """The renderer: engine effects and the pack's public view in, frames out.
 
 Two layers. The *still* layer is the pack's ``Scene`` of the view after each
-change, drawn and cached: a faint glow under every location, the markers in
+change, drawn and cached: a faint glow under every location, the threat glow (a
+forecast of the coming automatic phase: how likely something bad happens at each
+location, 0..1, drawn dim in vermillion, the colour of danger; every change clears
+it, as a forecast is of one moment of the game), the markers in
 their colours, the lit connections, each track's steps (in the warning look near its end), the
 mats (bright when on, dim otherwise) and the active player's seat. The
 *moving* layer plays the change's effects as the pack's cues, one after
@@ -25,7 +28,10 @@ from .cues import Stage, Style, Timing, View
 from .layout import Layout
 from .looks import Looks
 from .palette import VERMILLION, WHITE, YELLOW, shade
-from .scene import Scene
+from .scene import EMPTY, Scene
+
+#: How likely trouble is at each location (0..1): a forecast's threat glow.
+Threat = Mapping[str, float]
 
 
 class Renderer:
@@ -38,6 +44,8 @@ class Renderer:
         self.count = max(layout.count, count or 0)
         self._lock = threading.Lock()
         self._still = bytes(3 * self.count)
+        self._scene: Scene = EMPTY
+        self._changes = 0  # counts the changes folded in: a threat glow worked out before one is dropped
         self._playing: list[tuple[float, Animation]] = []
         self._holds: list[Animation] = []
 
@@ -45,18 +53,30 @@ class Renderer:
         """Fold one change in (its effects, and the public view after it); True when it
         brought something new to animate."""
         planned = self.looks.cues.animations(self.stage, effects, view)
-        still = still_frame(self.stage, self.looks.scene(view, self.stage.shape), self.count)
+        scene = self.looks.scene(view, self.stage.shape)
+        still = still_frame(self.stage, scene, self.count)
         with self._lock:
-            self._still = still
+            self._still, self._scene, self._changes = still, scene, self._changes + 1
             if planned:
                 self._playing, self._holds = _schedule(planned, now), []
         return bool(planned)
 
     def show_state(self, view: View) -> None:
         """Only the still layer (when the LEDs attach to a game already under way)."""
-        still = still_frame(self.stage, self.looks.scene(view, self.stage.shape), self.count)
+        scene = self.looks.scene(view, self.stage.shape)
+        still = still_frame(self.stage, scene, self.count)
         with self._lock:
-            self._still = still
+            self._still, self._scene, self._changes = still, scene, self._changes + 1
+
+    def threaten(self, threat: Threat) -> None:
+        """The threat glow over the still picture of the last change, until the next change
+        (which clears it: a forecast is of one moment of the game). Empty: no glow."""
+        with self._lock:
+            scene, changes = self._scene, self._changes
+        still = still_frame(self.stage, scene, self.count, threat)
+        with self._lock:
+            if self._changes == changes:  # no change came in between
+                self._still = still
 
     def frame(self, now: float) -> bytes:
         with self._lock:
@@ -97,9 +117,11 @@ def _schedule(animations: Sequence[Animation], now: float) -> list[tuple[float, 
 
 # -- the still layer ----------------------------------------------------------------------
 
-def still_frame(stage: Stage, scene: Scene, count: int) -> bytes:
+def still_frame(stage: Stage, scene: Scene, count: int, threat: Threat | None = None) -> bytes:
     frame = bytearray(3 * count)
-    for draw in (_glow, _markers, _lines, _tracks, _mats, _seat):
+    _glow(stage, scene, frame)
+    _threat(stage, threat or {}, frame)
+    for draw in (_markers, _lines, _tracks, _mats, _seat):
         draw(stage, scene, frame)
     return bytes(frame)
 
@@ -108,6 +130,14 @@ def _glow(stage: Stage, scene: Scene, frame: bytearray) -> None:
     colour = shade(WHITE, stage.style.idle_glow)
     for leds in stage.layout.locations.values():
         fill(frame, leds, colour)
+
+
+def _threat(stage: Stage, threat: Threat, frame: bytearray) -> None:
+    """Each threatened location dimly, brighter the likelier (one the layout has no LEDs under
+    lights nothing)."""
+    for place, level in threat.items():
+        if level > 0:
+            fill(frame, stage.layout.location(place), shade(VERMILLION, stage.style.threat * min(1.0, level)))
 
 
 def _markers(stage: Stage, scene: Scene, frame: bytearray) -> None:

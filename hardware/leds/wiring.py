@@ -77,6 +77,7 @@ class LedBoard:
         self._feeds: list[TabletFeed] = []
         self._feeds_lock = threading.Lock()
         self.following: str | None = None  # the game the LEDs show (one board, many saved games)
+        self.version: object = None  # the version of the followed game's view shown last
         self._subscribed: weakref.WeakSet[object] = weakref.WeakSet()
         self.animator = Animator(self._source, strip, self.output, self.status, config.fps, clock,
                                  shown=self._shown, idle=self._idle)
@@ -100,6 +101,15 @@ class LedBoard:
         public = public if isinstance(public, Mapping) else {}
         effects = view.get("effects") if animate else []
         self.renderer.change(_effects(effects), public, self.clock())
+        self.version = view.get("version")
+        self.animator.wake()
+
+    def threaten(self, game_id: str, version: int, threat: Mapping[str, float]) -> None:
+        """A forecast's threat glow (location -> 0..1) for ``version`` of ``game_id``: shown only if
+        that is the game and version the LEDs show, until the next change clears it."""
+        if game_id != self.following or version != self.version:
+            return  # worked out for a moment the board has left
+        self._guarded(lambda: self.renderer.threaten(threat))
         self.animator.wake()
 
     def _guarded(self, work: Callable[[], None]) -> None:

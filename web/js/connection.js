@@ -93,14 +93,15 @@ export class Connection {
   /**
    * Send one request; resolves with the server's answer, or with
    * {ok: false, error: {code: "offline" | "timeout", ...}} when it could not be had.
+   * ``timeoutMs``: longer for a request known to take a while (a what-if forecast).
    */
-  request(event, payload) {
+  request(event, payload, { timeoutMs = ANSWER_TIMEOUT_MS } = {}) {
     if (!this.socket.connected) {
       return Promise.resolve({ ok: false, error: { code: "offline",
         message: "Not connected to the companion, so that tap was not sent. Wait for “Connected” and tap again." } });
     }
     return new Promise((resolve) => {
-      this.socket.timeout(ANSWER_TIMEOUT_MS).emit(event, payload, (err, reply) => {
+      this.socket.timeout(timeoutMs).emit(event, payload, (err, reply) => {
         if (err) {
           resolve({ ok: false, error: { code: "timeout",
             message: "The companion did not answer. Check the game on screen before tapping again." } });

@@ -46,6 +46,7 @@ class App {
     this.packModule = null; // the module of the game on screen
     this.packs = null; // the games on this box (/api/packs)
     this.leds = { overlay: null, frame: null }; // where the LEDs sit (from join) and the last frame shown
+    this.forecast = null; // the last forecast of the game on screen ({game_id, version, forecast}), from join or pushed
     this.calibration = null; // the LED setup under way on this tablet
     this.dice = { camera: false, hint: "", lost: false, report: null }; // the dice camera (from join, dice events)
     this.access = null; // pair_status: may this tablet change games (paired, trusted), and as what
@@ -70,6 +71,7 @@ class App {
     this.conn.on("paired", (grant) => this.acceptPairing(grant));
     this.conn.on("view", (view) => this.acceptView(view));
     this.conn.on("leds", (frame) => this.acceptLeds(frame));
+    this.conn.on("forecast", (forecast) => this.acceptForecast(forecast));
     this.conn.on("dice", (report) => {
       if (acceptDice(this, report) && this.route.name === "game" && this.view) this.refreshPrompt();
     });
@@ -133,6 +135,7 @@ class App {
         this.watching = false;
         this.leds = { overlay: null, frame: null };
         this.dice = { camera: false, hint: "", lost: false, report: null };
+        this.forecast = null;
         this.clearBanner("camera");
       }
       this.render();
@@ -412,6 +415,7 @@ class App {
     this.packDataId = reply.view && reply.view.state ? reply.view.state.data_id ?? null : null;
     this.names = this.packModule.names ? this.packModule.names(reply.pack) : {};
     this.leds.overlay = reply.leds || null;
+    if (reply.forecast) this.forecast = reply.forecast;
     this.acceptCamera(reply.dice);
     this.acceptView(reply.view, { force: true });
   }
@@ -429,6 +433,18 @@ class App {
     this.leds.calibrating = payload.calibrating === true;
     paintLeds(document.getElementById("led-layer"), this.leds.frame);
     if (!setup) showCalibrating(this.leds.calibrating);
+  }
+
+  /**
+   * A forecast of the game's coming automatic phase (docs/protocol.md, "Forecast"): kept, and
+   * shown by the pack module (its ``acceptForecast``) if it is of the version on screen.
+   */
+  acceptForecast(payload) {
+    if (!payload || payload.game_id !== this.gameId || typeof payload.version !== "number") return;
+    if (this.forecast && this.forecast.version > payload.version) return; // a late one
+    this.forecast = payload;
+    const hook = this.packModule && this.packModule.acceptForecast;
+    if (this.route.name === "game" && this.view && typeof hook === "function") hook(this);
   }
 
   // -- views ---------------------------------------------------------------------------------

@@ -6,6 +6,7 @@
 import { s } from "/js/dom.js";
 import { bandDepth, ledLayer, ledsHidden } from "/js/leds.js";
 import { tapTargets } from "./family/taps.js";
+import { threatGlow } from "./family/forecast.js";
 
 const W = 1000;
 const H = 700;
@@ -98,6 +99,7 @@ export function boardView(app) {
   return s("svg", { class: "board board-horrified", viewBox: `0 0 ${W} ${pictureHeight(overlay)}`, "data-testid": "board", role: "img",
                     "aria-label": "The village board" },
     s("g", { class: "roads" }, ways(pack, pos)),
+    threatGlow(app, pos),
     shown.map((loc) => place(app, loc, pos, tokens, items, targets[loc.id])),
     boardLeds(app, overlay, new Set(shown.map((loc) => loc.id))));
 }

@@ -10,6 +10,7 @@ import { promptPanel } from "/js/prompt.js";
 import { effectsPanel, historyDrawer, loadingScreen } from "/js/gamescreen.js";
 import { boardView } from "./board.js";
 import { cardCheckSheet } from "./family/cardcheck.js";
+import { forecastPanel } from "./family/forecast.js";
 import { outcomeParts } from "./family/outcome.js";
 import { tabletDrawing, tabletPrompt } from "./mummy.js";
 import { PHASES, outcomeWords } from "./names.js";
@@ -101,6 +102,7 @@ export function renderGame(app) {
         h("section", { class: "panel board-panel" }, h("h2", { class: "visually-hidden" }, "Board"),
           ledTools(app),
           h("div", { class: "board-scroll" }, boardView(app))),
+        forecastPanel(app),
         h("section", { class: "panel monsters", "data-testid": "monsters" }, h("h2", {}, "Monsters"),
           h("div", { class: "monster-cards" }, Object.values(view.state.monsters).map((m) => monsterCard(app, m)))),
         h("section", { class: "panel heroes", "data-testid": "heroes" }, h("h2", {}, "Heroes"),

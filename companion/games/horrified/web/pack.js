@@ -14,6 +14,7 @@ import { renderDataStatus, startData } from "./family/datastatus.js";
 import { renderBoardEditor } from "./family/editor.js";
 import { renderLibrary } from "./family/library.js";
 import { cardCheckBody, takeCardAnswer } from "./family/cardcheck.js";
+import { refresh as acceptForecast, takeWhatIf } from "./family/forecast.js";
 
 export default {
   names: (pack) => new Names(pack),
@@ -25,8 +26,11 @@ export default {
   phaseWord: (app) => PHASES[app.view.state.phase] || app.view.state.phase,
   filterHint: (app, prompt) => (prompt.key === "item" ? "Type the item's name…" : prompt.key === "monster-card" ? "Type the card's name…" : null),
   rowLabel: (app, prompt, i) => (prompt.count > 1 ? `Monster die ${i + 1}` : "The Monster die"),
-  /** A guessed Monster card, item or Perk tapped on its draw: "Is this your card?" first. Not in a
-   * mixed game: its cards, items and Perks are the host box's, not this box's data. */
-  takeAnswer: (app, prompt, answer) => !app.pack.mixed && takeCardAnswer(app, prompt, answer),
+  /** An action tapped in "What if…?" is asked about, not played (family/forecast.js). A guessed Monster
+   * card, item or Perk tapped on its draw: "Is this your card?" first. Not in a mixed game: its cards,
+   * items and Perks are the host box's, not this box's data. */
+  takeAnswer: (app, prompt, answer) => takeWhatIf(app, prompt, answer) || (!app.pack.mixed && takeCardAnswer(app, prompt, answer)),
+  /** The threat forecast of the coming Monster Phase arrived (family/forecast.js); "What if…?" asks it of an action. */
+  acceptForecast,
   promptBody: (app, prompt) => (app.pack.mixed ? null : cardCheckBody(app, prompt)),
 };

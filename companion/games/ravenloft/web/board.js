@@ -8,6 +8,7 @@
 import { s } from "/js/dom.js";
 import { bandDepth, ledLayer, ledsHidden } from "/js/leds.js";
 import { tapTargets } from "./family/taps.js";
+import { threatGlow } from "./family/forecast.js";
 
 const W = 1000;
 const H = 720;
@@ -252,7 +253,7 @@ export function boardView(app) {
     }
     hits.append(hit);
   }
-  svg.append(discs, optionLines, moves, labels, tokens, badges, hits);
+  svg.append(discs, threatGlow(app, pos), optionLines, moves, labels, tokens, badges, hits);
   // Over the figures, like light through the board; taps go through to the places.
   svg.append(boardLeds(overlay, app.leds.frame, app.names, shown));
   return svg;

@@ -11,6 +11,7 @@ import { promptPanel } from "/js/prompt.js";
 import { effectsPanel, historyDrawer, loadingScreen, putBackPanel } from "/js/gamescreen.js";
 import { guideMode, phaseGuide, phaseSummary, scrollGuide } from "./guide.js";
 import { cardCheckSheet } from "./family/cardcheck.js";
+import { forecastPanel } from "./family/forecast.js";
 import { roadCheckPanel } from "./roads.js";
 import { symbolIcon, symbolRow, itemIcon, itemTypeWord, frenzyIcon, skullIcon } from "./icons.js";
 import { PHASES, outcomeWords } from "./names.js";
@@ -175,7 +176,7 @@ export function renderGame(app) {
           h("p", { class: "board-swipe subtle" }, "Swipe sideways to see the whole board."),
           ledTools(app),
           h("div", { class: "board-scroll" }, boardView(app))),
-        monstersPanel(app), heroesPanel(app))),
+        forecastPanel(app), monstersPanel(app), heroesPanel(app))),
     app.historyOpen ? historyDrawer(app) : null,
     app.deckOpen ? deckDrawer(app) : null,
     cardCheckSheet(app),

@@ -1,0 +1,98 @@
+"""The service's forecasts in the background (companion/server/forecasts.py), on real Tables over
+SQLite: each version of a watched game is worked out on a copy of the game while the table plays
+on; one worked out for a version the game has left is kept from the listeners (dropped); the
+newest version's is told; a game at a moment with no forecast (its Monster Phase) tells nothing."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Iterator, Mapping
+
+import pytest
+
+from companion.engine.game import Game
+from companion.games.gamepack import View
+from companion.games.ravenloft.gamepack import RavenloftPack
+from companion.server.forecasts import Forecasts
+from companion.store import Store
+from companion.table import Table
+from polling import wait_for
+
+PACK = RavenloftPack()
+LEFT = ("ambush", "mists-roll-in")
+POSITION = {"phase": "hero", "monsters": {"carrionette": "vallaki"},
+            "heroes": [{"hero": "sorcerer", "player": "Sam", "at": "krezk"}],
+            "played_cards": [c.id for c in PACK.rules.pack.cards if c.id not in LEFT]}
+STEP = {"key": "hero-action", "answer": {"action": "move", "to": "wizard-of-wines", "villagers": []}}
+
+
+class HeldForecast:
+    """The pack's forecaster, held at the start of each forecast until ``go`` is set: a slow one."""
+
+    def __init__(self) -> None:
+        self.inner = PACK.forecaster()
+        self.started, self.go = threading.Event(), threading.Event()
+
+    def forecast(self, game: Game, seconds: float | None = None) -> View | None:
+        self.started.set()
+        assert self.go.wait(10)
+        return self.inner.forecast(game, seconds)
+
+    def what_if(self, game: Game, action: Mapping[str, object]) -> View:
+        return self.inner.what_if(game, action)
+
+    def what_ifs(self, game: Game) -> list[View]:
+        return self.inner.what_ifs(game)
+
+
+class SlowPack(RavenloftPack):
+    def __init__(self, held: HeldForecast) -> None:
+        super().__init__()
+        self.held = held
+
+    def forecaster(self) -> HeldForecast:  # type: ignore[override]
+        return self.held
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    opened = Store(tmp_path / "games.sqlite")
+    yield opened
+    opened.close()
+
+
+def test_a_forecast_for_a_version_the_game_has_left_is_dropped_and_the_newest_told(store: Store) -> None:
+    held = HeldForecast()
+    table = Table(store, SlowPack(held), store.create_game("ravenloft", "Slow", {"position": POSITION}))
+    told: list[tuple[int, View]] = []
+    forecasts = Forecasts((lambda t, version, found: told.append((version, found)),))
+    try:
+        assert forecasts.watch(table) is None  # nothing known yet: it is being worked out
+        assert held.started.wait(10)
+        table.act(STEP, 0)  # the table plays on while version 0 is worked out
+        assert table.version == 1
+        held.go.set()
+        assert wait_for(lambda: bool(told))
+        assert wait_for(lambda: forecasts.known(table)[0])
+        assert [version for version, _ in told] == [1]  # version 0's was dropped
+        after = Game(PACK.rules, {"position": POSITION}, [STEP])
+        assert told[0][1]["characters"] == PACK.forecaster().forecast(after)["characters"]  # type: ignore[index]
+        assert forecasts.known(table) == (True, told[0][1])
+    finally:
+        held.go.set()
+        forecasts.close()
+
+
+def test_the_monster_phase_has_no_forecast_and_tells_nothing(store: Store) -> None:
+    table = Table(store, PACK, store.create_game("ravenloft", "Ending", {"position": POSITION}))
+    told: list[int] = []
+    forecasts = Forecasts((lambda t, version, found: told.append(version),))
+    try:
+        forecasts.watch(table)
+        assert wait_for(lambda: told == [0])
+        table.act({"key": "hero-action", "answer": {"action": "end"}}, 0)
+        assert wait_for(lambda: forecasts.known(table) == (True, None))
+        assert told == [0]
+    finally:
+        forecasts.close()
