@@ -8,12 +8,11 @@ from typing import Callable
 from companion.engine.effects import EffectSink
 from companion.engine.errors import IllegalInput
 from companion.engine.game import Game
-from companion.engine.plain import to_plain
 
 from ..choices import action_options
 from ..rules import HorrifiedRules
 from ..state import GameState
-from .forecast import FORECAST_SECONDS, Forecast, dice_of, forecast, what_if
+from .forecast import FORECAST_SECONDS, Forecast, after_action, forecast
 from .report import Plain, report
 
 RulesFor = Callable[[GameState], HorrifiedRules]
@@ -37,8 +36,8 @@ class FamilyForecast:
     def what_if(self, game: Game, action: Mapping[str, object], seconds: float = FORECAST_SECONDS) -> Plain:
         state = _state(game)
         rules = self.rules_for(state)
-        found = what_if(rules, state, action, seconds)
-        return self._report(_played(rules, state, action), found)
+        after = after_action(rules, state, action)  # the report names where everyone then stands
+        return self._report(after, forecast(rules, after, seconds))
 
     def what_ifs(self, game: Game) -> list[Plain]:
         if game.prompt is None or game.prompt.key != "hero-action":
@@ -65,13 +64,3 @@ def _state(game: Game) -> GameState:
     state = game.state
     assert isinstance(state, GameState), "a Horrified-family game's state"
     return state
-
-
-def _played(rules: HorrifiedRules, state: GameState, action: Mapping[str, object]) -> GameState:
-    """The table after ``action``, on a copy: a what-if's report names where everyone stands
-    then, and so glows where they would be (``what_if`` has checked the action)."""
-    game = Game(rules, {"state": to_plain(state)}, dice=dice_of(rules))
-    game.apply({"key": "hero-action", "answer": dict(action)})
-    after = game.state
-    assert isinstance(after, GameState)
-    return after

@@ -171,9 +171,8 @@ def _error(cards: tuple[Branch, ...], estimated: list[str], runs: int) -> float:
     return 2.0 * math.sqrt(sum(w * w for w in weights) * 0.25 / runs) if weights else 0.0
 
 
-def what_if(rules: HorrifiedRules, state: GameState, action: Mapping[str, object],
-            seconds: float = FORECAST_SECONDS, ways_per_card: int | None = None) -> Forecast:
-    """The forecast after the active hero's ``action``, played on a copy (the game is untouched).
+def after_action(rules: HorrifiedRules, state: GameState, action: Mapping[str, object]) -> GameState:
+    """The table after the active hero's ``action``, played on a copy (the game is untouched).
     IllegalInput when the rules refuse the action, or when it asks more than it says."""
     game = Game(rules, {"state": to_plain(state)}, dice=dice_of(rules, state))
     if game.prompt is None or game.prompt.key != "hero-action":
@@ -183,7 +182,13 @@ def what_if(rules: HorrifiedRules, state: GameState, action: Mapping[str, object
         raise IllegalInput(f"this action asks more ({game.prompt.key}): the what-if needs it whole")
     after = game.state
     assert isinstance(after, GameState)
-    return forecast(rules, after, seconds, ways_per_card)
+    return after
 
 
-__all__ = ["Forecast", "forecast", "what_if", "monster_phase_start", "ENTER_CARD"]
+def what_if(rules: HorrifiedRules, state: GameState, action: Mapping[str, object],
+            seconds: float = FORECAST_SECONDS, ways_per_card: int | None = None) -> Forecast:
+    """The forecast after the active hero's ``action`` (``after_action``)."""
+    return forecast(rules, after_action(rules, state, action), seconds, ways_per_card)
+
+
+__all__ = ["Forecast", "after_action", "forecast", "what_if", "monster_phase_start", "ENTER_CARD"]
