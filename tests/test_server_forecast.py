@@ -17,36 +17,13 @@ import pytest
 import requests
 import socketio
 
-from companion.engine.game import Game
-from companion.games.registry import pack_makers
 from companion.games.gamepack import View
 from hardware.leds import shipped_layout
 from hardware.leds.palette import VERMILLION
 from hardware.leds.strip import pixel
 from leds_fixtures import SHAPE, looks_like
+from forecast_fixtures import AWAY, POSITION, expected
 from service_process import TIMEOUT, Service, call, connect, drain, next_event, ok
-
-PACK = pack_makers("")["ravenloft"]()
-LEFT = ("ambush", "mists-roll-in")  # the deck: the forecast walks every way these two can go
-POSITION: dict[str, Any] = {
-    "phase": "hero", "monsters": {"carrionette": "vallaki", "baba-lysaga": "ruins-of-berez"},
-    "heroes": [{"hero": "sorcerer", "player": "Sam", "at": "vallaki", "items": ["grimoire"]},
-               {"hero": "druid", "player": "Beau", "at": "krezk"}],
-    "villagers": {"bildrath": "svalich-woods"},
-    "played_cards": [c["id"] for c in PACK.pack_view()["cards"] if c["id"] not in LEFT],  # type: ignore[union-attr, index]
-}
-AWAY = {"action": "move", "to": "lake-zarovich", "villagers": []}  # the Sorcerer leaves the Carrionette's place
-
-
-def expected(action: dict[str, Any] | None = None) -> View:
-    """The pack's forecast of the position (after ``action``), worked out here."""
-    forecaster = PACK.forecaster()
-    assert forecaster is not None
-    game = Game(PACK.rules, {"position": POSITION})
-    found = forecaster.forecast(game) if action is None else forecaster.what_if(game, action)
-    assert found is not None
-    return found
-
 
 def same_numbers(sent: View, wanted: View) -> bool:
     """Equal but for how long it took to work out."""

@@ -230,6 +230,12 @@ class DiceKinds:
 DICE = DiceKinds((D20, MONSTER, D6))
 
 
+def with_monster_die(sides: Sequence[FaceValue], kinds: DiceKinds = DICE) -> DiceKinds:
+    """``kinds`` with the Monster die's sides as a pack's data gives them (a kind set without one
+    is left as it is)."""
+    return kinds.with_kind(kinds[MONSTER.id].with_sides(tuple(sides))) if MONSTER.id in kinds else kinds
+
+
 def sets_rolled(own: Iterable[DiceSet], kinds: DiceKinds = DICE) -> dict[str, DiceSet]:
     """Kind id -> the set a pack's games roll of it: the pack's own set where it names one, else
     the kind's shared set. Two sets of one kind in one pack are refused (which would a roll be?)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Mapping, Sequence
 
-from .dice import DICE, MONSTER, DiceKinds, FaceValue
+from .dice import DICE, DiceKinds, FaceValue, with_monster_die
 from .prompts import Prompt
 
 ActionChooser = Callable[[Prompt, object, random.Random], object]
@@ -25,7 +25,7 @@ class RandomSource:
                  choose_action: ActionChooser | None = None, dice: DiceKinds = DICE) -> None:
         self.rng = random.Random(seed)
         self.monster_die = tuple(monster_die)
-        self.dice = dice.with_kind(dice[MONSTER.id].with_sides(self.monster_die)) if MONSTER.id in dice else dice
+        self.dice = with_monster_die(self.monster_die, dice)
         self.choose_action = choose_action
 
     def __call__(self, prompt: Prompt, state: object) -> object:

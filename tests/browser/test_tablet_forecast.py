@@ -15,31 +15,11 @@ from typing import Any, Callable
 import requests
 
 from companion.engine.game import Game
-from companion.games.gamepack import View
 from companion.games.registry import pack_makers
+from forecast_fixtures import AWAY, POSITION, expected
 from ui_helpers import GAME, Server, shot, tap_action, version
 
-PACK = pack_makers("")["ravenloft"]()
-LEFT = ("ambush", "mists-roll-in")
-POSITION: dict[str, Any] = {
-    "phase": "hero", "monsters": {"carrionette": "vallaki", "baba-lysaga": "ruins-of-berez"},
-    "heroes": [{"hero": "sorcerer", "player": "Sam", "at": "vallaki", "items": ["grimoire"]},
-               {"hero": "druid", "player": "Beau", "at": "krezk"}],
-    "villagers": {"bildrath": "svalich-woods"},
-    "played_cards": [c["id"] for c in PACK.pack_view()["cards"] if c["id"] not in LEFT],  # type: ignore[union-attr, index]
-}
-AWAY = {"action": "move", "to": "lake-zarovich", "villagers": []}
 GLOW_MOST = 0.6  # the opacity of a place at 1.0 (family/forecast.js)
-
-
-def expected(action: dict[str, Any] | None = None) -> View:
-    forecaster = PACK.forecaster()
-    assert forecaster is not None
-    game = Game(PACK.rules, {"position": POSITION})
-    found = forecaster.forecast(game) if action is None else forecaster.what_if(game, action)
-    assert found is not None
-    return found
-
 
 def percent(x: float) -> str:
     """As the panel words a chance (whole percent; never 0 % or 100 % for one that is not)."""

@@ -16,7 +16,7 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from companion.engine.dice import DICE, MONSTER, DiceKinds
+from companion.engine.dice import DiceKinds, with_monster_die
 from companion.engine.effects import EffectSink
 from companion.engine.errors import IllegalInput
 from companion.engine.game import Game
@@ -57,7 +57,7 @@ class Forecast:
 
 def dice_of(rules: HorrifiedRules, state: GameState) -> DiceKinds:
     """The dice a game rolls: its Monster die's sides are the game's data (the owner's, if any)."""
-    return DICE.with_kind(DICE[MONSTER.id].with_sides(rules.pack_for(state).monster_die))
+    return with_monster_die(rules.pack_for(state).monster_die)
 
 
 def monster_phase_start(rules: HorrifiedRules, state: GameState) -> GameState | None:
@@ -103,6 +103,11 @@ class _Clock:
     walked: float = 0.0  # seconds spent walking
     replays: int = 0  # replays they took
 
+    @property
+    def cost(self) -> float:
+        """Seconds per replay so far (a guess before the first walk)."""
+        return self.walked / self.replays if self.replays else 0.001
+
     def caps(self) -> list[int]:
         """The replay limits of the walks' rounds: each round walks the cards not yet walked with
         a ten times larger limit, while half the time lasts (the cheap cards come out exact first,
@@ -118,16 +123,14 @@ class _Clock:
         """``cap``, or fewer replays if the walks' half of the time would not last that long."""
         if self.ways_per_card is not None:
             return cap
-        cost = self.walked / self.replays if self.replays else 0.001
-        return max(1, min(cap, int((self.seconds * EXACT_SHARE - self.walked) / cost)))
+        return max(1, min(cap, int((self.seconds * EXACT_SHARE - self.walked) / self.cost)))
 
     def runs_for(self, cards: int) -> int:
         """Random plays per answering mode for each of ``cards`` estimated cards, in the time left."""
         if self.ways_per_card is not None or cards == 0:
             return SAMPLED_RUNS
-        cost = self.walked / self.replays if self.replays else 0.001
         left = self.seconds - (time.perf_counter() - self.began)
-        return min(SAMPLED_RUNS, max(MIN_RUNS, int(left / (2 * cards * cost))))
+        return min(SAMPLED_RUNS, max(MIN_RUNS, int(left / (2 * cards * self.cost))))
 
 
 def _deck_value(runner: PhaseRunner, layout: Layout, cards: tuple[Branch, ...], clock: _Clock, seed: int,
