@@ -15,6 +15,7 @@ from companion.engine.errors import IllegalInput
 from companion.engine.game import Game
 from companion.games.horrified_core.choices import hero_actions
 from companion.games.horrified_core.forecast import forecast, what_if
+from companion.games.horrified_core.simulate import FirstOption
 from companion.games.horrified_core.state import GameState
 from companion.games.ravenloft.gamepack import RavenloftPack
 from companion.games.ravenloft.ownerdata import FORMAT
@@ -136,3 +137,21 @@ def test_the_owners_data_is_the_board_the_forecast_plays_on(tmp_path: Path, caps
     broken = {**road, "changes": {"board": {"connections": {"add": [["gates-of-barovia", "atlantis"]]}}}}
     assert main(["forecast", str(path), "--data", str(_write(tmp_path, broken, "broken.json"))]) == 2
     assert "atlantis" in capsys.readouterr().err
+
+
+def test_a_mixed_game_has_its_forecast_too() -> None:
+    """Dracula on the Ravenloft board: the mixed game's own state (a class made for the mix) is
+    copied for the walk like any other, and its Hero Phase gets a forecast."""
+    from companion.games.horrified.gamepack import HorrifiedPack
+    from horrified_fixtures import pack_rules
+
+    pack = HorrifiedPack(pack_rules())
+    game = pack.rules.new_game({"setup": {"board": "ravenloft", "monsters": ["dracula", "carrionette"],
+                                          "heroes": ["sorcerer", "druid"]}})
+    while game.prompt is not None and game.prompt.key != "hero-action":  # the setup's draws and rolls
+        game.apply({"key": game.prompt.key, "answer": FirstOption(pack_rules().for_state(game.state))(game.prompt,
+                                                                                                       game.state)})
+    found = pack.forecaster().forecast(game, seconds=2.0)
+    assert found is not None and found["monster_phase"] is True
+    assert {c["id"] for c in found["characters"] if c["kind"] == "hero"} == {"sorcerer", "druid"}  # type: ignore[index, union-attr]
+    assert 0.0 < float(found["terror_rise"]["random"]) or found["glow"]  # type: ignore[index]

@@ -60,12 +60,16 @@ _STATE_CLASSES: dict[type, type] = {}
 
 
 def mixed_state_class(host: type[GameState]) -> type[GameState]:
-    """The host edition's state with the game's ``mix`` beside it (made once per host)."""
+    """The host edition's state with the game's ``mix`` beside it (made once per host). It lives in
+    this module under a name of its own, as a class written here would, so a copy of a mixed game's
+    state can be pickled (the forecast copies the table that way)."""
     found = _STATE_CLASSES.get(host)
     if found is None:
+        name = f"Mixed{host.__module__.split('.')[-2].title()}{host.__name__}"
         mix_field: dict[str, object] = dataclasses.field(default_factory=dict, kw_only=True)
-        found = dataclasses.make_dataclass(f"Mixed{host.__name__}", [("mix", dict[str, object], mix_field)],
-                                           bases=(host, MixedGame))
+        found = dataclasses.make_dataclass(name, [("mix", dict[str, object], mix_field)], bases=(host, MixedGame))
+        found.__module__ = __name__
+        globals()[name] = found
         _STATE_CLASSES[host] = found
     return found
 
