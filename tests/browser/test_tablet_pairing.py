@@ -83,6 +83,7 @@ def test_an_unpaired_tablet_watches_until_it_pairs_with_a_code(strict_server: St
     page.get_by_test_id("new-game").click()
     page.get_by_test_id("pair-first").wait_for()
     page.wait_for_selector("[data-testid=pair-status][data-paired=no]")
+    page.get_by_test_id("pair-ask").wait_for()  # offered once the box's access status (its PAIR button) is in
     assert page.get_by_test_id("pair-ask").count() == 1
     with connect(strict_server.url.rstrip("/")) as owner:
         ok(owner, "pair_code", {"name": "Owner's phone", "code": strict_server.first_code})

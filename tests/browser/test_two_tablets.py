@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ui_helpers import (Server, answer_setup, draw_as_it_is, open_games, start_game_in_wizard, tap_action, tap_board,
+from ui_helpers import (Server, answer_setup, draw_as_it_is, open_games, press, start_game_in_wizard, tap_action, tap_board,
                         version, wait_connected, wait_version, wait_version_after)
 
 SOCKET_PATH = re.compile(r"/socket\.io/")
@@ -135,7 +135,7 @@ def test_two_tablets_stay_in_sync_and_a_stale_tap_is_refused(server: Server, new
     v6 = tap_action(a, "end") if a.locator("[data-testid=action][data-action='end']").count() else _tap_first(a)
     assert version(b) == v5
     # A tap while disconnected is not sent, and says why.
-    b.locator("[data-testid=prompt] [data-testid=option], [data-testid=prompt] [data-testid=action]").first.click()
+    press(b, b.locator("[data-testid=prompt] [data-testid=option], [data-testid=prompt] [data-testid=action]").first)
     assert "Not connected" in b.locator("[data-testid=banner][data-kind=error]").inner_text()
     assert server.version(game_id) == v6
     line.down = False
