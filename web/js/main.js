@@ -37,6 +37,7 @@ class App {
     this.names = null;
     this.games = null;
     this.busy = false;
+    this.sending = { ticket: 0, from: null }; // the change on its way: its number, and the version it was sent from
     this.ui = {};
     this.historyOpen = false;
     this.outcomeHidden = false;
@@ -467,6 +468,9 @@ class App {
     // A change this tablet has on its way (its view may come before the reply) is its own doing.
     const ours = this.busy;
     if (this.waitingFor != null && view.version >= this.waitingFor) this.setBusy(false);
+    // A view past the version our change was sent from: the box has dealt with it (applied it, or
+    // will refuse it as stale), so the next tap counts at once, not only once the reply is in.
+    if (this.busy && this.sending.from != null && view.version > this.sending.from) this.setBusy(false);
     this.remoteRender = changed && !ours && !force;
     if (!view.outcome) this.outcomeHidden = false;
     if (this.route.name === "game") this.render();
@@ -552,9 +556,16 @@ class App {
     if (this.busy || !this.view) return;
     const view = this.view;
     const epoch = this.epoch;
-    this.setBusy(true);
+    const ticket = this.startSending(view.version);
     const reply = await this.conn.request(event, { game_id: view.game_id, version: view.version, ...extra });
-    this.settle(reply, epoch);
+    if (ticket === this.sending.ticket) this.settle(reply, epoch);
+  }
+
+  /** Busy with a new change sent from ``version`` (null: a flow of several requests, released by their replies). */
+  startSending(version) {
+    this.sending = { ticket: this.sending.ticket + 1, from: version };
+    this.setBusy(true);
+    return this.sending.ticket;
   }
 
   /**
@@ -566,7 +577,7 @@ class App {
     if (this.busy || !this.view || this.view.version !== report.version + 1) return;
     const view = this.view;
     const epoch = this.epoch;
-    this.setBusy(true);
+    this.startSending(null);
     const undone = await this.conn.request("undo", { game_id: view.game_id, version: view.version, count: 1 });
     if (epoch !== this.epoch) return;
     if (!undone.ok) { this.settle(undone, epoch); return; }
