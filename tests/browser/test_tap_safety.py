@@ -98,3 +98,23 @@ def test_buttons_that_did_not_change_stay_tappable_after_a_redraw(
     wait_version(b, after)
     b.get_by_test_id("history-open").click()
     assert b.evaluate("document.documentElement.dataset.lastTap") == "counted"
+
+
+#: In the page: every reply to a change ("act") comes in ``ms`` after the box sent it, as on a
+#: slow Wi-Fi or a busy box where the pushed view overtakes the reply.
+SLOW_REPLIES = """(ms) => { const conn = window.companion.conn; const request = conn.request.bind(conn);
+  conn.request = async (event, payload, options) => { const reply = await request(event, payload, options);
+    if (event === "act") await new Promise((done) => setTimeout(done, ms));
+    return reply; }; }"""
+
+
+def test_a_tap_after_our_own_change_came_in_counts_before_its_reply(server: Server, new_tablet: Callable[..., Any]) -> None:
+    page = new_tablet()
+    open_games(page, server.url)
+    game_id = start_game_in_wizard(page, ["carrionette"], [("sorcerer", "Sam")])
+    page.evaluate(SLOW_REPLIES, 4000)
+    first = tap_option(page)  # back when the pushed view shows the draw done: its reply is 4 s away
+    assert page.evaluate("window.companion.busy") is False, "the tablet still waits for a change the box has shown done"
+    page.set_default_timeout(3000)  # the next tap counts now, not once the reply is in
+    second = tap_option(page)
+    assert second == first + 1 and server.version(game_id) == second
