@@ -20,7 +20,7 @@ import time
 import uuid
 import zipfile
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 import pytest
 

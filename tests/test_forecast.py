@@ -15,6 +15,7 @@ from companion.engine.errors import IllegalInput
 from companion.engine.game import Game
 from companion.games.horrified_core.choices import hero_actions
 from companion.games.horrified_core.forecast import forecast, what_if
+from companion.games.horrified_core.forecast.walk import Stopped
 from companion.games.horrified_core.simulate import FirstOption
 from companion.games.horrified_core.state import GameState
 from companion.games.ravenloft.gamepack import RavenloftPack
@@ -106,6 +107,21 @@ def test_the_pack_offers_it_only_in_a_hero_phase() -> None:
     game.apply({"key": "hero-action", "answer": {"action": "end", "changes": []}})
     assert game.prompt is not None and game.prompt.key == "monster-card"
     assert forecaster.forecast(game) is None and forecaster.what_ifs(game) == []
+
+
+def test_a_forecast_is_called_off_within_a_replay_of_its_stop_saying_so() -> None:
+    rules = RavenloftRules()
+    state = _state(Game(rules, {"position": ravenloft_position(None)}))
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > 5
+
+    with pytest.raises(Stopped):
+        forecast(rules, state, seconds=30.0, stop=stop)
+    assert len(asked) == 6  # asked before each replay: none after it said stop
+    assert RavenloftPack().forecaster().forecast(Game(rules, {"position": ravenloft_position(None)}), stop=lambda: True) is None
 
 
 def test_a_short_time_gives_estimates_marked_as_such() -> None:

@@ -1,13 +1,13 @@
 """The service's forecasts in the background (companion/server/forecasts.py), on real Tables over
 SQLite: each version of a watched game is worked out on a copy of the game while the table plays
 on; one worked out for a version the game has left is kept from the listeners (dropped); the
-newest version's is told; a game at a moment with no forecast (its Monster Phase) tells nothing."""
+newest version's is told (the old one is called off as soon as the game changes); a game at a moment with no forecast (its Monster Phase) tells nothing."""
 
 from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import Iterator, Mapping
+from typing import Callable, Iterator, Mapping
 
 import pytest
 
@@ -33,11 +33,13 @@ class HeldForecast:
     def __init__(self) -> None:
         self.inner = PACK.forecaster()
         self.started, self.go = threading.Event(), threading.Event()
+        self.results: list[View | None] = []  # what each forecast came to (None: called off)
 
-    def forecast(self, game: Game, seconds: float | None = None) -> View | None:
+    def forecast(self, game: Game, seconds: float | None = None, stop: Callable[[], bool] | None = None) -> View | None:
         self.started.set()
         assert self.go.wait(10)
-        return self.inner.forecast(game, seconds)
+        self.results.append(self.inner.forecast(game, seconds, stop))
+        return self.results[-1]
 
     def what_if(self, game: Game, action: Mapping[str, object]) -> View:
         return self.inner.what_if(game, action)
@@ -95,4 +97,21 @@ def test_the_monster_phase_has_no_forecast_and_tells_nothing(store: Store) -> No
         assert wait_for(lambda: forecasts.known(table) == (True, None))
         assert told == [0]
     finally:
+        forecasts.close()
+
+
+def test_a_forecast_under_way_is_called_off_as_soon_as_the_game_changes(store: Store) -> None:
+    held = HeldForecast()
+    table = Table(store, SlowPack(held), store.create_game("ravenloft", "Called off", {"position": POSITION}))
+    forecasts = Forecasts()
+    try:
+        forecasts.watch(table)
+        assert held.started.wait(10)
+        table.act(STEP, 0)
+        held.go.set()
+        assert wait_for(lambda: forecasts.known(table)[0])
+        assert held.results[0] is None, "version 0's forecast was worked out to its end for a game that had moved on"
+        assert held.results[1] is not None and forecasts.known(table) == (True, held.results[1])
+    finally:
+        held.go.set()
         forecasts.close()

@@ -13,7 +13,6 @@ import json
 import struct
 import zipfile
 import zlib
-from pathlib import Path
 from typing import Any, Iterator
 
 import cv2

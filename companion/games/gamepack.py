@@ -216,9 +216,10 @@ class PackForecast(Protocol):
     how threatened each location is, which the LEDs draw under the board as a dim glow (the
     service reads nothing else of it; the pack's tablet module shows the rest)."""
 
-    def forecast(self, game: Game, seconds: float | None = None) -> View | None:
+    def forecast(self, game: Game, seconds: float | None = None, stop: Callable[[], bool] | None = None) -> View | None:
         """The forecast now, in about ``seconds`` (None: the pack's default); None when there is
-        none to give (not the moment for one)."""
+        none to give (not the moment for one) or ``stop`` (asked now and then) said True: the
+        game has moved on and nobody waits for this one any more."""
         ...
 
     def what_if(self, game: Game, action: Mapping[str, object]) -> View:

@@ -103,7 +103,8 @@ class Forecasts:
             self._work_out(table)
 
     def _work_out(self, table: Table) -> None:
-        """One forecast, kept and told if its version is still the game's. A fault in a pack's
+        """One forecast, kept and told if its version is still the game's; called off as soon as
+        the game changes (the newer version is wanted already and comes next). A fault in a pack's
         forecast is logged and leaves that version without one: the forecasts of every later
         change, and the game, go on."""
         forecaster = _forecaster(table)
@@ -111,15 +112,22 @@ class Forecasts:
             return
         try:
             version, game = table.copy()
-            found = forecaster.forecast(game)
+            found = forecaster.forecast(game, stop=lambda: self._moved_on(table, version))
         except Exception:  # noqa: BLE001 - a forecast is advice: its fault must not stop the next ones
             log.exception("the forecast of game %s could not be worked out", table.game_id)
             return
+        if self._moved_on(table, version):
+            return  # called off, or worked out for a moment the game has left: a newer one is wanted
         with self._lock:
             self._known[table.game_id] = (version, found)
-            closed = self._closed
-        if found is not None and table.version == version and not closed:
+        if found is not None:
             self._tell(table, version, found)
+
+    def _moved_on(self, table: Table, version: int) -> bool:
+        """Nobody waits for the forecast of ``table`` at ``version`` any more (the game has changed
+        since, or the service stops): a forecast under way is called off within a replay."""
+        with self._lock:
+            return self._closed or table.version != version
 
     def _tell(self, table: Table, version: int, found: View) -> None:
         for listener in self.listeners:

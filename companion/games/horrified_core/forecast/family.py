@@ -14,6 +14,7 @@ from ..rules import HorrifiedRules
 from ..state import GameState
 from .forecast import FORECAST_SECONDS, Forecast, after_action, forecast
 from .report import Plain, report
+from .walk import Stopped
 
 RulesFor = Callable[[GameState], HorrifiedRules]
 #: The time the what-ifs of every action may take together (each gets its share).
@@ -26,12 +27,15 @@ class FamilyForecast:
     def __init__(self, rules_for: RulesFor) -> None:
         self.rules_for = rules_for
 
-    def forecast(self, game: Game, seconds: float | None = None) -> Plain | None:
-        """Only during a Hero Phase, before the hero's next action."""
+    def forecast(self, game: Game, seconds: float | None = None, stop: Callable[[], bool] | None = None) -> Plain | None:
+        """Only during a Hero Phase, before the hero's next action (None when called off)."""
         if game.prompt is None or game.prompt.key != "hero-action":
             return None
         state = _state(game)
-        return self._report(state, forecast(self.rules_for(state), state, seconds or FORECAST_SECONDS))
+        try:
+            return self._report(state, forecast(self.rules_for(state), state, seconds or FORECAST_SECONDS, stop=stop))
+        except Stopped:
+            return None
 
     def what_if(self, game: Game, action: Mapping[str, object], seconds: float = FORECAST_SECONDS) -> Plain:
         state = _state(game)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from companion.engine.dice import DiceKinds, with_monster_die
@@ -72,16 +72,17 @@ def monster_phase_start(rules: HorrifiedRules, state: GameState) -> GameState | 
 
 
 def forecast(rules: HorrifiedRules, state: GameState, seconds: float = FORECAST_SECONDS,
-             ways_per_card: int | None = None, seed: int = 0) -> Forecast:
+             ways_per_card: int | None = None, seed: int = 0, stop: Callable[[], bool] | None = None) -> Forecast:
     """The forecast for ``state`` (in a Hero Phase, or at the start of a Monster Phase), in about
     ``seconds``: each card walked exactly if its ways fit its share of the time, else estimated.
-    ``ways_per_card``: a fixed replay limit per card instead of the time (no time limit then)."""
+    ``ways_per_card``: a fixed replay limit per card instead of the time (no time limit then).
+    ``stop``: asked before each replay; True calls the forecast off (``Stopped`` is raised)."""
     clock = _Clock(time.perf_counter(), seconds, ways_per_card)
     start = monster_phase_start(rules, state)
     if start is None:
         empty = layout_of(rules.context(state, EffectSink()), [])
         return Forecast(empty, Value.leaf([0.0] * empty.size), len(state.deck), monster_phase=False)
-    runner = PhaseRunner(rules, start, dice_of(rules, start))
+    runner = PhaseRunner(rules, start, dice_of(rules, start), stop)
     root = runner.run([])
     layout = layout_of(root.ctx, sorted(root.ctx.graph.places))
     result = Forecast(layout, Value.leaf([0.0] * layout.size), len(start.deck))

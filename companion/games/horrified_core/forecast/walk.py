@@ -95,16 +95,26 @@ def phase(ctx: GameContext) -> Flow[None]:
         finish(ctx, end)
 
 
-class PhaseRunner:
-    """Plays the phase again from its start with a list of answers."""
+class Stopped(Exception):
+    """The forecast was called off (the game it was for has moved on): nothing of it is kept."""
 
-    def __init__(self, rules: HorrifiedRules, start: GameState, dice: DiceKinds) -> None:
+
+class PhaseRunner:
+    """Plays the phase again from its start with a list of answers. ``stop``: asked before each
+    replay; True calls the forecast off (``Stopped``), so a forecast nobody waits for any more
+    gives the box back within a replay."""
+
+    def __init__(self, rules: HorrifiedRules, start: GameState, dice: DiceKinds,
+                 stop: Callable[[], bool] | None = None) -> None:
         self.rules = rules
         self.dice = dice
+        self.stop = stop
         self._start = pickle.dumps(start, protocol=pickle.HIGHEST_PROTOCOL)
         self.replays = 0
 
     def begin(self) -> Reached:
+        if self.stop is not None and self.stop():
+            raise Stopped()
         state: GameState = pickle.loads(self._start)
         items = WatchedItems(state.items_at)
         state.items_at = items
