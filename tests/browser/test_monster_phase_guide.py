@@ -92,7 +92,7 @@ def test_on_a_phone_the_header_is_slim_and_stays_and_the_board_fits(server: Serv
     assert board is not None and board["width"] <= PHONE["width"], "the board is wider than the phone"
     assert phone.get_by_test_id("phase-guide").count() == 1
     phone.evaluate("window.scrollTo(0, 700)")
-    phone.wait_for_function("window.scrollY > 100")
+    phone.wait_for_function("() => window.scrollY > 100")
     assert abs(header.bounding_box()["y"]) < 2, "the header scrolled away"
     phone.evaluate("window.scrollTo(0, 0)")
     shot(phone, "phone-monster-phase")

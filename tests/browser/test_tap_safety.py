@@ -73,7 +73,7 @@ def test_a_tap_just_after_another_devices_redraw_is_ignored_then_counts(
     b.evaluate(TAP_ON_REDRAW, wanted)  # B's finger is on its way...
     after = tap_option(a)  # ... as A draws the card and B's screen redraws with the item draw
     assert after == wanted
-    assert b.wait_for_function("window.tapOnRedraw").json_value() == "ignored:fresh"
+    assert b.wait_for_function("() => window.tapOnRedraw").json_value() == "ignored:fresh"
     assert float(b.evaluate("document.documentElement.dataset.lastTapAge")) < GUARD_MS
     banner = b.locator("[data-testid=banner][data-kind=tap]")
     banner.wait_for()

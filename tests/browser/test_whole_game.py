@@ -124,7 +124,7 @@ def test_a_solo_game_from_the_games_screen_to_the_end_screen(server: Server, new
     rows_before = page.get_by_test_id("game-row").count()
     page.get_by_test_id("import-file").set_input_files(str(exported))
     assert "Imported" in page.locator("[data-testid=banner][data-kind=info]").inner_text()
-    page.wait_for_function(f"document.querySelectorAll('[data-testid=game-list] [data-testid=game-row]').length === {rows_before + 1}")
+    page.wait_for_function(f"() => document.querySelectorAll('[data-testid=game-list] [data-testid=game-row]').length === {rows_before + 1}")
     imported = page.locator(f"[data-testid=game-list] [data-testid=game-row]:not([data-game-id='{game_id}'])").first
     imported_id = imported.get_attribute("data-game-id")
     imported.get_by_test_id("resume").click()  # the file replays to the same end
