@@ -125,6 +125,7 @@ def press(page: Any, target: Any) -> None:
     """Tap as a player does: a button another device's answer (or a push) just redrew takes no tap
     yet (the page says the tap was ignored), so wait a moment and tap it again."""
     for _ in range(5):
+        page.wait_for_function("() => !window.companion.busy")  # a change on its way takes no other tap (main.js send)
         page.evaluate("delete document.documentElement.dataset.lastTap")
         target.click()
         if not str(page.evaluate("document.documentElement.dataset.lastTap || ''")).startswith("ignored"):
