@@ -107,13 +107,16 @@ def _what_if_lines(each: View) -> list[str]:
 
 def _percent(ranged: object) -> str:
     low, high, mean = _range(ranged)
-    spread = f" (your choices: {low * 100:.0f}–{high * 100:.0f}%)" if high - low >= 0.005 else ""
+    lowest, highest = f"{low * 100:.0f}", f"{high * 100:.0f}"
+    spread = f" (your choices: {lowest}–{highest}%)" if lowest != highest else ""
     return f"{mean * 100:.1f}%{spread}"
 
 
 def _number(ranged: object) -> str:
+    """A range is shown only where its ends differ as printed (0.52–0.52 says nothing)."""
     low, high, mean = _range(ranged)
-    return f"{mean:.2f}" + (f" ({low:.2f}–{high:.2f})" if high - low >= 0.005 else "")
+    lowest, highest = f"{low:.2f}", f"{high:.2f}"
+    return f"{mean:.2f}" + (f" ({lowest}–{highest})" if lowest != highest else "")
 
 
 def _range(ranged: object) -> tuple[float, float, float]:

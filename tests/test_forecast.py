@@ -5,6 +5,7 @@ offer one, and the time budget (estimates marked as such)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -55,6 +56,16 @@ def test_the_command_in_words_and_with_what_ifs(tmp_path: Path, capsys: pytest.C
     out = capsys.readouterr().out
     assert "2 cards left; exact" in out and "the Sorcerer at madam-evas-tent: attacked" in out
     assert out.count("-- what if:") >= 3
+
+
+@pytest.mark.parametrize("game", ["ravenloft", "horrified"])
+def test_the_shipped_hero_phase_examples_forecast(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    path = Path(__file__).resolve().parents[1] / f"companion/games/{game}/examples/hero-phase.json"
+    assert main(["forecast", str(path), "--game", game, "--seconds", "0.5"]) == 0
+    out = capsys.readouterr().out
+    assert "== The coming Monster Phase (" in out and "attacked" in out
+    # A range is printed only where its ends differ as printed.
+    assert not re.search(r"\((\d+\.\d\d)–\1\)|your choices: (\d+)–\2%", out), out
 
 
 @pytest.mark.parametrize("content, why", [
