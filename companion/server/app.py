@@ -129,20 +129,37 @@ def create_app(config: Mapping[str, Any] | None = None,
                         cors_allowed_origins=the_box.origins())  # type: ignore[arg-type]  # a callable is accepted
     # A frame the protocol cannot take is answered, not dropped (the stubs lack ``server``).
     frames.guard(socketio.server)  # type: ignore[attr-defined]
+    services = _start_services(settings, state_dir, store, tables, socketio, the_box)
+    app.extensions["companion"] = services
+    _guard(app, settings, the_box)
+    _register(app, socketio, services)
+    return app
+
+
+def _start_services(settings: Mapping[str, Any], state_dir: Path, store: Store, tables: Tables,
+                    socketio: SocketIO, the_box: Box) -> Services:
+    """The parts that run beside the requests: the owner's data, the LEDs, the dice camera, the
+    forecasts (whose news goes to the tablets and under the board)."""
     owner = gamedata.GameData(state_dir, tables)
     lights = leds.start(settings, state_dir, tables, socketio, owner.in_use)
     camera = dice.start(settings, state_dir, tables, socketio)
     ahead = Forecasts((forecasts.pusher(socketio), lambda table, version, found:
                        lights.threaten(table.game_id, version, found)))
-    services = Services(store, tables, socketio, Path(settings.get("WEB_DIR", WEB_DIR)), lights, camera,
-                        the_box, state_dir, owner, SeatSockets(SeatDesk(store)), ahead)
-    app.extensions["companion"] = services
-    # Outermost, over Socket.IO's own handling too: a foreign Host is refused before anything.
+    return Services(store, tables, socketio, Path(settings.get("WEB_DIR", WEB_DIR)), lights, camera,
+                    the_box, state_dir, owner, SeatSockets(SeatDesk(store)), ahead)
+
+
+def _guard(app: Flask, settings: Mapping[str, Any], the_box: Box) -> None:
+    """Outermost, over Socket.IO's own handling too: a foreign Host is refused before anything."""
     hosts = AllowedHosts(tuple(settings.get("ALLOWED_HOSTS", ())), str(settings.get("DISCOVERY_NAME", "")))
     app.wsgi_app = HostGuard(app.wsgi_app, hosts)  # type: ignore[method-assign]
     connections = settings.get("CONNECTIONS")
     if connections is not None:
         the_box.add_part("server", connections.to_plain)
+
+
+def _register(app: Flask, socketio: SocketIO, services: Services) -> None:
+    """The HTTP routes and the Socket.IO events."""
     app.register_blueprint(box.blueprint)  # first: its guard runs before any route
     app.register_blueprint(backup.blueprint)
     app.register_blueprint(gamedata.blueprint)
@@ -152,8 +169,7 @@ def create_app(config: Mapping[str, Any] | None = None,
                      gamedata.HANDLERS, forecasts.HANDLERS)
     socketio.on_event("connect", functools.partial(box.connected, services))
     leds.register_disconnect(socketio, services, lambda sid: dicesetup.leave(services, sid),
-                             the_box.access.disconnected, services.seats.left)
-    return app
+                             services.box.access.disconnected, services.seats.left)
 
 
 class BoundedJSON(DefaultJSONProvider):
