@@ -86,7 +86,7 @@ def test_the_originals_status_page_board_editor_and_items_save_its_owner_data(ow
     before = loc(page, first).get_attribute("data-x")
     area = page.get_by_test_id("ed-board").bounding_box()
     page.mouse.click(area["x"] + area["width"] * 0.31, area["y"] + area["height"] * 0.42)
-    page.wait_for_function("first => document.querySelector('[data-testid=mode-hint]').dataset.next !== first", arg=first)
+    page.wait_for_function("first => { const hint = document.querySelector('[data-testid=mode-hint]'); return Boolean(hint) && hint.dataset.next !== first; }", arg=first)
     second = hint.get_attribute("data-next")
     assert second != first and "2 of" in hint.inner_text()
     assert loc(page, first).get_attribute("data-x") != before

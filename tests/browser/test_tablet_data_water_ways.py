@@ -66,7 +66,8 @@ def test_a_water_way_is_marked_and_another_unmarked_in_the_board_editor(own_serv
     loc(page, wet[0]).click()
     loc(page, wet[1]).click()
     assert "road for everyone" in page.get_by_test_id("road-done").inner_text()
-    page.wait_for_function("key => !document.querySelector(`[data-testid=ed-road][data-key='${key}']`).dataset.only",
+    page.wait_for_function("key => { const way = document.querySelector(`[data-testid=ed-road][data-key='${key}']`); "
+                           "return Boolean(way) && !way.dataset.only; }",
                            arg="+".join(wet))
     page.get_by_test_id("mode-move").click()
     loc(page, pool).click()

@@ -47,7 +47,7 @@ def test_dice_setup_walks_through_tray_and_faces(camera_service: tuple[Service, 
     assert monster_set.get_attribute("data-calibrated") == "no" and "not calibrated" in monster_set.inner_text()
     snap = page.get_by_test_id("dice-snapshot")
     snap.locator("img").wait_for()
-    page.wait_for_function("() => document.querySelector('[data-testid=dice-snapshot] img').naturalWidth > 0")
+    page.wait_for_function("() => document.querySelector('[data-testid=dice-snapshot] img')?.naturalWidth > 0")
 
     # The tray: its four corners tapped on the camera's picture.
     box = snap.bounding_box()

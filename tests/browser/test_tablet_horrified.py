@@ -176,7 +176,7 @@ def test_the_leds_under_the_originals_board_show_on_its_game_screen(new_tablet: 
         page.goto(f"{own.url}#/game/{game_id}")
         layer = page.locator("[data-testid=board] [data-testid=led-layer]")
         layer.wait_for(state="attached")
-        page.wait_for_function("() => Number(document.querySelector('[data-testid=led-layer]').dataset.count) === 107")
+        page.wait_for_function("() => Number(document.querySelector('[data-testid=led-layer]')?.dataset.count) === 107")
         assert page.get_by_test_id("leds-toggle").count() == 1
         tap_option(page)  # the setup's first question answered: the LEDs follow the game
         page.wait_for_selector("[data-testid=led-layer] [data-testid=led][data-lit=yes]", state="attached")

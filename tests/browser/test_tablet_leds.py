@@ -86,7 +86,7 @@ def test_the_leds_show_a_monster_phase_over_the_board(server: Server, new_tablet
     assert page.get_by_test_id("leds-toggle").get_attribute("aria-pressed") == "false"
     page.get_by_test_id("leds-toggle").click()
     assert page.locator(LAYER).get_attribute("data-count") == "127"
-    page.wait_for_function("() => Number(document.querySelector('[data-testid=led-layer]').dataset.lit) >= 23")
+    page.wait_for_function("() => Number(document.querySelector('[data-testid=led-layer]')?.dataset.lit) >= 23")
 
     # LED setup on another tablet holds the LEDs: this screen shows its one LED and says why, until it stops.
     owner = new_tablet()
@@ -97,7 +97,7 @@ def test_the_leds_show_a_monster_phase_over_the_board(server: Server, new_tablet
     page.wait_for_selector(f"{LAYER}[data-lit='1']")
     owner.get_by_test_id("cal-stop").click()
     page.get_by_test_id("leds-calibrating").wait_for(state="hidden")
-    page.wait_for_function("() => Number(document.querySelector('[data-testid=led-layer]').dataset.lit) >= 23")
+    page.wait_for_function("() => Number(document.querySelector('[data-testid=led-layer]')?.dataset.lit) >= 23")
 
 
 def banner(page: Any, kind: str, words: str) -> None:

@@ -65,7 +65,7 @@ def test_an_unpaired_tablet_watches_until_it_pairs_with_a_code(strict_server: St
     urls = (shown.get_attribute("data-urls") or "").split()
     assert urls == strict_server.get_json("/api/tablet-address")["urls"]
     if urls:
-        page.wait_for_function("() => document.querySelector('[data-testid=tablet-qr]').naturalWidth > 0")
+        page.wait_for_function("() => document.querySelector('[data-testid=tablet-qr]')?.naturalWidth > 0")
         assert page.get_by_test_id("tablet-url").first.inner_text() == urls[0]
         shot(page, "box-screen-address")
 

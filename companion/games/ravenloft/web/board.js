@@ -160,7 +160,6 @@ export function boardView(app) {
   const shown = new Set(locations.map((l) => l.id));
   const pos = {};
   for (const l of locations) pos[l.id] = xy(l);
-  const targets = tapTargets(app);
   const overlay = ledsHidden() ? null : app.leds.overlay; // placed by the companion on the owner's board
 
   const svg = s("svg", { class: "board", viewBox: `0 0 ${W} ${pictureHeight(overlay)}`, role: "group", "aria-label": "The board",
@@ -172,91 +171,109 @@ export function boardView(app) {
   const castle = castleMat(locations, pos);
   if (castle) svg.append(castle);
   svg.append(roadLines(pack, shown, pos));
-
-  // Paths to choose from (a `path` question): one colour and number each,
-  // the number where that path parts from the others.
-  const optionLines = s("g", { class: "path-options" });
-  const badges = s("g", { class: "path-badges" });
-  const prompt = view.prompt;
-  if (prompt && prompt.kind === "choice") {
-    const paths = prompt.options.map((o) => (o.data && Array.isArray(o.data.path) && o.data.path.every((id) => pos[id]) ? o.data.path : null));
-    paths.forEach((path, i) => {
-      if (!path) return;
-      const shift = (i - (paths.length - 1) / 2) * 8;
-      const points = path.map((id) => [pos[id][0] + shift, pos[id][1] + shift]);
-      const colour = PATH_COLOURS[i % PATH_COLOURS.length];
-      let split = path.findIndex((id, k) => paths.some((other, j) => j !== i && other && other[k] !== id));
-      if (split < 1) split = 1;
-      const [ax, ay] = points[Math.min(split - 1, points.length - 1)];
-      const [bx, by] = points[Math.min(split, points.length - 1)];
-      const mx = (ax + bx) / 2, my = (ay + by) / 2;
-      optionLines.append(s("g", { class: "path-option", "data-testid": "path-option", "data-id": prompt.options[i].id },
-        polyline(points, { class: "path-option-halo" }), polyline(points, { class: "path-option-line", stroke: colour })));
-      badges.append(s("g", { class: "path-badge-group" },
-        s("circle", { cx: mx, cy: my, r: 17, fill: colour, class: "path-badge" }),
-        s("text", { x: mx, y: my + 7, class: "path-badge-text" }, String(i + 1))));
-    });
-  }
-
-  // The monsters' moves in the last change (newest drawn last, on top); the
-  // arrow stops at the edge of the place it reaches.
-  const moves = s("g", { class: "monster-paths" });
-  for (const effect of view.effects) {
-    if ((effect.kind === "monster-moved" || effect.kind === "figure-moved") && Array.isArray(effect.data.path)) {
-      const points = effect.data.path.filter((id) => pos[id]).map((id) => [...pos[id]]);
-      if (points.length < 2) continue;
-      const [px, py] = points[points.length - 2];
-      const last = points[points.length - 1];
-      const length = Math.hypot(last[0] - px, last[1] - py) || 1;
-      points[points.length - 1] = [last[0] - ((last[0] - px) / length) * 32, last[1] - ((last[1] - py) / length) * 32];
-      moves.append(s("g", { class: `monster-path${effect.kind === "figure-moved" ? " pulled" : ""}`, "data-testid": "monster-path",
-                            "data-monster": effect.data.monster ?? "", "data-path": effect.data.path.join(" ") },
-        s("title", {}, effect.text),
-        polyline(points, { class: "monster-path-halo" }),
-        polyline(points, { class: "monster-path-line", "marker-end": "url(#arrow)" })));
-    }
-  }
-
-  // The figure the question is about: a ring around where it stands, named in its title.
-  const about = prompt && prompt.context && prompt.context.figure ? prompt.context : null;
-  if (about && pos[about.location]) {
-    const [ax, ay] = pos[about.location];
-    badges.append(s("g", { class: "about-figure", "data-testid": "about-figure", "data-location": about.location,
-                           "data-monster": about.monster || "" },
-      s("title", {}, `${about.figure}: the question is about this figure`),
-      s("circle", { cx: ax, cy: ay, r: 42, class: "about-ring" })));
-  }
-
-  const figures = figuresByPlace(app);
-  const discs = s("g", { class: "places" });
-  const labels = s("g", { class: "labels" });
-  const tokens = s("g", { class: "tokens" });
-  const hits = s("g", { class: "hits" });
-  for (const loc of locations) {
-    const [cx, cy] = pos[loc.id];
-    const target = targets[loc.id];
-    discs.append(s("g", { class: `place area-${loc.area}${target ? ` target target-${target.kind}` : ""}` },
-      target ? s("circle", { cx, cy, r: 36, class: "target-ring" }) : null,
-      s("circle", { cx, cy, r: loc.number ? 25 : 19, class: "loc-disc" })));
-    // Numbers and names above the paths, so a path never hides which place is which.
-    if (loc.number) labels.append(s("text", { x: cx, y: cy + 7, class: "loc-number" }, String(loc.number)));
-    labels.append(s("text", { x: cx, y: cy + 47, class: "loc-name" }, loc.name));
-    (figures[loc.id] || []).forEach((t, i) => { const [x, y] = ringSpot(cx, cy, i); tokens.append(token(t, loc.id, x, y)); });
-    const hit = s("g", { class: `loc${target ? ` target target-${target.kind}` : ""}`, "data-testid": "loc", "data-id": loc.id,
-                         "data-target": target ? target.kind : null, role: target ? "button" : null, tabindex: target ? 0 : null,
-                         "aria-label": target ? target.title : loc.name },
-      s("title", {}, target ? target.title : loc.name),
-      s("circle", { cx, cy, r: 46, class: "loc-hit" }));
-    if (target) {
-      hit.addEventListener("click", () => target.run());
-      hit.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); target.run(); } });
-    }
-    hits.append(hit);
-  }
-  svg.append(discs, threatGlow(app, pos), optionLines, moves, labels, tokens, badges, hits);
+  const { lines, badges } = pathOptions(view.prompt, pos);
+  const about = aboutFigure(view.prompt, pos);
+  if (about) badges.append(about);
+  const places = placeLayers(app, locations, pos);
+  svg.append(places.discs, threatGlow(app, pos), lines, monsterMoves(view.effects, pos), places.labels, places.tokens,
+             badges, places.hits);
   // Over the figures, like light through the board; taps go through to the places.
   svg.append(boardLeds(overlay, app.leds.frame, app.names, shown));
   return svg;
+}
+
+/** Paths to choose from (a `path` question): one colour and number each, the number where that
+ * path parts from the others. */
+function pathOptions(prompt, pos) {
+  const lines = s("g", { class: "path-options" });
+  const badges = s("g", { class: "path-badges" });
+  if (!prompt || prompt.kind !== "choice") return { lines, badges };
+  const paths = prompt.options.map((o) => (o.data && Array.isArray(o.data.path) && o.data.path.every((id) => pos[id]) ? o.data.path : null));
+  paths.forEach((path, i) => {
+    if (!path) return;
+    const shift = (i - (paths.length - 1) / 2) * 8;
+    const points = path.map((id) => [pos[id][0] + shift, pos[id][1] + shift]);
+    const colour = PATH_COLOURS[i % PATH_COLOURS.length];
+    let split = path.findIndex((id, k) => paths.some((other, j) => j !== i && other && other[k] !== id));
+    if (split < 1) split = 1;
+    const [ax, ay] = points[Math.min(split - 1, points.length - 1)];
+    const [bx, by] = points[Math.min(split, points.length - 1)];
+    const mx = (ax + bx) / 2, my = (ay + by) / 2;
+    lines.append(s("g", { class: "path-option", "data-testid": "path-option", "data-id": prompt.options[i].id },
+      polyline(points, { class: "path-option-halo" }), polyline(points, { class: "path-option-line", stroke: colour })));
+    badges.append(s("g", { class: "path-badge-group" },
+      s("circle", { cx: mx, cy: my, r: 17, fill: colour, class: "path-badge" }),
+      s("text", { x: mx, y: my + 7, class: "path-badge-text" }, String(i + 1))));
+  });
+  return { lines, badges };
+}
+
+/** The monsters' moves in the last change (newest drawn last, on top); the arrow stops at the
+ * edge of the place it reaches. */
+function monsterMoves(effects, pos) {
+  const moves = s("g", { class: "monster-paths" });
+  for (const effect of effects) {
+    if ((effect.kind !== "monster-moved" && effect.kind !== "figure-moved") || !Array.isArray(effect.data.path)) continue;
+    const points = effect.data.path.filter((id) => pos[id]).map((id) => [...pos[id]]);
+    if (points.length < 2) continue;
+    const [px, py] = points[points.length - 2];
+    const last = points[points.length - 1];
+    const length = Math.hypot(last[0] - px, last[1] - py) || 1;
+    points[points.length - 1] = [last[0] - ((last[0] - px) / length) * 32, last[1] - ((last[1] - py) / length) * 32];
+    moves.append(s("g", { class: `monster-path${effect.kind === "figure-moved" ? " pulled" : ""}`, "data-testid": "monster-path",
+                          "data-monster": effect.data.monster ?? "", "data-path": effect.data.path.join(" ") },
+      s("title", {}, effect.text),
+      polyline(points, { class: "monster-path-halo" }),
+      polyline(points, { class: "monster-path-line", "marker-end": "url(#arrow)" })));
+  }
+  return moves;
+}
+
+/** The figure the question is about: a ring around where it stands, named in its title. */
+function aboutFigure(prompt, pos) {
+  const about = prompt && prompt.context && prompt.context.figure ? prompt.context : null;
+  if (!about || !pos[about.location]) return null;
+  const [ax, ay] = pos[about.location];
+  return s("g", { class: "about-figure", "data-testid": "about-figure", "data-location": about.location,
+                  "data-monster": about.monster || "" },
+    s("title", {}, `${about.figure}: the question is about this figure`),
+    s("circle", { cx: ax, cy: ay, r: 42, class: "about-ring" }));
+}
+
+/** Each place as layers drawn apart (discs under the paths; numbers, names, figures and the tap
+ * areas over them), the places a tap does something ringed. */
+function placeLayers(app, locations, pos) {
+  const targets = tapTargets(app);
+  const figures = figuresByPlace(app);
+  const layers = { discs: s("g", { class: "places" }), labels: s("g", { class: "labels" }),
+                   tokens: s("g", { class: "tokens" }), hits: s("g", { class: "hits" }) };
+  for (const loc of locations) {
+    const [cx, cy] = pos[loc.id];
+    const target = targets[loc.id];
+    layers.discs.append(s("g", { class: `place area-${loc.area}${target ? ` target target-${target.kind}` : ""}` },
+      target ? s("circle", { cx, cy, r: 36, class: "target-ring" }) : null,
+      s("circle", { cx, cy, r: loc.number ? 25 : 19, class: "loc-disc" })));
+    // Numbers and names above the paths, so a path never hides which place is which.
+    if (loc.number) layers.labels.append(s("text", { x: cx, y: cy + 7, class: "loc-number" }, String(loc.number)));
+    layers.labels.append(s("text", { x: cx, y: cy + 47, class: "loc-name" }, loc.name));
+    (figures[loc.id] || []).forEach((t, i) => { const [x, y] = ringSpot(cx, cy, i); layers.tokens.append(token(t, loc.id, x, y)); });
+    layers.hits.append(placeHit(loc, cx, cy, target));
+  }
+  return layers;
+}
+
+/** The tap area of a place: a button when a tap there does something (Enter and Space too). */
+function placeHit(loc, cx, cy, target) {
+  const hit = s("g", { class: `loc${target ? ` target target-${target.kind}` : ""}`, "data-testid": "loc", "data-id": loc.id,
+                       "data-target": target ? target.kind : null, role: target ? "button" : null, tabindex: target ? 0 : null,
+                       "aria-label": target ? target.title : loc.name },
+    s("title", {}, target ? target.title : loc.name),
+    s("circle", { cx, cy, r: 46, class: "loc-hit" }));
+  if (target) {
+    hit.addEventListener("click", () => target.run());
+    hit.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); target.run(); } });
+  }
+  return hit;
 }
 
 /**
