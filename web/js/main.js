@@ -111,61 +111,77 @@ class App {
   }
 
   navigate() {
-    const wasLeds = this.route.name === "leds";
-    const wasDice = this.route.name === "dice";
-    const dicePack = this.route.pack;
-    const wasPair = this.route.name === "pair";
-    const wasHealth = this.route.name === "health";
-    const wasData = this.route.name === "data";
+    const was = { ...this.route };
     this.route = this.parseRoute();
     this.historyOpen = false;
     this.deckOpen = false;
-    if (wasLeds && this.route.name !== "leds") stopCalibration(this);
-    if (wasDice && this.route.name !== "dice") stopDiceSetup(this);
-    if (wasPair && this.route.name !== "pair") stopPairing(this);
-    if (wasHealth && this.route.name !== "health") stopHealth(this);
+    this.leaveScreen(was.name);
     if (this.route.name !== "games") { this.clearBanner("safe"); this.clearBanner("storage"); }
     if (this.route.name === "pair") this.clearBanner("pair"); // this screen is where it leads
-    if (this.route.name === "game") {
-      if (this.gameId !== this.route.gameId) {
-        this.gameId = this.route.gameId;
-        this.view = null;
-        this.packDataId = undefined;
-        this.ui = {};
-        this.outcomeHidden = false;
-        this.watching = false;
-        this.leds = { overlay: null, frame: null };
-        this.dice = { camera: false, hint: "", lost: false, report: null };
-        this.forecast = null;
-        this.clearBanner("camera");
-      }
-      this.render();
-      this.join();
-    } else {
-      this.gameId = null;
-      this.view = null;
-      this.clearBanner("camera");
-      if (this.route.name === "games") this.games = null; // never show an old list: it is fetched afresh
-      if (this.route.name === "leds" && !wasLeds) { this.calibration = null; this.leds = { overlay: null, frame: null }; }
-      const newDice = this.route.name === "dice" && (!wasDice || this.route.pack !== dicePack); // another game's dice
-      if (newDice) this.diceSetup = null;
-      if (this.route.name === "pair" && !wasPair) this.pairing = null;
-      if (this.route.name === "health" && !wasHealth) this.health = null;
-      this.render();
-      if (this.route.name === "games") { this.loadGames(); this.loadAccess(); this.checkSafeMode(); }
-      if (this.route.name === "leds" && !wasLeds) startCalibration(this);
-      if (newDice) startDiceSetup(this);
-      if (this.route.name === "pair" && !wasPair) startPairing(this);
-      if (this.route.name === "health" && !wasHealth) startHealth(this);
-      const otherData = this.route.name === "data" && (!wasData || (this.route.game && this.route.game !== this.screenPack));
-      if (this.route.name === "setup") { this.pairFirst(); if (this.route.name === "setup") this.loadAccess(); }
-      if (this.route.name !== "pair" && this.route.name !== "setup") this.pairReturn = null; // pairing was given up
-      if (this.route.name === "setup" || otherData) {  // between the pages of one game's data, its working copy is kept
-        this.screenPack = undefined;
-        this.openPackScreen();
-      }
-    }
+    if (this.route.name === "game") this.openGame();
+    else this.openScreen(was);
     window.scrollTo(0, 0);
+  }
+
+  /** Stop what the screen left behind was running (a calibration, a dice setup, pairing, health polls). */
+  leaveScreen(left) {
+    const stays = this.route.name === left;
+    if (stays) return;
+    if (left === "leds") stopCalibration(this);
+    if (left === "dice") stopDiceSetup(this);
+    if (left === "pair") stopPairing(this);
+    if (left === "health") stopHealth(this);
+  }
+
+  /** A game's screen: another game than the one on screen starts from nothing of the last one's. */
+  openGame() {
+    if (this.gameId !== this.route.gameId) {
+      this.gameId = this.route.gameId;
+      this.view = null;
+      this.packDataId = undefined;
+      this.ui = {};
+      this.outcomeHidden = false;
+      this.watching = false;
+      this.leds = { overlay: null, frame: null };
+      this.dice = { camera: false, hint: "", lost: false, report: null };
+      this.forecast = null;
+      this.clearBanner("camera");
+    }
+    this.render();
+    this.join();
+  }
+
+  /** Any other screen: fresh state for a screen newly opened, then what it loads or starts. */
+  openScreen(was) {
+    const name = this.route.name;
+    const fresh = name !== was.name;
+    this.gameId = null;
+    this.view = null;
+    this.clearBanner("camera");
+    if (name === "games") this.games = null; // never show an old list: it is fetched afresh
+    if (name === "leds" && fresh) { this.calibration = null; this.leds = { overlay: null, frame: null }; }
+    const newDice = name === "dice" && (fresh || this.route.pack !== was.pack); // another game's dice
+    if (newDice) this.diceSetup = null;
+    if (name === "pair" && fresh) this.pairing = null;
+    if (name === "health" && fresh) this.health = null;
+    this.render();
+    if (name === "games") { this.loadGames(); this.loadAccess(); this.checkSafeMode(); }
+    if (name === "leds" && fresh) startCalibration(this);
+    if (newDice) startDiceSetup(this);
+    if (name === "pair" && fresh) startPairing(this);
+    if (name === "health" && fresh) startHealth(this);
+    this.openSetupOrData(fresh);
+  }
+
+  /** The setup wizard asks for pairing first; a game's data screens keep one working copy between their pages. */
+  openSetupOrData(fresh) {
+    const otherData = this.route.name === "data" && (fresh || (this.route.game && this.route.game !== this.screenPack));
+    if (this.route.name === "setup") { this.pairFirst(); if (this.route.name === "setup") this.loadAccess(); }
+    if (this.route.name !== "pair" && this.route.name !== "setup") this.pairReturn = null; // pairing was given up
+    if (this.route.name === "setup" || otherData) {
+      this.screenPack = undefined;
+      this.openPackScreen();
+    }
   }
 
   // -- games and their modules --------------------------------------------------------------
