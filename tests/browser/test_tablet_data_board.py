@@ -263,3 +263,29 @@ def test_a_broken_data_file_is_refused_with_each_problem_named(own_service: Serv
     assert "'yester-hill'" in problems and "reach" in problems, problems
     shot(page, "data-import-refused")
     assert data_get(own_service.url)["data"] == before
+
+
+#: In the page: the companion's answers to reading the data come ``ms`` late, and the upload of a
+#: file twice as late (a slow Wi-Fi): the screen finishes loading between the file chosen and its answer.
+SLOW_DATA = """(ms) => { const conn = window.companion.conn; const request = conn.request.bind(conn);
+  conn.request = async (event, payload, options) => { const reply = await request(event, payload, options);
+    if (event === "data_get") await new Promise((done) => setTimeout(done, ms));
+    return reply; };
+  const upload = window.fetch.bind(window);
+  window.fetch = async (...args) => { const reply = await upload(...args);
+    await new Promise((done) => setTimeout(done, 2 * ms)); return reply; }; }"""
+
+
+def test_a_file_imported_while_the_screen_still_loads_says_it_was_imported(own_service: Service, tablet: Any,
+                                                                           tmp_path: Path) -> None:
+    page = tablet
+    good = {"format": "table-companion.owner-data", "version": 1, "game": "ravenloft", "confirmed": [],
+            "changes": {"board": {"connections": {"add": [["krezk", "vallaki"]]}}}}
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(good))
+    open_data(page, own_service.url, "board")
+    page.evaluate(SLOW_DATA, 1000)
+    page.goto(f"{own_service.url}/#/data/ravenloft/status")  # the status screen reads the data again, slowly
+    page.get_by_test_id("data-import-file").set_input_files(str(path))
+    page.locator("[data-testid=import-result][data-ok=yes]").wait_for(timeout=10_000)
+    assert data_get(own_service.url)["data"]["changes"] == good["changes"]

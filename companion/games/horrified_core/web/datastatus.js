@@ -381,13 +381,14 @@ async function importFile(app, input) {
   const file = input.files && input.files[0];
   input.value = "";
   if (!file) return;
-  const data = app.data;
+  // The result goes on the data as it is when the answer comes: a screen still loading its data
+  // when the file was chosen has a new working copy by then, which would lose a result put on the old one.
   let text;
   try {
     text = await file.text();
     JSON.parse(text);
   } catch {
-    data.importResult = { ok: false, name: file.name, message: "it is not a data file (it is not JSON)", problems: [] };
+    app.data.importResult = { ok: false, name: file.name, message: "it is not a data file (it is not JSON)", problems: [] };
     app.render();
     return;
   }
@@ -396,18 +397,18 @@ async function importFile(app, input) {
     const response = await fetch(`/api/data/${edition.game}`, { method: "POST", headers: authHeaders({ "Content-Type": "application/json" }), body: text });
     reply = await response.json();
   } catch {
-    data.importResult = { ok: false, name: file.name, message: "the companion could not be reached", problems: [] };
+    app.data.importResult = { ok: false, name: file.name, message: "the companion could not be reached", problems: [] };
     app.render();
     return;
   }
   if (reply.ok) {
-    data.importResult = { ok: true, name: file.name, games: reply.games || [] };
+    app.data.importResult = { ok: true, name: file.name, games: reply.games || [] };
     app.showBanner("info", `Imported “${file.name}”. ${gamesWords(reply.games || [])}`);
     app.data.dirty = false;
     await startData(app);
   } else {
     if (reply.error && reply.error.code === "not-paired") app.notPaired(reply.error.message);
-    data.importResult = { ok: false, name: file.name, message: reply.error ? reply.error.message : "refused", problems: (reply.error && reply.error.problems) || [] };
+    app.data.importResult = { ok: false, name: file.name, message: reply.error ? reply.error.message : "refused", problems: (reply.error && reply.error.problems) || [] };
     app.showBanner("error", `“${file.name}” was not imported: the problems are listed under “The data file”.`);
     app.render();
   }
