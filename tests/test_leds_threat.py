@@ -37,6 +37,12 @@ def at(frame: bytes, place: str) -> tuple[int, int, int]:
     return pixel(frame, LAYOUT.location(place)[0])
 
 
+def showing(board: LedBoard, game_id: str, version: int) -> None:
+    """The board follows ``game_id``, drawn as it stands at ``version``."""
+    board.following = game_id
+    board.on_change(None, {"game_id": game_id, "game": "ravenloft", "version": version, "effects": [], "state": {}})
+
+
 def test_a_forecast_glows_under_its_places_until_the_next_change(tmp_path: Path) -> None:
     store = Store(tmp_path / "game.sqlite")
     table = Table(store, RavenloftPack(RULES), store.create_game("ravenloft", "Threat", {"position": HERO_PHASE}))
@@ -71,8 +77,7 @@ def test_a_forecast_glows_under_its_places_until_the_next_change(tmp_path: Path)
 def test_a_likelier_threat_glows_brighter() -> None:
     board = board_for()
     try:
-        board.following = "a-game"
-        board.on_change(None, {"game_id": "a-game", "game": "ravenloft", "version": 4, "effects": [], "state": {}})
+        showing(board, "a-game", 4)
         board.threaten("a-game", 4, {"krezk": 1.0, "vallaki": 0.3})
         frame = still(board)
         assert max(at(frame, "krezk")) > max(at(frame, "vallaki")) > max(at(still_dark(), "vallaki"))
@@ -92,8 +97,7 @@ def still_dark() -> bytes:
 def test_a_glow_for_a_moment_the_board_has_left_is_not_drawn() -> None:
     board = board_for()
     try:
-        board.following = "a-game"
-        board.on_change(None, {"game_id": "a-game", "game": "ravenloft", "version": 5, "effects": [], "state": {}})
+        showing(board, "a-game", 5)
         before = still(board)
         board.threaten("a-game", 4, {"krezk": 1.0})  # worked out for the version before
         board.threaten("another-game", 5, {"krezk": 1.0})  # for a game the LEDs do not show
