@@ -4,14 +4,16 @@ companion, and resolved like any card; a broken card is refused with why."""
 
 from __future__ import annotations
 
+import json
 import sys
+import time
 from pathlib import Path
 from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the service tests' helpers
 
-from service_process import SETUP, connect, ok, play_socket_until  # noqa: E402
-from ui_helpers import Server, shot, tap_option, wait_version  # noqa: E402
+from service_process import SETUP, TIMEOUT, connect, ok, play_socket_until  # noqa: E402
+from ui_helpers import Server, data_get, shot, tap_option, wait_version  # noqa: E402
 
 
 def at_the_card_draw(server: Server) -> dict[str, Any]:
@@ -22,6 +24,15 @@ def at_the_card_draw(server: Server) -> dict[str, Any]:
         return play_socket_until(client, view, "monster-card")
     finally:
         client.disconnect()
+
+
+def wait_in_the_library(url: str, name: str) -> None:
+    """The card typed in joins the owner's card library just after its game's view is pushed:
+    until then a new game could still be handed the change."""
+    deadline = time.monotonic() + TIMEOUT
+    while name not in json.dumps(data_get(url)["data"].get("changes", {})):
+        assert time.monotonic() < deadline, f"{name!r} never joined the owner's card library"
+        time.sleep(0.1)
 
 
 def open_the_builder(server: Server, new_tablet: Callable[..., Any]) -> tuple[dict[str, Any], Any, Any]:
@@ -53,6 +64,7 @@ def test_a_card_typed_in_at_the_table_is_resolved(server: Server, new_tablet: Ca
     journal = server.get_json(f"/api/games/{view['game_id']}/export")["journal"]
     entered = journal[-1]["entry"]
     assert entered["key"] == "card-builder" and entered["answer"]["card"]["attack"]["symbols"] == ["hat", "frenzy"]
+    wait_in_the_library(server.url, "Dolls in the Attic")
 
 
 def test_a_card_without_symbols_is_refused_with_why(server: Server, new_tablet: Callable[..., Any]) -> None:
