@@ -55,7 +55,11 @@ class Service:
              "--state-dir", str(self.state_dir), *self.args],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=self._log, text=True, env=self.env, start_new_session=True)
         threading.Thread(target=self._read, args=(self.process.stdout,), daemon=True).start()
-        self.url = self._wait_ready()
+        try:
+            self.url = self._wait_ready()
+        except AssertionError:
+            self.stop()  # a service that never got ready is not left running behind the failed test
+            raise
         return self
 
     def _read(self, stream: IO[str]) -> None:
