@@ -27,5 +27,8 @@ class FollowedTable(Protocol):
     def view(self) -> dict[str, object]:
         ...
 
-    def act(self, entry: Mapping[str, object], version: int) -> dict[str, object]:
+    def act(self, entry: Mapping[str, object], version: int, seat: str | None = None,
+            physical: bool = False) -> dict[str, object]:
+        """``physical``: the input is what the box's own camera or button read off the table (answers
+        any question for everyone's eyes, whoever's it is)."""
         ...

@@ -88,6 +88,10 @@ class BidPack:
     def seats(self, game: Game) -> list[Seat]:
         return [Seat(s, s.title()) for s in SEATS]
 
+    def anytime_by(self, game: Game, move: object) -> str | None:
+        """No moves at any time here."""
+        return None
+
     def outcome(self, game: Game) -> str | None:
         return None if game.prompt is not None else "bids shown"
 
@@ -193,11 +197,11 @@ def act(table: Table, seat: str | None, amount: int, claimed_seat: str | None = 
 
 
 def test_at_the_table_each_device_answers_for_its_own_seat_only(table: Table) -> None:
-    with pytest.raises(TableError, match="this question is for ann, bob, cyd"):
+    with pytest.raises(TableError, match="this question is for ann, bob or cyd to answer in secret"):
         act(table, None, 1)  # the shared screen answers for nobody
     act(table, "bob", 3, claimed_seat="ann")  # a device cannot answer for another seat: it is bob's answer
     assert table.game.inputs[-1]["seat"] == "bob" and table.game.state.sealed == {"bob": 3}  # type: ignore[attr-defined]
-    with pytest.raises(TableError, match="this question is for ann, cyd"):
+    with pytest.raises(TableError, match="this question is for ann or cyd to answer, and this device plays bob"):
         act(table, "bob", 4)
     assert table.view("bob")["prompt"]["kind"] == "waiting"
     assert table.view("ann")["prompt"]["kind"] == "action" and table.view("ann")["prompt"]["each"] is True

@@ -66,6 +66,7 @@ class Table:
             self.received[seat] = [ok(phone, "join", {"game_id": self.game_id, "seat": seat, "token": token})]
             self.clients[seat] = phone
         self.view: dict[str, Any] = self.received["shared"][0]["view"]
+        self.views: dict[str, Any] = {}
 
     def act(self, who: str, answer: object) -> None:
         """``who`` answers the question asked; every client then gets the view it pushes."""
@@ -74,22 +75,27 @@ class Table:
         assert reply.get("ok"), reply
         self.received[who].append(reply)
         for name, client in self.clients.items():
-            view = self._next_view(name, client)
+            view = self._next_view(name, client, reply["version"])
+            self.views[name] = view
             if name == "shared":
                 self.view = view
 
-    def _next_view(self, name: str, client: socketio.SimpleClient) -> Any:
+    def _next_view(self, name: str, client: socketio.SimpleClient, version: int) -> Any:
+        """The view of ``version`` (a seat claimed before it pushes the shared screens a view of the
+        version before: who may answer changed)."""
         while True:
             event = client.receive(timeout=10)
             if event[0] != "games":  # the list of every game on the box, the other test game's too
                 self.received[name].append(event)
-            if event[0] == "view" and event[1]["game_id"] == self.game_id:
+            if event[0] == "view" and event[1]["game_id"] == self.game_id and event[1]["version"] == version:
                 return event[1]
 
     def roll(self) -> None:
-        """The tablet taps each player's dice: the holder's 5s and 3s, the challenger's 6s."""
-        prompt = self.view["prompt"]
-        self.act("shared", [5, 3, 3][:prompt["count"]] if prompt["player"] == "p1" else [6] * prompt["count"])
+        """Each duellist taps their own dice on their phone (the shared tablet may not, as their seats
+        are played on phones): the holder's 5s and 3s, the challenger's 6s."""
+        player = self.view["prompt"]["player"]
+        count = self.views[player]["prompt"]["count"]
+        self.act(player, [5, 3, 3][:count] if player == "p1" else [6] * count)
 
     def raw(self, name: str) -> list[str]:
         return [json.dumps(item, sort_keys=True).replace(self.game_id, "GAME") for item in self.received[name]]

@@ -86,7 +86,7 @@ class BoxControls:
 
     def _act(self, table: Table, entry: Mapping[str, object], version: int, why: str) -> Outcome:
         try:
-            table.act(entry, version)
+            table.act(entry, version, physical=True)
         except TableError as refused:
             return Outcome(False, f"refused ({refused.code}): {refused}")
         return Outcome(True, why)

@@ -14,12 +14,15 @@ from typing import Mapping
 
 @dataclass(frozen=True)
 class Effect:
-    """``audience``: the seats that may see it (None: everyone); a seat's secret is told to it alone."""
+    """``audience``: the seats that may see it (None: everyone); a seat's secret is told to it alone.
+    ``reveals``: it shows the table what was secret until now (sealed bids, planned moves): once
+    shown it is final, so the table does not take it back without the seats' consent."""
 
     kind: str
     text: str
     data: Mapping[str, object] = field(default_factory=dict)
     audience: tuple[str, ...] | None = None
+    reveals: bool = False
 
     def to_plain(self) -> dict[str, object]:
         return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
@@ -40,6 +43,10 @@ class EffectSink:
     def tell(self, seats: tuple[str, ...], kind: str, text: str, /, **data: object) -> None:
         """An effect for those seats' eyes only (their own secret card, their own plan)."""
         self.effects.append(Effect(kind, text, data, audience=seats))
+
+    def reveal(self, kind: str, text: str, /, **data: object) -> None:
+        """An effect that shows everyone what was secret (the bids, the plans): final once shown."""
+        self.effects.append(Effect(kind, text, data, reveals=True))
 
     def take(self) -> tuple[Effect, ...]:
         taken, self.effects = tuple(self.effects), []

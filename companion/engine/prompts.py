@@ -70,6 +70,14 @@ class Prompt:
         """Whether ``seat`` (None: the shared screen) may see this question."""
         return self.audience is None or seat in self.audience
 
+    def answered_by(self) -> tuple[str, ...] | None:
+        """The seats that may answer, as the question declares them: its ``audience`` (each of them
+        for itself when ``each``), else its ``player`` alone, else None: the table (whoever is at it).
+        The table enforces it for every game, before the rules see the answer (docs/engine.md)."""
+        if self.audience is not None:
+            return self.audience
+        return (self.player,) if self.player is not None else None
+
     def option_ids(self) -> list[str]:
         return [option.id for option in self.options]
 

@@ -163,6 +163,12 @@ class GamePack(Protocol):
     def seats(self, game: Game) -> list[Seat]:
         ...
 
+    def anytime_by(self, game: Game, move: object) -> str | None:
+        """The seat making a move made at any time (``{"anytime": move}``), or None when anyone at
+        the table may make it: the table refuses it from any other seat's device, as it does an
+        answer (docs/engine.md, "Who answers")."""
+        ...
+
     def outcome(self, game: Game) -> str | None:
         """How the game ended ("won", "lost: terror", "Ana wins" ...), None while it goes on."""
         ...

@@ -19,10 +19,10 @@ from flask_socketio import SocketIO
 
 from companion.games import GamePack
 from companion.games.registry import pack_makers
+from companion.appliance.access import Access
 from companion.store import Store
 from companion.store.opening import open_store, salvage
 from companion.table import Table, TableError, Tables
-from companion.table.seats import SeatDesk
 
 from . import backup, box, dice, dicesetup, files, forecasts, frames, gamedata, http, leds, sockets
 from .box import Box
@@ -80,6 +80,11 @@ class Services:
     seats: SeatSockets
     forecasts: Forecasts
     _packs: "KeptFew[dict[str, object]]" = field(default_factory=lambda: KeptFew(PACK_VIEWS_KEPT))
+
+    @property
+    def access(self) -> Access:
+        """Who each connection is (paired, the owner's): the seats ask it."""
+        return self.box.access
 
     def pack(self, kind: GamePack) -> dict[str, object]:
         """The pack new games of this kind start with: shipped, with the owner's data if any."""
@@ -146,7 +151,7 @@ def _start_services(settings: Mapping[str, Any], state_dir: Path, store: Store, 
     ahead = Forecasts((forecasts.pusher(socketio), lambda table, version, found:
                        lights.threaten(table.game_id, version, found)))
     return Services(store, tables, socketio, Path(settings.get("WEB_DIR", WEB_DIR)), lights, camera,
-                    the_box, state_dir, owner, SeatSockets(SeatDesk(store)), ahead)
+                    the_box, state_dir, owner, SeatSockets(), ahead)
 
 
 def _guard(app: Flask, settings: Mapping[str, Any], the_box: Box) -> None:

@@ -167,11 +167,18 @@ def _forecast_on_join(services: "Services", table: Table, on_board: bool) -> dic
 
 def _claim_seat(services: "Services", data: Mapping[str, Any]) -> Reply:
     table = _table(services, data)
-    return seats.claim(services, table, fields.text(data, "seat"), data.get("token"))
+    fields.text(data, "seat")
+    return seats.claim(services, table, _sid(), data)
 
 
 def _release_seat(services: "Services", data: Mapping[str, Any]) -> Reply:
-    return seats.release(services, _table(services, data), fields.text(data, "seat"))
+    """Free a seat: its holder gives it up (showing its ``token``), or the box's owner frees it."""
+    return seats.release(services, _table(services, data), _sid(), fields.text(data, "seat"), data.get("token"))
+
+
+def _seat_list(services: "Services", data: Mapping[str, Any]) -> Reply:
+    """The game's seats and who holds each (the Seats screen)."""
+    return seats.listing(services, _table(services, data), _sid())
 
 
 def _act(services: "Services", data: Mapping[str, Any]) -> Reply:
@@ -195,7 +202,9 @@ def _entry(data: Mapping[str, Any]) -> dict[str, object]:
 
 
 def _undo(services: "Services", data: Mapping[str, Any]) -> Reply:
-    view = _table(services, data).undo(fields.whole(data, "count", 1), fields.whole(data, "version"))
+    table = _table(services, data)
+    view = table.undo(fields.whole(data, "count", 1), fields.whole(data, "version"),
+                      services.seats.seat_of(_sid(), table.game_id))
     return {"version": view["version"]}
 
 
@@ -226,6 +235,6 @@ def _restore(services: "Services", data: Mapping[str, Any]) -> Reply:
 
 HANDLERS: dict[str, Handler] = {
     "games": _games, "new_game": _new_game, "join": _join, "act": _act,
-    "claim_seat": _claim_seat, "release_seat": _release_seat,
+    "claim_seat": _claim_seat, "release_seat": _release_seat, "seat_list": _seat_list,
     "undo": _undo, "redo": _redo, "peek": _peek, "archive": _archive, "restore": _restore,
 }

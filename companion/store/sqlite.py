@@ -13,6 +13,7 @@ at start and sets a damaged file aside.
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
 import time
@@ -22,6 +23,8 @@ from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
 from .journal import JournalEntry
+
+log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 1
 GAME_FILE_FORMAT = "companion-game"
@@ -41,7 +44,7 @@ CREATE TABLE IF NOT EXISTS journal (
     body TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (game_id, n));
 CREATE TABLE IF NOT EXISTS seats (
     game_id TEXT NOT NULL REFERENCES games(id), seat TEXT NOT NULL, token_hash TEXT NOT NULL,
-    claimed REAL NOT NULL, PRIMARY KEY (game_id, seat));
+    claimed REAL NOT NULL, holder TEXT NOT NULL DEFAULT '', PRIMARY KEY (game_id, seat));
 """
 
 
@@ -153,6 +156,7 @@ class Store:
         if not {"meta", "games", "journal"} <= tables:
             db.executescript(SCHEMA)
             db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+        _add_seat_holders(db)
 
     def _try_writing_again(self) -> None:
         """Read-only: open the file for writing again (space may have come back); quietly stays
@@ -252,15 +256,19 @@ class Store:
         return [entry_from_plain(json.loads(str(body))) for (body,) in rows]
 
     # -- seats ------------------------------------------------------------------------------
-    def seat_claims(self, game_id: str) -> dict[str, str]:
-        """Seat -> the hash of the token of the device that plays it (companion/table/seats.py)."""
-        rows = self._read("SELECT seat, token_hash FROM seats WHERE game_id = ?", (game_id,))
-        return {str(seat): str(token_hash) for seat, token_hash in rows}
+    def seat_claims(self, game_id: str) -> dict[str, tuple[str, str]]:
+        """Seat -> the hash of the token of the device that plays it, and that device's id
+        (companion/table/seats.py; "" for a claim made before devices were recorded)."""
+        columns = {str(row[1]) for row in self._read("PRAGMA table_info(seats)", ())}
+        holder = "holder" if "holder" in columns else "''"  # a read-only file from before holders were kept
+        rows = self._read(f"SELECT seat, token_hash, {holder} FROM seats WHERE game_id = ?", (game_id,))
+        return {str(seat): (str(token_hash), str(device)) for seat, token_hash, device in rows}
 
-    def claim_seat(self, game_id: str, seat: str, token_hash: str) -> None:
+    def claim_seat(self, game_id: str, seat: str, token_hash: str, holder: str = "") -> None:
+        """A free seat taken (INSERT, not REPLACE: a seat someone holds is never overwritten)."""
         with self._write() as db:
-            db.execute("INSERT OR REPLACE INTO seats (game_id, seat, token_hash, claimed) VALUES (?, ?, ?, ?)",
-                       (game_id, seat, token_hash, time.time()))
+            db.execute("INSERT INTO seats (game_id, seat, token_hash, claimed, holder) VALUES (?, ?, ?, ?, ?)",
+                       (game_id, seat, token_hash, time.time(), holder))
 
     def release_seat(self, game_id: str, seat: str) -> None:
         with self._write() as db:
@@ -321,6 +329,18 @@ class Store:
             except sqlite3.Error as error:
                 self.damaged(error)
                 raise StoreError(f"could not read {self.path}: {error}") from error
+
+
+def _add_seat_holders(db: sqlite3.Connection) -> None:
+    """Files made before seats recorded their device get the column (their claims read as held by an
+    unknown device). A file that cannot be written keeps its shape: it is read as it is."""
+    columns = {str(row[1]) for row in db.execute("PRAGMA table_info(seats)")}
+    if "holder" in columns:
+        return
+    try:
+        db.execute("ALTER TABLE seats ADD COLUMN holder TEXT NOT NULL DEFAULT ''")
+    except sqlite3.OperationalError as error:
+        log.warning("could not add the seats' holder column (%s): claims read as held by an unknown device", error)
 
 
 def write_refusal(store: Store, error: sqlite3.Error) -> StoreError:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping, Sequence
 
 from companion.engine.effects import Effect
@@ -19,13 +19,15 @@ from companion.engine.prompts import Prompt
 from companion.games.gamepack import GamePack
 from companion.store import JournalEntry, Store, StoreError, fold
 
+from .seats import Claimant, Holder, SeatRefused, SeatTaken, Seating
+
 #: Called with the table and its public view after each change (the seats' views: ``table.view(seat)``).
 Listener = Callable[["Table", dict[str, object]], None]
 HISTORY_SHOWN = 50
 RECENT_SHOWN = 60  # inputs whose effects a view carries: a whole Monster Phase, with room to spare
 #: The fields of a view that every seat and screen sees alike.
 SHARED_FIELDS = ("game_id", "name", "game", "version", "seats", "state", "can_undo", "can_redo", "redo_count",
-                 "last_change", "outcome", "dice")
+                 "last_change", "outcome", "dice", "undo_request")
 
 log = logging.getLogger(__name__)
 
@@ -54,12 +56,15 @@ class Table:
         self.game_id = game_id
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
+        self._seating_listeners: list[Listener] = []
         self.dice_report: dict[str, object] | None = None  # the camera's last report (not in the journal)
         record = store.game(game_id)
         self.name = record.name
         self.origin = record.origin
         self._saved_outcome = record.outcome
         self.journal = store.journal(game_id)
+        self.seating = Seating(store, game_id)
+        self.undo_request: UndoRequest | None = None
         self._replay()
 
     # -- reading ----------------------------------------------------------------------
@@ -100,15 +105,16 @@ class Table:
             "state": self.kind.public_view(game), "can_undo": bool(game.inputs), "can_redo": bool(self.redo_stack),
             "redo_count": len(self.redo_stack), "last_change": self.journal[-1].kind if self.journal else None,
             "outcome": self.kind.outcome(game), "dice": self._dice(),
+            "undo_request": self.undo_request.to_plain() if self.undo_request else None,
         }
 
     def _seen_by(self, seat: str | None, shared: Mapping[str, object]) -> dict[str, object]:
         """``shared`` with what only ``seat`` may see: the question, its menu, effects, history."""
         game, prompt = self.game, self.game.prompt
-        shown = prompt is not None and prompt.seen_by(seat)
+        answers = self._may_answer(prompt, seat)
         view: dict[str, object] = {
-            **shared, "seat": seat, "prompt": _prompt_for(prompt, seat),
-            "actions": self.kind.action_menu(game, seat) if shown else [],
+            **shared, "seat": seat, "prompt": _prompt_for(prompt, seat, answers),
+            "actions": self.kind.action_menu(game, seat) if answers else [],
             "effects": [e.to_plain() for e in self.last_effects if e.seen_by(seat)],
             "recent_effects": self._recent_effects(seat), "history": self._history(seat),
         }
@@ -139,6 +145,66 @@ class Table:
     def seats(self) -> list[str]:
         with self._lock:
             return [seat.id for seat in self.kind.seats(self.game)]
+
+    # -- seats and who answers ------------------------------------------------------------
+    def claim_seat(self, seat: str, claimant: Claimant, token: str | None = None, several: bool = False) -> str:
+        """The token of ``seat`` for this device (companion/table/seats.py), checked and written as one
+        step under the table's lock. Every screen is shown the change: who may answer depends on it."""
+        with self._lock:
+            self._check_seat(seat)
+            try:
+                given = self.seating.claim(seat, claimant, token, several)
+            except SeatTaken as taken:
+                raise TableError("seat-taken", str(taken)) from None
+            except SeatRefused as refused:
+                raise TableError(refused.code, str(refused)) from None
+            self._seating_changed()
+            return given
+
+    def release_seat(self, seat: str, claimant: Claimant, token: object = None) -> Holder | None:
+        """Free ``seat`` (its holder gives it up, or the owner frees it); who held it, or None."""
+        with self._lock:
+            self._check_seat(seat)
+            try:
+                held = self.seating.release(seat, claimant, token)
+            except SeatRefused as refused:
+                raise TableError(refused.code, str(refused)) from None
+            if held is not None:
+                self._seating_changed()
+            return held
+
+    def on_seating(self, listener: Listener) -> None:
+        """``listener`` gets the shared screens' view each time a seat is claimed or freed: whether
+        a shared screen may answer a seat's question depends on whether a device plays it."""
+        with self._lock:
+            self._seating_listeners.append(listener)
+
+    def _seating_changed(self) -> None:
+        view = self.view()
+        for listener in list(self._seating_listeners):
+            try:
+                listener(self, view)
+            except Exception:
+                log.exception("a seating listener of game %s failed", self.game_id)
+
+    def holds_seat(self, seat: str, token: object) -> bool:
+        with self._lock:
+            return self.seating.holds(seat, token)
+
+    def seat_holders(self) -> dict[str, Holder]:
+        """Each seat some device plays, and who holds it."""
+        with self._lock:
+            return {seat: holder for seat in self.seating.held() if (holder := self.seating.holder(seat))}
+
+    def _check_seat(self, seat: str) -> None:
+        seats = [s.id for s in self.kind.seats(self.game)]
+        if seat not in seats:
+            raise TableError("bad-request", f"this game has no seat {seat!r} (its seats: {', '.join(seats)})")
+
+    def _may_answer(self, prompt: Prompt | None, seat: str | None) -> bool:
+        """Whether a device playing ``seat`` (None: a shared screen) may answer ``prompt``."""
+        return prompt is not None and _refusal(prompt.answered_by(), seat, self.seating.held(),
+                                               prompt.audience is not None) is None
 
     def _dice(self) -> dict[str, object] | None:
         """The camera's last report while it is news: up to the answer it gave (its version + 1).
@@ -175,13 +241,16 @@ class Table:
                 for i in range(count - 1, max(-1, count - 1 - HISTORY_SHOWN), -1)]
 
     # -- changing ------------------------------------------------------------------------
-    def act(self, entry: Mapping[str, object], version: int, seat: str | None = None) -> dict[str, object]:
+    def act(self, entry: Mapping[str, object], version: int, seat: str | None = None,
+            physical: bool = False) -> dict[str, object]:
         """Apply one input from a tablet, button or camera; ``seat``: the seat the tablet plays
-        (None: a shared screen), which must be allowed to answer the question asked."""
+        (None: a shared screen), which must be one the question names as answering it (refused
+        before the rules see it). ``physical``: the box's own camera or button, which read what
+        is on the table itself (a public question only)."""
         with self._lock:
             self._check_version(version)
             prompt = self.game.prompt
-            _check_answerer(prompt, entry, seat)
+            self._check_answerer(prompt, entry, seat, physical)
             try:
                 step = self.game.apply(_with_seat(prompt, entry, seat))
             except IllegalInput as problem:
@@ -194,14 +263,48 @@ class Table:
             self.last_effects = step.effects
             return self._changed()
 
-    def undo(self, count: int, version: int) -> dict[str, object]:
+    def undo(self, count: int, version: int, seat: str | None = None) -> dict[str, object]:
+        """Go back ``count`` inputs. Going back past a reveal (sealed bids, planned moves shown to
+        all) takes back what every seat has seen, so it needs the consent of each seat that answered
+        in secret there: asked from ``seat``, the request stands (in every view) until they have all
+        asked the same, and is refused with who is still to agree; any change of the game drops it."""
         with self._lock:
             self._check_version(version)
             if not 1 <= count <= len(self.game.inputs):
                 raise TableError("illegal", f"cannot undo {count} step(s): there are {len(self.game.inputs)}")
+            self._check_consent(count, version, seat)
             self._write(JournalEntry("undo", count=count))
             self._replay()
             return self._changed()
+
+    def _check_consent(self, count: int, version: int, seat: str | None) -> None:
+        """Refuse (``needs-consent``) an undo across a reveal until each seat that answered in secret
+        in the steps it takes back has asked for it, at this version and count."""
+        needed = self._secret_answerers(count)
+        if not needed:
+            return
+        request = self.undo_request
+        if request is None or (request.count, request.version) != (count, version):
+            request = self.undo_request = UndoRequest(count, version, needed)
+        if seat in needed:
+            request.agreed.add(seat)
+        waiting = sorted(needed - request.agreed)
+        if waiting:
+            self._changed()
+            raise TableError("needs-consent", f"going back {count} step(s) takes back what was revealed to everyone; "
+                                              f"it needs the agreement of {', '.join(waiting)} (each asks for the "
+                                              "same on their own device)")
+
+    def _secret_answerers(self, count: int) -> set[str]:
+        """The seats whose secret answers a reveal among the last ``count`` inputs showed (those given
+        since the reveal before it): empty when none of those inputs reveals anything."""
+        start = len(self.step_effects) - count
+        reveals = [i for i in range(len(self.step_effects)) if any(e.reveals for e in self.step_effects[i])]
+        undone = [i for i in reveals if i >= start]
+        if not undone:
+            return set()
+        first = max((i for i in reveals if i < start), default=-1) + 1
+        return {seat for label in self.labels[first:undone[-1] + 1] for seat in (label.audience or ())}
 
     def redo(self, count: int, version: int) -> dict[str, object]:
         """Apply the undone inputs again, forward: no replay of the whole game
@@ -250,6 +353,7 @@ class Table:
             except StoreError as problem:
                 raise TableError("storage", f"could not save the change, so nothing changed: {problem}") from None
             self.journal.extend(items)
+            self.undo_request = None
             done = {_effect_key(e) for effects in self.step_effects[start:] for e in effects}
             self._replay()
             self._show_only_new(done, len(again))
@@ -281,6 +385,30 @@ class Table:
             self._listeners.append(listener)
 
     # -- internals ----------------------------------------------------------------------
+    def _check_answerer(self, prompt: Prompt | None, entry: Mapping[str, object], seat: str | None,
+                        physical: bool = False) -> None:
+        """Only the seats a question names answer it, and a move made at any time is made by its own
+        seat (the pack says whose it is): the same rule for every game, before its rules see it. The
+        box's camera and buttons read the table itself: any question for everyone's eyes."""
+        if prompt is None:
+            return
+        if physical:
+            if prompt.audience is not None and "answer" in entry:
+                raise TableError("not-your-seat", "this question is answered in secret, on the device of the seat "
+                                                  "it is for, not with the box's camera or buttons")
+            return
+        answerers: tuple[str, ...] | None
+        if "anytime" in entry:
+            by = self.kind.anytime_by(self.game, entry["anytime"])
+            answerers, secret = (None if by is None else (by,)), False
+        elif "answer" in entry:
+            answerers, secret = prompt.answered_by(), prompt.audience is not None
+        else:
+            return
+        why = _refusal(answerers, seat, self.seating.held(), secret)
+        if why is not None:
+            raise TableError("not-your-seat", why)
+
     def _check_version(self, version: int) -> None:
         if version != self.version:
             raise TableError("stale", str(StaleInput(version, self.version)))
@@ -295,6 +423,7 @@ class Table:
                 self.game.undo(undo_engine)
             raise TableError("storage", f"could not save the change, so nothing changed: {problem}") from None
         self.journal.append(item)
+        self.undo_request = None  # the game changed: a request to go back was about another moment
 
     def _replay(self) -> None:
         folded = fold(self.journal)
@@ -345,23 +474,39 @@ def _effect_key(effect: Effect) -> str:
     return json.dumps(effect.to_plain(), sort_keys=True, default=str)
 
 
-def _prompt_for(prompt: Prompt | None, seat: str | None) -> dict[str, object] | None:
-    """The question as ``seat`` may see it: whole, or (a question for other eyes) only whom it waits for."""
+def _prompt_for(prompt: Prompt | None, seat: str | None, answers: bool) -> dict[str, object] | None:
+    """The question as ``seat`` may see it: whole when it may answer it; else only whom it waits for,
+    with the question's words when they are for everyone's eyes (no options: nothing to tap)."""
     if prompt is None:
         return None
-    if prompt.seen_by(seat):
+    if answers:
         return dict(to_plain(prompt))
-    return {"kind": "waiting", "key": prompt.key, "text": "", "player": prompt.player,
-            "audience": list(prompt.audience or ())}
+    answerers = prompt.answered_by()
+    return {"kind": "waiting", "key": prompt.key, "text": prompt.text if prompt.seen_by(seat) else "",
+            "player": prompt.player, "audience": list(prompt.audience or ()),
+            "answerers": list(answerers or ()), "secret": not prompt.seen_by(seat)}
 
 
-def _check_answerer(prompt: Prompt | None, entry: Mapping[str, object], seat: str | None) -> None:
-    """A question for some seats' eyes is answered from one of those seats only."""
-    if prompt is None or prompt.audience is None or "answer" not in entry:
-        return
-    if seat not in prompt.audience:
-        raise TableError("not-your-seat", f"this question is for {', '.join(prompt.audience)} to answer on their "
-                                          "own device")
+def _refusal(answerers: tuple[str, ...] | None, seat: str | None, held: frozenset[str],
+             secret: bool = False) -> str | None:
+    """Why a device playing ``seat`` (None: a shared screen) may not answer for ``answerers``
+    (None: the table, anyone at it), or None when it may. A shared screen answers for a seat no
+    device holds (a player without a phone plays on the table's tablet), never for a held one,
+    and never a ``secret`` question (for its seats' eyes only)."""
+    if answerers is None or seat in answerers:
+        return None
+    names = _either(answerers)
+    if seat is not None:
+        return f"this question is for {names} to answer, and this device plays {seat}"
+    if secret:
+        return f"this question is for {names} to answer in secret, on the device that plays the seat"
+    if any(s not in held for s in answerers):
+        return None
+    return f"this question is for {names} to answer on the device that plays the seat, not on a shared screen"
+
+
+def _either(seats: Sequence[str]) -> str:
+    return seats[0] if len(seats) == 1 else f"{', '.join(seats[:-1])} or {seats[-1]}"
 
 
 def _with_seat(prompt: Prompt | None, entry: Mapping[str, object], seat: str | None) -> Mapping[str, object]:
@@ -370,6 +515,21 @@ def _with_seat(prompt: Prompt | None, entry: Mapping[str, object], seat: str | N
     if prompt is None or not prompt.each or "answer" not in entry:
         return entry
     return {**entry, "seat": seat}
+
+
+@dataclass
+class UndoRequest:
+    """A standing request to go back ``count`` inputs from ``version`` across a reveal: the seats
+    whose agreement it needs (``needed``) and those that gave it."""
+
+    count: int
+    version: int
+    needed: set[str]
+    agreed: set[str] = field(default_factory=set)
+
+    def to_plain(self) -> dict[str, object]:
+        return {"count": self.count, "version": self.version, "agreed": sorted(self.agreed),
+                "waiting": sorted(self.needed - self.agreed)}
 
 
 @dataclass(frozen=True)

@@ -256,7 +256,7 @@ class DiceWatcher:
         if table is None or self._current() != job:
             return  # answered on the tablet meanwhile
         try:
-            table.act({"key": job.key, "answer": answer}, job.version)
+            table.act({"key": job.key, "answer": answer}, job.version, physical=True)
         except ValueError as problem:  # the table's refusal (FollowedTable.act)
             self._report(job, "not-applied", read, f"the table did not take the camera's answer: {problem}")
             return

@@ -70,7 +70,7 @@ class ToyRules:
         values = {seat: len(word) for seat, word in state.revealed.items()}
         best = max(values.values())
         leaders = [seat for seat, value in values.items() if value == best]
-        sink.emit("revealed", "Revealed: " + ", ".join(f"{SEATS[s]} {w}" for s, w in state.revealed.items()) + ".",
+        sink.reveal("revealed", "Revealed: " + ", ".join(f"{SEATS[s]} {w}" for s, w in state.revealed.items()) + ".",
                   words=dict(state.revealed))
         if len(leaders) == 1:
             state.scores[leaders[0]] += 1
@@ -128,6 +128,10 @@ class ToyPack:
 
     def seats(self, game: Game) -> list[Seat]:
         return [Seat(seat, name) for seat, name in SEATS.items()]
+
+    def anytime_by(self, game: Game, move: object) -> str | None:
+        """No moves at any time here."""
+        return None
 
     def outcome(self, game: Game) -> str | None:
         winner = _state(game).winner

@@ -19,6 +19,7 @@ from companion.games.horrified_core import menu
 from companion.games.horrified_core.context import GameContext
 from companion.games.horrified_core.state import GameState
 from companion.games.horrified_core.tablet import FAMILY_WEB
+from companion.games.horrified_core.anytime import gift_seat
 
 from .cli import HorrifiedCli
 from .datadesk import HorrifiedDataDesk
@@ -82,6 +83,10 @@ class HorrifiedPack:
 
     def outcome(self, game: Game) -> str | None:
         return _state(game).outcome
+
+    def anytime_by(self, game: Game, move: object) -> str | None:
+        """A Dark Gift is accepted by the hero it names (RL-HA-8)."""
+        return gift_seat(move)
 
     def action_menu(self, game: Game, seat: str | None) -> list[View]:
         return menu.action_menu(self.rules.for_state(_state(game)), game)

@@ -12,6 +12,7 @@ from companion.engine.prompts import Prompt
 from companion.games.horrified_core.forecast.family import FamilyForecast
 from companion.games.gamepack import GamePack, PackWeb, Seat, View
 from companion.games.horrified_core.tablet import FAMILY_WEB
+from companion.games.horrified_core.anytime import gift_seat
 
 from .cli import RavenloftCli
 from .datadesk import RavenloftDataDesk
@@ -58,6 +59,10 @@ class RavenloftPack:
 
     def outcome(self, game: Game) -> str | None:
         return _state(game).outcome
+
+    def anytime_by(self, game: Game, move: object) -> str | None:
+        """A Dark Gift is accepted by the hero it names (RL-HA-8)."""
+        return gift_seat(move)
 
     def action_menu(self, game: Game, seat: str | None) -> list[View]:
         return action_menu(self.rules, game)

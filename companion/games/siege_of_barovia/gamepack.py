@@ -65,6 +65,10 @@ class SiegePack:
         found = [Seat(p.id, _seat_name(state, p.id)) for p in state.players]
         return found + ([Seat(DM_SEAT, "Dungeon Master")] if state.dm == "person" else [])
 
+    def anytime_by(self, game: Game, move: object) -> str | None:
+        """Siege of Barovia has no moves made at any time."""
+        return None
+
     def outcome(self, game: Game) -> str | None:
         return _state(game).outcome
 

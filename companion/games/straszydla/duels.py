@@ -103,7 +103,7 @@ def _bids(ctx: Ctx, duel: Duel) -> Flow[None]:
         duel.bids[seat], player.bid = player.bid or 0, None
         player.energy -= duel.bids[seat]
     a, b = duel.sides
-    ctx.sink.emit("bids-revealed", f"Bids revealed: {ctx.name(a)} {duel.bids[a]}, {ctx.name(b)} {duel.bids[b]} "
+    ctx.sink.reveal("bids-revealed", f"Bids revealed: {ctx.name(a)} {duel.bids[a]}, {ctx.name(b)} {duel.bids[b]} "
                   "energy cubes (both go to the bank).", bids=dict(duel.bids), place=duel.place)
 
 

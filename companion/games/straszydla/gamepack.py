@@ -54,6 +54,10 @@ class StraszydlaPack:
         state = _state(game)
         return [Seat(seat, state.players[seat].name) for seat in state.order]
 
+    def anytime_by(self, game: Game, move: object) -> str | None:
+        """Straszydła has no moves made at any time."""
+        return None
+
     def outcome(self, game: Game) -> str | None:
         return _state(game).outcome
 

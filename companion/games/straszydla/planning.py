@@ -75,7 +75,7 @@ def _reveal(ctx: Ctx, walks: Mapping[str, Walk]) -> None:
         state.paths[seat] = list(walks[seat].path)
         state.players[seat].plan = None
     lines = "; ".join(f"{ctx.name(s)}: {plan_words(ctx, walks[s])}" for s in state.from_starting())
-    ctx.sink.emit("plans-revealed", f"Every plan is revealed: {lines}.", plans=dict(state.plans),
+    ctx.sink.reveal("plans-revealed", f"Every plan is revealed: {lines}.", plans=dict(state.plans),
                   paths=dict(state.paths))
 
 

@@ -52,19 +52,17 @@ def play_round(ctx: Ctx) -> Flow[None]:
 # -- the pacts -----------------------------------------------------------------------------------------------
 
 def name_pacts(ctx: Ctx) -> Flow[None]:
-    """Each player names the pact card dealt to them, on their own phone; two the same (a card
-    misread) are asked again of everyone, saying only that two were the same."""
+    """Each player names the pact card dealt to them, on their own phone, and sees it back with
+    its symbols to check it against the card in their hand.
+
+    Why no check that two named the same card: any answer the box gave to such a check (asking
+    again, or not) would tell the asker about another seat's secret — naming a guess and watching
+    for a clash finds another player's pact. The cards are dealt from one deck, so each player's
+    own check of their own card is the check; nobody's pact is compared with anyone else's."""
     state = ctx.state
-    while True:
-        state.phase, state.pacts_in = "pacts", []
-        named = yield from gather(state.from_starting(), lambda pending: _ask_pact(ctx, pending),
-                                  lambda seat, answer: _accept_pact(ctx, seat, answer))
-        if len(set(named.values())) == len(named):
-            return
-        for player in state.players.values():
-            player.pact = None
-        ctx.sink.emit("pacts-again", "Two of you named the same pact card: each of you, look at your card again and "
-                      "name it once more.")
+    state.phase, state.pacts_in = "pacts", []
+    yield from gather(state.from_starting(), lambda pending: _ask_pact(ctx, pending),
+                      lambda seat, answer: _accept_pact(ctx, seat, answer))
 
 
 def _ask_pact(ctx: Ctx, pending: tuple[str, ...]) -> Prompt:
