@@ -3,7 +3,8 @@
 // redo, the screen shown while a game opens, and redrawing the prompt alone.
 
 import { h } from "./dom.js";
-import { promptPanel } from "./prompt.js";
+import { promptPanel, seatName } from "./prompt.js";
+import { openSeats, seatsPanel } from "./seats.js";
 
 export function loadingScreen(app) {
   return h("div", { class: "page", "data-testid": "screen-game-loading" },
@@ -23,9 +24,24 @@ export function putBackPanel(app) {
       : h("p", { class: "subtle" }, "Nothing on the table moves back."));
 }
 
+/** A request to go back past a reveal: each seat that answered in secret there agrees on its own device. */
+export function undoRequestPanel(app) {
+  const request = app.view.undo_request;
+  if (!request || request.version !== app.view.version) return null;
+  const names = (request.waiting || []).map((seat) => seatName(app, seat));
+  const mine = app.view.seat !== null && (request.waiting || []).includes(app.view.seat);
+  return h("section", { class: "panel put-back", "data-testid": "undo-request", role: "status" },
+    h("h2", {}, `Go back ${request.count} step${request.count === 1 ? "" : "s"}, past what was revealed?`),
+    h("p", {}, "What was revealed to everyone is final unless each player who answered in secret agrees. " +
+      `Still to agree: ${names.join(", ")}.`),
+    mine ? h("button", { class: "btn btn-primary btn-huge", type: "button", "data-testid": "undo-agree",
+                         onclick: () => app.send("undo", { count: request.count }) }, "I agree: go back") : null);
+}
+
 export function effectsPanel(app) {
   const effects = app.view.effects;
   return h("section", { class: "panel effects", "data-testid": "effects" },
+    undoRequestPanel(app),
     putBackPanel(app),
     h("h2", {}, "What to do now"),
     effects.length
@@ -36,12 +52,17 @@ export function effectsPanel(app) {
 
 // -- history drawer ---------------------------------------------------------------------------------------
 export function historyDrawer(app) {
-  const { view } = app;
-  const close = () => { app.historyOpen = false; app.render(); };
+  const close = () => { app.historyOpen = false; app.seatsOpen = false; app.render(); };
   return h("div", { class: "drawer-backdrop", onclick: (e) => { if (e.target === e.currentTarget) close(); } },
     h("aside", { class: "drawer", "data-testid": "history", role: "dialog", "aria-label": "History" },
-      h("header", { class: "drawer-head" }, h("h2", {}, "History"),
+      h("header", { class: "drawer-head" }, h("h2", {}, app.seatsOpen ? "Seats" : "History"),
         h("button", { class: "btn", type: "button", "data-testid": "history-close", onclick: close }, "Close ✕")),
+      ...(app.seatsOpen ? [seatsPanel(app)] : historyParts(app))));
+}
+
+function historyParts(app) {
+  const { view } = app;
+  return [
       h("div", { class: "drawer-buttons" },
         h("button", { class: "btn btn-huge", type: "button", "data-testid": "undo", disabled: !view.can_undo,
                       onclick: () => app.goBack(1) }, "↶ Undo"),
@@ -50,7 +71,9 @@ export function historyDrawer(app) {
         (view.redo_count || 0) > 1
           ? h("button", { class: "btn btn-huge", type: "button", "data-testid": "redo-all", "data-count": view.redo_count,
                           onclick: () => app.send("redo", { count: view.redo_count }) }, `↷ Redo all ${view.redo_count} steps`)
-          : null),
+          : null,
+        h("button", { class: "btn btn-huge", type: "button", "data-testid": "open-seats", onclick: () => openSeats(app) },
+          "Seats…")),
       putBackPanel(app),
       h("p", { class: "subtle" }, "Newest first. “Go back to here” undoes everything after that step (it lists the pieces to put back first); Redo brings it back until someone answers something new."),
       view.history.length ? h("ol", { class: "history-list" }, view.history.map((entry) =>
@@ -59,7 +82,7 @@ export function historyDrawer(app) {
           entry.undo_count > 0
             ? h("button", { class: "btn", type: "button", "data-testid": "undo-to", "data-count": entry.undo_count,
                             onclick: () => app.goBack(entry.undo_count) }, "Go back to here")
-            : h("span", { class: "badge" }, "Now")))) : h("p", { class: "subtle" }, "Nothing has been answered yet.")));
+            : h("span", { class: "badge" }, "Now")))) : h("p", { class: "subtle" }, "Nothing has been answered yet.")];
 }
 
 /** Re-draw the prompt alone (a die tapped, an item toggled): the board and the filter box stay as they are. */

@@ -71,6 +71,7 @@ class App {
     this.conn.onRefused((error) => this.notPaired(error.message));
     this.conn.on("paired", (grant) => this.acceptPairing(grant));
     this.conn.on("view", (view) => this.acceptView(view));
+    this.conn.on("seat_lost", (lost) => this.seatLost(lost));
     this.conn.on("leds", (frame) => this.acceptLeds(frame));
     this.conn.on("forecast", (forecast) => this.acceptForecast(forecast));
     this.conn.on("dice", (report) => {
@@ -462,6 +463,15 @@ class App {
     this.forecast = payload;
     const hook = this.packModule && this.packModule.acceptForecast;
     if (this.route.name === "game" && this.view && typeof hook === "function") hook(this);
+  }
+
+  /** This device no longer plays a seat (the owner freed it): forget its token and show the shared screen. */
+  seatLost(lost) {
+    if (!lost || lost.game_id !== this.gameId) return;
+    forgetSeat(lost.game_id);
+    this.watching = true;
+    this.showBanner("info", lost.message || "This device no longer plays its seat.");
+    if (lost.view) this.acceptView(lost.view, { force: true });
   }
 
   // -- views ---------------------------------------------------------------------------------

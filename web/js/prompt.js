@@ -156,10 +156,17 @@ export function seatName(app, seat) {
   return found ? found.name : humanize(seat);
 }
 
+/** A question this device may not answer: whom it is for, and where they answer it. */
 function waitingBody(app, prompt) {
-  const names = (prompt.audience || [prompt.player]).filter(Boolean).map((seat) => seatName(app, seat));
-  return h("p", { class: "prompt-hint", "data-testid": "waiting" },
-    `${names.join(" and ") || "Another player"} ${names.length > 1 ? "are" : "is"} answering in secret, on their own device.`);
+  const seats = (prompt.answerers && prompt.answerers.length ? prompt.answerers : prompt.audience && prompt.audience.length
+    ? prompt.audience : [prompt.player]).filter(Boolean);
+  const names = seats.map((seat) => seatName(app, seat));
+  const who = names.join(" and ") || "Another player";
+  const many = names.length > 1;
+  return h("p", { class: "prompt-hint", "data-testid": "waiting", "data-secret": String(prompt.secret !== false) },
+    prompt.secret === false
+      ? `${who} ${many ? "answer" : "answers"} this on ${many ? "their own devices" : "their own device"}; this device only shows it.`
+      : `${who} ${many ? "are" : "is"} answering in secret, on their own device.`);
 }
 
 // -- what the question is about ------------------------------------------------------------------------
@@ -194,7 +201,7 @@ export function promptPanel(app) {
     h("div", { class: "prompt-who" }, phase ? h("span", { class: "phase" }, phase) : null,
       who ? h("span", {}, `${phase ? " · " : ""}${who} ${prompt.kind === "waiting" ? "is answering" : "answers"}`) : null),
     prompt.kind === "waiting" ? null : aboutChip(app, prompt),
-    prompt.kind === "waiting" ? null : h("h2", { class: "prompt-text", "data-testid": "prompt-text" }, prompt.text),
+    prompt.kind === "waiting" && !prompt.text ? null : h("h2", { class: "prompt-text", "data-testid": "prompt-text" }, prompt.text),
     diceCard(app),
     body);
 }

@@ -4,6 +4,7 @@
 // claimed, is kept on this device (and only here) to join as that seat again.
 
 import { h } from "./dom.js";
+import { askConfirm } from "./confirm.js";
 
 const KEY = (gameId) => `table-companion.seat.${gameId}`;
 
@@ -56,5 +57,73 @@ export function seatChooser(app) {
                     onclick: () => claim(app, seat.id) }, h("span", { class: "opt-main" }, `I play ${seat.name}`)))),
     h("div", { class: "finishers" },
       h("button", { class: "btn btn-huge", type: "button", "data-testid": "seat-watch",
-                    onclick: () => { app.watching = true; app.render(); } }, "Watch: this is the shared screen")));
+                    onclick: () => { app.watching = true; app.render(); } }, "Watch: this is the shared screen")),
+    h("p", { class: "subtle" }, "Your seat is taken by a phone you no longer have? Watch, then open History → Seats: " +
+      "the box's owner can free it there."));
+}
+
+// -- the Seats panel: who plays where, giving a seat up, the owner freeing one ------------------------------
+/** Load who holds each seat (``seat_list``) and show the Seats panel in the history drawer. */
+export async function openSeats(app) {
+  const gameId = app.view && app.view.game_id;
+  if (!gameId) return;
+  const reply = await app.conn.request("seat_list", { game_id: gameId });
+  if (!app.view || app.view.game_id !== gameId) return;
+  app.seatList = reply.ok ? reply : { error: reply.error.message, seats: [] };
+  app.historyOpen = true;
+  app.seatsOpen = true;
+  app.render();
+}
+
+async function release(app, seat, { owner }) {
+  const gameId = app.view.game_id;
+  const name = seatName(app, seat.id);
+  const ok = await askConfirm(owner
+    ? { title: `Free ${name}'s seat?`, key: "free-seat", yes: "Free the seat", no: "No, leave it",
+        text: `The device that plays it (${seat.device}) stops seeing that seat's secrets at once and shows the shared ` +
+              "screen. Then another phone can take the seat. Do this for a lost or broken phone." }
+    : { title: "Give up your seat?", key: "free-seat", yes: "Give it up", no: "No, keep it",
+        text: "This device stops playing it and shows the shared screen; another phone can take the seat." });
+  if (!ok) return;
+  const held = heldSeat(gameId);
+  const reply = await app.conn.request("release_seat", { game_id: gameId, seat: seat.id,
+                                                          ...(held && held.seat === seat.id ? { token: held.token } : {}) });
+  if (!reply.ok) { app.showBanner("error", reply.error.message); return; }
+  if (held && held.seat === seat.id) { forgetSeat(gameId); app.join(); }
+  openSeats(app);
+}
+
+function seatName(app, id) {
+  const found = (app.view.seats || []).find((s) => s.id === id);
+  return found ? found.name : id;
+}
+
+function seatRow(app, seat, owner) {
+  const mine = seat.yours;
+  const button = mine
+    ? h("button", { class: "btn", type: "button", "data-testid": "seat-give-up", "data-seat": seat.id,
+                    onclick: () => release(app, seat, { owner: false }) }, "Give up my seat")
+    : seat.held && owner
+      ? h("button", { class: "btn", type: "button", "data-testid": "seat-free", "data-seat": seat.id,
+                      onclick: () => release(app, seat, { owner: true }) }, "Free this seat")
+      : null;
+  const where = mine ? "Played on this device" : seat.held ? `Played on ${seat.device}` : "Free: no device plays it";
+  return h("li", { class: "history-entry", "data-testid": "seat-row", "data-seat": seat.id, "data-held": String(seat.held) },
+    h("span", { class: "history-label" }, h("strong", {}, seatName(app, seat.id)), ` — ${where}`), button);
+}
+
+/** The game's seats and who plays each; the owner (the box's own screen or a tablet marked the owner's)
+ *  may free a seat a lost phone holds, and a player may give up their own. */
+export function seatsPanel(app) {
+  const list = app.seatList || { seats: [] };
+  return h("section", { class: "seats-panel", "data-testid": "seats-panel" },
+    h("h3", {}, "Seats"),
+    list.error ? h("p", { class: "prompt-hint", role: "alert" }, list.error) : null,
+    h("p", { class: "subtle" }, list.owner
+      ? "You are the box's owner here: you can free a seat whose phone is lost, so another phone can take it."
+      : "Each seat is played on one device. A lost phone's seat can be freed by the box's owner (the box's own " +
+        "screen, or a tablet marked as the owner's)."),
+    h("ol", { class: "history-list" }, list.seats.map((seat) => seatRow(app, seat, list.owner))),
+    h("button", { class: "btn", type: "button", "data-testid": "seats-close",
+                  onclick: () => { app.seatsOpen = false; app.render(); } }, "◀ Back to the history"));
 }
