@@ -75,12 +75,12 @@ def test_a_held_seat_is_neither_taken_nor_freed_by_another_player(box: Service, 
     anna, ben = phone(box, owner_token, "Anna's phone"), phone(box, owner_token, "Ben's phone")
     with anna, ben:
         mine = seated(anna, game_id, "p1")
-        seated(ben, game_id, "p2")
+        theirs = seated(ben, game_id, "p2")
         assert call(ben, "claim_seat", {"game_id": game_id, "seat": "p1"})["error"]["code"] == "seat-taken"
         assert call(ben, "release_seat", {"game_id": game_id, "seat": "p1"})["error"]["code"] == "not-your-seat"
         assert call(ben, "join", {"game_id": game_id, "seat": "p1"})["error"]["code"] == "not-your-seat"
         assert call(ben, "claim_seat", {"game_id": game_id, "seat": "p3"})["error"]["code"] == "one-seat"
-        listed = ok(ben, "seat_list", {"game_id": game_id})
+        listed = ok(ben, "seat_list", {"game_id": game_id, "token": theirs["token"]})
         assert [(s["id"], s["held"], s["device"], s["yours"]) for s in listed["seats"]] == [
             ("p1", True, "Anna's phone", False), ("p2", True, "Ben's phone", True), ("p3", False, None, False)]
         assert listed["owner"] is False and mine["token"] not in str(listed)

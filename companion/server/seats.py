@@ -154,9 +154,9 @@ def _lost(table: Table, seat: str, by_owner: bool) -> dict[str, object]:
             "message": f"This device no longer plays the seat {seat!r}: {why}. It now shows the shared screen."}
 
 
-def listing(services: SeatNeeds, table: Table, sid: str) -> Reply:
-    """The game's seats, who holds each (the device's name, never a token), which ones this device
-    plays, and whether it may free the others (the owner)."""
+def listing(services: SeatNeeds, table: Table, sid: str, token: object) -> Reply:
+    """The game's seats, who holds each (the device's name, never a token), the one this device plays
+    (``token``: the seat token it keeps, if any) and whether it may free the others (the owner)."""
     names = {device.id: device.name for device in services.access.pairing.devices()}
     names[BOX_DEVICE] = "the box's own screen"
     who, holders = claimant(services.access, sid), table.seat_holders()
@@ -165,5 +165,5 @@ def listing(services: SeatNeeds, table: Table, sid: str) -> Reply:
         held = holders.get(seat)
         rows.append({"id": seat, "held": held is not None,
                      "device": (names.get(held.device) or "a device no longer paired") if held else None,
-                     "yours": held is not None and who.device is not None and held.device == who.device})
+                     "yours": held is not None and held.shown_by(token)})
     return {"seats": rows, "owner": who.owner}

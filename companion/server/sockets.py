@@ -178,7 +178,7 @@ def _release_seat(services: "Services", data: Mapping[str, Any]) -> Reply:
 
 def _seat_list(services: "Services", data: Mapping[str, Any]) -> Reply:
     """The game's seats and who holds each (the Seats screen)."""
-    return seats.listing(services, _table(services, data), _sid())
+    return seats.listing(services, _table(services, data), _sid(), data.get("token"))
 
 
 def _act(services: "Services", data: Mapping[str, Any]) -> Reply:

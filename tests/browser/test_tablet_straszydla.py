@@ -63,12 +63,21 @@ def plan_to(page: Any, end: str, tablet: Any) -> None:
     tap(page, f"[data-testid=sz-plan-to][data-end='{end}']", tablet)
 
 
-def roll_on(tablet: Any, faces: int) -> None:
-    """The tablet taps every die of the roll asked as ``faces``."""
-    count = tablet.locator("[data-testid=die-row]").count()
+def answerer(tablet: Any, phones: dict[str, Any]) -> Any:
+    """The phone of the seat the question on the tablet is for: every seat is played on a phone, so
+    the shared tablet only shows whom it waits for (docs/engine.md, "Who answers")."""
+    seats = (tablet.get_by_test_id("prompt").get_attribute("data-answerers") or "").split()
+    assert len(seats) == 1 and seats[0] in phones, seats
+    return phones[seats[0]]
+
+
+def roll_on(tablet: Any, faces: int, phones: dict[str, Any]) -> None:
+    """The duellist whose roll is asked taps every die as ``faces`` on their phone."""
+    phone = answerer(tablet, phones)
+    count = phone.locator("[data-testid=die-row]").count()
     for die in range(count):
-        press(tablet, f"[data-testid=d6][data-die='{die}'][data-value='{faces}']")
-    tap(tablet, "[data-testid=roll-confirm]", tablet)
+        press(phone, f"[data-testid=d6][data-die='{die}'][data-value='{faces}']")
+    tap(phone, "[data-testid=roll-confirm]", tablet)
 
 
 def plan_apart(phones: dict[str, Any], tablet: Any) -> None:
@@ -87,17 +96,17 @@ def finish_round(tablet: Any, phones: dict[str, Any]) -> None:
     rolls = 0
     while (asked := prompt_of(tablet))[1] not in ("plan", "feed"):
         kind, key = asked
-        if kind == "roll":
-            roll_on(tablet, 6 if rolls % 2 == 0 else 1)
+        assert kind == "waiting", asked  # every seat is on a phone: the tablet answers nothing here
+        if key == "duel-roll":
+            roll_on(tablet, 6 if rolls % 2 == 0 else 1, phones)
             rolls += 1
-        elif kind == "waiting" and key == "duel-bid":
+        elif key == "duel-bid":
             phone = next(p for p in phones.values() if p.locator("[data-testid=action][data-action=bid]").count())
             tap(phone, "[data-testid=action][data-action=bid] >> text=Bid 0", tablet)
-        elif kind in ("choice", "draw"):
-            tap(tablet, "[data-testid=option]", tablet)
+        elif key == "actions":
+            tap(answerer(tablet, phones), "[data-testid=action][data-action=done]", tablet)
         else:
-            assert key == "actions", asked
-            tap(tablet, "[data-testid=action][data-action=done]", tablet)
+            tap(answerer(tablet, phones), "[data-testid=option]", tablet)
 
 
 def lay_out_on_the_tablet(tablet: Any, url: str) -> None:
@@ -161,8 +170,8 @@ def duel_with_sealed_bids(phones: dict[str, Any], tablet: Any, pacts: dict[str, 
     plan_to(phones["p2"], meet, tablet)
     tablet.wait_for_selector("[data-testid=effects] >> text=Every plan is revealed")
     tablet.get_by_test_id("sz-duel").wait_for()
-    roll_on(tablet, 6)  # Przemo, there first
-    roll_on(tablet, 2)
+    roll_on(tablet, 6, phones)  # Przemo, there first
+    roll_on(tablet, 2, phones)
     tap(phones["p1"], "[data-testid=action][data-action=bid] >> text=Bid 1 energy cube", tablet)
     tablet.wait_for_selector("[data-testid=sz-duel] >> text=sealed: Przemo")
     assert "bids Przemo" not in tablet.get_by_test_id("sz-duel").inner_text()
@@ -214,7 +223,7 @@ def test_three_phones_and_the_tablet_play_straszydla_through_a_duel_and_the_feed
     for name in ("Utopiec", "Syrena", "Zmora", "Bies", "Wargin"):
         tap(phones["p1"], f"[data-testid=action][data-action=feed] >> text=Feed {name}", tablet)
     for _ in phones:
-        tap(tablet, "[data-testid=action][data-action=done]", tablet)
+        tap(answerer(tablet, phones), "[data-testid=action][data-action=done]", tablet)
     assert tablet.get_by_test_id("sz-outcome").inner_text() == "Przemo wins"
     assert phones["p2"].get_by_test_id("sz-outcome").inner_text() == "Przemo wins"
     for page in (tablet, phones["p1"], phones["p3"]):
@@ -252,3 +261,34 @@ def test_the_owner_confirms_one_guess_against_the_box_and_corrects_another_on_th
     page.reload()
     page.locator(f"[data-testid=sz-data-element][data-key='{key}'][data-changed=yes]").get_by_test_id("sz-data-edit").click()
     assert page.locator(f"[data-testid=sz-data-element][data-key='{key}'] [data-field=night]").input_value() == corrected
+
+
+def test_the_owner_frees_a_lost_phones_seat_from_the_tablet_and_another_phone_takes_it(
+        box: Server, new_tablet: Callable[..., Any]) -> None:
+    """A phone holds Przemo's seat and is lost: on the box's own screen (the owner's), History → Seats…
+    lists who plays each seat and frees it after a confirmation; the old phone is told at once and
+    shows the shared screen; a new phone takes the seat and sees its pact question."""
+    client = connect(box.url)
+    game_id = ok(client, "new_game", {"game": "straszydla-small", "name": "Lost phone",
+                                      "setup": small_setup(3)})["game_id"]
+    client.disconnect()
+    game_url = f"{box.url}#/game/{game_id}"
+    lost, found, tablet = new_tablet(PHONE), new_tablet(PHONE), new_tablet()
+    take_seat(lost, game_url, "p1")
+    assert prompt_of(lost) == ("choice", "pact")
+    tablet.goto(game_url)
+    tablet.get_by_test_id("seat-watch").click()
+    tablet.locator(GAME).wait_for()
+    tablet.get_by_role("button", name="↶ History").click()
+    tablet.get_by_test_id("open-seats").click()
+    row = tablet.locator("[data-testid=seat-row][data-seat=p1]")
+    row.wait_for()
+    assert row.get_attribute("data-held") == "true" and "Played on" in row.inner_text()
+    row.get_by_test_id("seat-free").click()
+    assert "Free" in tablet.get_by_test_id("confirm").inner_text()
+    tablet.get_by_test_id("confirm-yes").click()
+    tablet.wait_for_selector("[data-testid=seat-row][data-seat=p1][data-held=false]")
+    lost.wait_for_selector("text=no longer plays the seat")
+    assert lost.get_by_test_id("sz-pact").count() == 0 and prompt_of(lost)[0] == "waiting"
+    take_seat(found, game_url, "p1")
+    assert prompt_of(found) == ("choice", "pact")

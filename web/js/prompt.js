@@ -197,7 +197,8 @@ export function promptPanel(app) {
     : h("p", {}, `This app cannot answer a “${prompt.kind}” question yet.`));
   const phase = hook(app, "phaseWord");
   return h("section", { class: `panel prompt prompt-${prompt.kind}`, id: "prompt-panel", "data-testid": "prompt", "data-key": prompt.key,
-                        "data-kind": prompt.kind, "data-version": view.version },
+                        "data-kind": prompt.kind, "data-version": view.version,
+                        "data-answerers": (prompt.answerers || []).join(" ") },
     h("div", { class: "prompt-who" }, phase ? h("span", { class: "phase" }, phase) : null,
       who ? h("span", {}, `${phase ? " · " : ""}${who} ${prompt.kind === "waiting" ? "is answering" : "answers"}`) : null),
     prompt.kind === "waiting" ? null : aboutChip(app, prompt),

@@ -67,7 +67,8 @@ export function seatChooser(app) {
 export async function openSeats(app) {
   const gameId = app.view && app.view.game_id;
   if (!gameId) return;
-  const reply = await app.conn.request("seat_list", { game_id: gameId });
+  const held = heldSeat(gameId);
+  const reply = await app.conn.request("seat_list", { game_id: gameId, ...(held ? { token: held.token } : {}) });
   if (!app.view || app.view.game_id !== gameId) return;
   app.seatList = reply.ok ? reply : { error: reply.error.message, seats: [] };
   app.historyOpen = true;
