@@ -24,6 +24,7 @@ from companion.engine.errors import IllegalInput
 from companion.engine.prompts import Prompt
 
 from .context import ENERGY, Ctx
+from .menu import Entry, trades
 from .trade import IMP_KEY, TRADES
 
 #: The moves open at any moment: what the rulebook's "at any moment" covers, and a change made by
@@ -56,6 +57,27 @@ def any_moment(ctx: Ctx, move: object) -> None:
     raise IllegalInput(_unasked(ctx, asked))
 
 
+def offered(ctx: Ctx, seat: str) -> list[Entry]:
+    """The moves a player's phone offers at any moment, as buttons: the menu's trades at the bank, horror-cube
+    actions and imps, less buying (not at any moment) and taking an imp (the move would have to name the one on
+    top), and less what a sealed bid's white cubes would pay for. Each entry is the move to send, with its seat."""
+    if ctx.state.outcome is not None:
+        return []
+    kinds = {a.id: a.kind for a in ctx.pack.horror}
+    found = []
+    for entry in trades(ctx, seat):
+        action = entry["action"]
+        if action in ("buy", "trade-imp") or (action == "horror" and kinds.get(str(entry.get("id"))) == "imp"):
+            continue
+        move = {**entry, "seat": seat}
+        try:
+            _bid_kept(ctx, seat, move)
+        except IllegalInput:
+            continue
+        found.append(move)
+    return found
+
+
 def _bid_kept(ctx: Ctx, seat: str, move: Mapping[str, object]) -> None:
     """While ``seat``'s bid is sealed, its white cubes are in the hand: they neither pay nor go."""
     duel = ctx.state.duel
@@ -77,4 +99,4 @@ def _unasked(ctx: Ctx, asked: Prompt) -> str:
     return f"this move asks {asked.text!r}: make it when the box asks for your actions"
 
 
-__all__ = ["ANYTIME", "any_moment"]
+__all__ = ["ANYTIME", "any_moment", "offered"]

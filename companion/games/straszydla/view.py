@@ -9,8 +9,11 @@ view alone. The pack view is the box's contents, for drawing and naming.
 
 from __future__ import annotations
 
+from companion.engine.effects import EffectSink
 from companion.games.gamepack import View
 
+from .anytime import offered
+from .context import Ctx
 from .packdata import Pack
 from .readings import described
 from .state import Duel, GameState, Player
@@ -54,14 +57,16 @@ def _duel(duel: Duel | None) -> View | None:
 
 
 def seat_view(pack: Pack, state: GameState, seat: str) -> View:
-    """What ``seat`` alone sees: its pact card, its plan and its bid while they are sealed."""
+    """What ``seat`` alone sees: its pact card, its plan and its bid while they are sealed; and the moves its
+    phone offers at any moment (anytime.py: trades at the bank, horror cubes, imps)."""
     player = state.players.get(seat)
     if player is None:
         return {}
     pact = pack.pact(player.pact) if player.pact else None
     return {"side": player.side,
             "pact": None if pact is None else {"id": pact.id, "name": pact.name, "elements": list(pact.elements)},
-            "plan": list(player.plan) if player.plan is not None else None, "bid": player.bid}
+            "plan": list(player.plan) if player.plan is not None else None, "bid": player.bid,
+            "anytime": offered(Ctx(pack, state, EffectSink()), seat)}
 
 
 def pack_view(pack: Pack) -> View:
