@@ -88,13 +88,24 @@ def test_a_move_at_any_moment_names_its_player_and_never_spends_the_cubes_of_a_s
 
 def test_an_imp_taken_at_any_moment_is_named_when_its_stack_holds_several() -> None:
     """"discard 3 cubes of your choice to the bank and take an imp from the top of any stack": imps lie face up,
-    so the move names the one on top (no question can be asked in the middle of another)."""
+    so the move names the one on top (no question can be asked in the middle of another); while the box asks
+    which imp is on top of a stack, no imp is taken meanwhile."""
     game = new_game(3)
     meet_in_the_centre(game)
     with pytest.raises(IllegalInput, match="which imp is on top"):
         anytime(game, action="trade-imp", seat="p3", pay={"energy": 3}, element="water")
     anytime(game, action="trade-imp", seat="p3", pay={"energy": 3}, element="water", imp="imp-water-2")
     assert state(game).players["p3"].imps == ["imp-water-2"] and state(game).imp_stacks["water"] == ["imp-water-1"]
+    drawing = new_game(3)
+    for seat, moves in {"p1": ["W", "S", "N"], "p2": ["W", "N", "SE"], "p3": ["SW", "N", "E"]}.items():
+        plan(drawing, seat, *moves)
+    act(drawing, "summon-imp")  # Przemo at the orchard: which earth imp is on top?
+    assert key(drawing) == "imp-top"
+    with pytest.raises(IllegalInput, match="asking which imp is on top of the Earth stack"):
+        anytime(drawing, action="trade-imp", seat="p2", pay={"energy": 3}, element="earth", imp="imp-earth-1")
+    answer(drawing, "imp-earth-1")
+    anytime(drawing, action="trade-imp", seat="p2", pay={"energy": 3}, element="earth")  # one left: no need to name it
+    assert state(drawing).players["p2"].imps == ["imp-earth-2"] and state(drawing).imp_stacks["earth"] == []
 
 
 # -- one colour per district -------------------------------------------------------------------------------------
@@ -231,6 +242,21 @@ def test_a_guessed_row_of_the_scaring_table_is_marked_where_it_is_played() -> No
     step = act(game, "keep")
     scared = next(e for e in step.effects if e.kind == "scared")
     assert "our guess" in scared.text and scared.data["guess"] is True
+
+
+def test_a_guess_the_owner_confirmed_or_corrected_is_no_longer_marked() -> None:
+    """The mark follows the game-data page: a record the owner confirmed against their box, or corrected from it,
+    is theirs now, not our guess; the rulebook's own rows never were."""
+    from companion.games.straszydla.ownerdata import owner_pack
+
+    shipped = load_pack()
+    assert [(r.id, r.guess) for r in shipped.scaring if r.id in ("exact", "one-over")] == [("exact", False),
+                                                                                          ("one-over", True)]
+    theirs = owner_pack({"format": FORMAT, "version": 1, "game": "straszydla",
+                         "changes": {"creatures": {"creatures": {"wroniec": {"night": 5}}}},
+                         "confirmed": ["helpcard.scaring.one-over", "creatures.creatures.wroniec"]})
+    assert not next(r for r in theirs.scaring if r.id == "one-over").guess
+    assert not theirs.creature("wroniec").guess and theirs.creature("borowy").guess
 
 
 def test_wargin_and_dusiol_claim_nothing_from_the_rulebook() -> None:

@@ -48,6 +48,7 @@ def any_moment(ctx: Ctx, move: object) -> None:
         raise IllegalInput(f"name the player whose move it is with 'seat' ({', '.join(ctx.state.order)}), "
                            f"not {seat!r}")
     _bid_kept(ctx, seat, move)
+    _no_draw_under_way(ctx, move)
     flow = TRADES[str(name)](ctx, seat, move)
     try:
         asked = next(flow)
@@ -63,11 +64,9 @@ def offered(ctx: Ctx, seat: str) -> list[Entry]:
     top), and less what a sealed bid's white cubes would pay for. Each entry is the move to send, with its seat."""
     if ctx.state.outcome is not None:
         return []
-    kinds = {a.id: a.kind for a in ctx.pack.horror}
     found = []
     for entry in trades(ctx, seat):
-        action = entry["action"]
-        if action in ("buy", "trade-imp") or (action == "horror" and kinds.get(str(entry.get("id"))) == "imp"):
+        if entry["action"] == "buy" or takes_imp(ctx, entry):
             continue
         move = {**entry, "seat": seat}
         try:
@@ -76,6 +75,13 @@ def offered(ctx: Ctx, seat: str) -> list[Entry]:
             continue
         found.append(move)
     return found
+
+
+def takes_imp(ctx: Ctx, move: Mapping[str, object]) -> bool:
+    """Whether a move takes an imp from a stack (for three cubes, or a help card's horror-cube action)."""
+    action = move.get("action")
+    kinds = {a.id: a.kind for a in ctx.pack.horror}
+    return action == "trade-imp" or (action == "horror" and kinds.get(str(move.get("id"))) == "imp")
 
 
 def _bid_kept(ctx: Ctx, seat: str, move: Mapping[str, object]) -> None:
@@ -89,6 +95,13 @@ def _bid_kept(ctx: Ctx, seat: str, move: Mapping[str, object]) -> None:
     if paying or taking:
         raise IllegalInput(f"{ctx.name(seat)} has a sealed bid: white cubes stay in the hand until the bids are "
                            "revealed (pay with fear cubes, or after the reveal)")
+
+
+def _no_draw_under_way(ctx: Ctx, move: Mapping[str, object]) -> None:
+    """No imp is taken while the box asks which imp lies on top of a stack: the answer would name one gone."""
+    if takes_imp(ctx, move) and ctx.state.drawing is not None:
+        raise IllegalInput(f"the box is asking which imp is on top of the {ctx.pack.element(ctx.state.drawing).name} "
+                           "stack: take an imp once that is answered")
 
 
 def _unasked(ctx: Ctx, asked: Prompt) -> str:

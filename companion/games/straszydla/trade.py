@@ -91,9 +91,10 @@ def take_imp(ctx: Ctx, seat: str, element: str, named: object = None) -> Flow[No
                                f"({', '.join(dict.fromkeys(stack))})")
         imp = str(named)
     elif len(stack) > 1:
+        ctx.state.drawing = element
         chosen = yield Prompt("draw", IMP_KEY, f"Which imp is on top of the {ctx.pack.element(element).name} stack?",
                               player=seat, options=tuple(Option(i, ctx.pack.imp(i).name) for i in dict.fromkeys(stack)))
-        imp = str(chosen)
+        ctx.state.drawing, imp = None, str(chosen)
     stack.remove(imp)
     ctx.player(seat).imps.append(imp)
     ctx.sink.emit("imp-taken", f"{ctx.name(seat)} takes the imp {ctx.pack.imp(imp).name}.", seat=seat, imp=imp)
@@ -219,5 +220,5 @@ TRADES: dict[str, Handler] = {"trade": instant(trade), "trade-imp": trade_imp, "
                               "exchange-imp": instant(exchange_imp), "use-imp": instant(use_imp),
                               "horror": horror_action, "adjust": instant(adjust)}
 
-__all__ = ["CREATURE_KEY", "IMP_KEY", "TRADES", "TRADE_COST", "Handler", "arrives", "buy", "imp_stack", "stack_of",
-           "take_from_stack", "take_imp"]
+__all__ = ["CREATURE_KEY", "IMP_KEY", "TRADES", "TRADE_COST", "Handler", "arrives", "buy", "imp_stack",
+           "stack_of", "take_from_stack", "take_imp"]
