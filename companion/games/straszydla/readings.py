@@ -114,7 +114,7 @@ def _retired(key: str, value: object) -> None:
     if value != RETIRED[key]:
         raise SetupError(f"readings.{key}: {value!r} is not played: it would let the higher bidder reverse the "
                          f"rulebook's bid example (\"He therefore cannot reverse the outcome of the duel\"); "
-                         f"the rule is {RETIRED[key]!r} (docs/straszydla.md, \"Duels\")")
+                         f"the rule is {RETIRED[key]!r} (docs/straszydla.md, \"A round\")")
 
 
 def described() -> list[dict[str, object]]:
