@@ -4,7 +4,7 @@ north and south), few creatures, four pacts; and helpers that drive a game by pr
 The board, as laid out by ``LAYOUT`` (north at the top)::
 
     sad (day, earth 1, imp)     polnoc (suburb, day, earth 1)   kuznia (day, fire 2, scare)
-    bagna (night, water 2, imp) centrum (centre, night, air+fire, scare)   wieza (night, air 1, scare)
+    bagna (night, water 2, imp) centrum (centre, night, fire 2, scare)   wieza (night, air 1, scare)
     laka (day, air 1, scare)    poludnie (suburb, night, water 1)   cmentarz (night, air 2)
 """
 
@@ -40,7 +40,7 @@ FILES: dict[str, Any] = {
                                    {"id": "fire", "name": "Fire", "colour": "orange"},
                                    {"id": "earth", "name": "Earth", "colour": "green"}]},
     "tiles.json": {"size": {"columns": 3, "rows": 3}, "tiles": [
-        tile("centrum", "centre", "night", {"air": 1, "fire": 1}, scare=True),
+        tile("centrum", "centre", "night", {"fire": 2}, scare=True),
         tile("polnoc", "suburb", "day", {"earth": 1}), tile("poludnie", "suburb", "night", {"water": 1}),
         tile("sad", "district", "day", {"earth": 1}, summon=True),
         tile("kuznia", "district", "day", {"fire": 2}, scare=True),

@@ -106,7 +106,7 @@ def play_round(game: Game, feed: bool = True) -> None:
     from companion.games.straszydla.context import Ctx
     from companion.engine.effects import EffectSink
 
-    keys = ("plan", "duel-roll", "duel-bid", "duel-withdraw", "actions", "blockade", "creature-top", "summon-stack",
+    keys = ("plan", "duel-roll", "duel-bid", "duel-withdraw", "actions", "blockade", "creature-top",
             "imp-top", "duel-change", "duel-withdraw-choose") + (("feed",) if feed else ())
     while key(game) in keys:
         prompt = game.prompt
@@ -261,10 +261,10 @@ def test_plans_are_secret_until_the_last_then_revealed_together_and_moved_from_t
 def test_pairs_are_compared_highest_first_and_a_missing_die_loses_its_pair() -> None:
     """Przemo rolls 3, 5, 3 and Syla 6 and 5: "In the first column Syla wins (6:5), in the second column she also
     wins (5:3). In the third Syla has no die, so Przemo wins automatically (3:0). The whole duel is won by Syla
-    (2:1)." Two equal dice in a pair: nobody (ours), or the holder (the reading "holder")."""
-    assert successes([3, 5, 3], [6, 5], tie_to_first=False) == (1, 2)
-    assert successes([4, 2], [4, 1], tie_to_first=False) == (1, 0)
-    assert successes([4, 2], [4, 1], tie_to_first=True) == (2, 0)
+    (2:1)." Two equal dice in a pair: nobody succeeds (the bid example leaves no other reading)."""
+    assert successes([3, 5, 3], [6, 5]) == (1, 2)
+    assert successes([4, 2], [4, 1]) == (1, 0)
+    assert successes([4, 2], [4, 2]) == (0, 0)
 
 
 def duel_game(readings: dict[str, str] | None = None, blockades: list[str] | None = None) -> Game:
@@ -334,21 +334,17 @@ def test_the_winner_sends_the_loser_next_door_or_lets_them_choose_for_a_horror_c
         assert state(game).players["p1"].at == "laka" and key(game) == "actions"
 
 
-def test_a_tied_duel_is_fought_again_or_left_to_the_holder() -> None:
-    """Equal successes: the rulebook names no winner. Ours: roll again (and bid again); the reading "holder":
-    the player who entered first stays."""
+def test_a_tied_duel_is_fought_again() -> None:
+    """Equal successes: the rulebook names no winner, and its bid example ("He therefore cannot reverse the outcome
+    of the duel") rules out the player there first staying: both roll again (and bid again)."""
     game = duel_game()
     answer(game, [4, 2])
     answer(game, [4, 2])
     answer(game, {"action": "bid", "energy": 0}, "p1")
     step = answer(game, {"action": "bid", "energy": 0}, "p2")
     assert "duel-tied" in [e.kind for e in step.effects] and key(game) == "duel-roll"
-    held = duel_game({"duel_tie": "holder"})
-    answer(held, [4, 2])
-    answer(held, [4, 2])
-    answer(held, {"action": "bid", "energy": 0}, "p1")
-    answer(held, {"action": "bid", "energy": 0}, "p2")
-    assert held.prompt is not None and (held.prompt.key, held.prompt.player) == ("duel-withdraw", "p1")
+    answer(game, [4, 2])
+    assert game.prompt is not None and game.prompt.player == "p2" and key(game) == "duel-roll"
 
 
 def test_three_in_a_district_fight_in_the_order_they_came_and_a_loser_withdrawing_into_another_fights_again() -> None:
@@ -499,7 +495,7 @@ def test_summoning_takes_the_top_creature_of_the_districts_stack_after_feeding()
     effects, asked = [], []
     while key(game) == "feed":
         effects += act(game, "done").effects  # nobody feeds: every starter flees
-    while key(game) in ("summon-stack", "creature-top"):
+    while key(game) == "creature-top":
         asked.append(game.prompt.player)  # type: ignore[union-attr]
         effects += answer(game, game.prompt.option_ids()[-1]).effects  # type: ignore[union-attr]
     arrived = [e.data for e in effects if e.kind == "creature-arrived"]
@@ -508,7 +504,7 @@ def test_summoning_takes_the_top_creature_of_the_districts_stack_after_feeding()
     for seat, player in state(game).players.items():
         assert len(player.creatures) == 1
         creature = pack.creature(player.creatures[0])
-        assert creature.stack in pack.tile(before[seat][0]).elements  # the stack of the district's element
+        assert creature.stack == pack.tile(before[seat][0]).element  # the stack of the district's element
         assert player.energy == before[seat][1] + creature.strength("day")  # its strength in the time that ends
     assert key(game) == "plan" and state(game).time == "night"
 

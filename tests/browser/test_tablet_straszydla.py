@@ -292,3 +292,62 @@ def test_the_owner_frees_a_lost_phones_seat_from_the_tablet_and_another_phone_ta
     assert lost.get_by_test_id("sz-pact").count() == 0 and prompt_of(lost)[0] == "waiting"
     take_seat(found, game_url, "p1")
     assert prompt_of(found) == ("choice", "pact")
+
+
+def socket_act(client: Any, game_id: str, tablet: Any, key: str, answer: object) -> None:
+    """A phone without a screen (a Socket.IO client holding its seat) answers; the tablet shows it."""
+    old = version(tablet)
+    ok(client, "act", {"game_id": game_id, "version": old, "key": key, "answer": answer})
+    wait_version_after(tablet, old)
+
+
+def test_guessed_values_are_marked_where_they_are_played_and_a_phone_trades_at_any_moment(
+        box: Server, new_tablet: Callable[..., Any]) -> None:
+    """"Game data honesty": the small box's data is all our guess, so the tablet marks the creatures' strengths and the
+    districts' cubes, the scaring spends on their buttons and the cubes a scaring gave. And "At any moment of the game
+    you may exchange your cubes": Syla's phone trades at the bank while Przemo is asked for his actions."""
+    clients = {"shared": connect(box.url), "p1": connect(box.url), "p3": connect(box.url)}
+    try:
+        marks_and_a_trade(box, new_tablet, clients)
+    finally:
+        for client in clients.values():
+            client.disconnect()
+
+
+def marks_and_a_trade(box: Server, new_tablet: Callable[..., Any], phones: dict[str, Any]) -> None:
+    game_id = ok(phones["shared"], "new_game", {"game": "straszydla-small", "name": "Guesses", "setup": small_setup(
+        3, hands={"p1": {"creatures": ["strzyga"]}})})["game_id"]
+    game_url = f"{box.url}#/game/{game_id}"
+    tablet = new_tablet()
+    tablet.goto(game_url)
+    tablet.get_by_test_id("seat-watch").click()
+    tablet.locator(GAME).wait_for()
+    syla = new_tablet(PHONE)
+    take_seat(syla, game_url, "p2")
+    tap(syla, "[data-testid=option][data-id='pakt-b']", tablet)
+    for seat, pact in (("p1", "pakt-a"), ("p3", "pakt-c")):
+        token = ok(phones[seat], "claim_seat", {"game_id": game_id, "seat": seat})["token"]
+        ok(phones[seat], "join", {"game_id": game_id, "seat": seat, "token": token})
+        socket_act(phones[seat], game_id, tablet, "pact", pact)
+    socket_act(phones["p1"], game_id, tablet, "plan", {"action": "plan", "moves": ["E", "S", "N"]})  # to Kuznia
+    socket_act(phones["p3"], game_id, tablet, "plan", {"action": "plan", "moves": ["SW", "N", "E"]})  # to Polnoc
+    plan_to(syla, next(end for end in ends(syla) if end not in ("Kuznia", "Polnoc")), tablet)
+    assert prompt_of(tablet) == ("waiting", "actions")  # Przemo's, on his phone: the tablet shows whom it waits for
+
+    players = tablet.get_by_test_id("sz-players")
+    assert players.locator("[data-testid=sz-creature][data-creature=strzyga] [data-testid=sz-guess]").count() == 1
+    assert "Strzyga 3/3" in players.inner_text() and "our guess" in players.get_by_test_id("sz-guess-legend").inner_text()
+    assert tablet.locator("[data-testid=sz-square] [data-testid=sz-guess]").count() == 9  # every tile of the small box
+    syla.get_by_test_id("sz-anytime").locator("summary").click()
+    trade = syla.locator("[data-testid=sz-anytime-move][data-action=trade]").first
+    assert "white" in trade.inner_text()
+    tap(syla, "[data-testid=sz-anytime-move][data-action=trade]", tablet)
+    assert "0 white" in tablet.locator("[data-testid=sz-player][data-seat=p2]").inner_text()
+    assert prompt_of(tablet) == ("waiting", "actions")  # Przemo is still asked for his actions
+
+    tap(tablet, "[data-testid=action][data-action=scare]", tablet)
+    roll_on(tablet, 2)  # one die against Strzyga's 3 by day
+    spends = [b.inner_text() for b in tablet.locator("[data-testid=action][data-action=spend]").all()]
+    assert spends and all("(our guess)" in s for s in spends), spends
+    tap(tablet, "[data-testid=action][data-action=keep]", tablet)
+    tablet.wait_for_selector("[data-testid=effects] >> text=our guess")

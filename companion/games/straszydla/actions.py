@@ -16,7 +16,7 @@ from companion.engine.game import Flow
 from companion.engine.prompts import Prompt, faces
 
 from .context import ENERGY, Ctx
-from .scaring import cost_of, cubes_for, horror_of, spends
+from .scaring import cost_of, horror_of, spends
 from .trade import TRADES, Handler, instant, take_imp
 
 ACTIONS_KEY, SCARE_ROLL_KEY, SCARE_SPEND_KEY = "actions", "scare-roll", "scare-spend"
@@ -57,13 +57,17 @@ def _once(ctx: Ctx, seat: str, name: str) -> None:
 
 
 def why_not(ctx: Ctx, seat: str, name: str) -> str:
-    """Why a district action (collect, scare, summon an imp) is not open to ``seat`` now ("" if it is)."""
+    """Why a district action (collect, scare, summon an imp) is not open to ``seat`` now ("" if it is). A
+    duel's loser who had nowhere to withdraw stays and takes nothing; the winner beside them takes the district."""
     repeatable = ctx.reading("scare_once") == "any" and name != "collect"
     if name in ctx.state.done.get(seat, []) and not repeatable:
         return f"{ctx.name(seat)} has already done that this round ({name})"
-    if seat in ctx.state.barred or len(ctx.state.on(ctx.player(seat).at)) > 1:
-        return (f"{ctx.name(seat)} is not alone in {ctx.place(ctx.player(seat).at)}: its benefits are for a player "
-                "alone there")
+    place = ctx.player(seat).at
+    if seat in ctx.state.barred:
+        return (f"{ctx.name(seat)} lost a duel in {ctx.place(place)} with nowhere to withdraw: they stay and take "
+                "nothing")
+    if [other for other in ctx.state.on(place) if other != seat and other not in ctx.state.barred]:
+        return f"{ctx.name(seat)} is not alone in {ctx.place(place)}: its benefits are for a player alone there"
     return ""
 
 
@@ -74,12 +78,13 @@ def _stop(ctx: Ctx, seat: str) -> None:
 
 
 def district_element(ctx: Ctx, seat: str, answer: Mapping[str, object]) -> str:
-    """The element of the district's cubes (a district of two elements: the one named)."""
-    elements = ctx.tile_at(seat).elements
-    chosen = answer.get("element", elements[0])
-    if chosen not in elements:
-        raise IllegalInput(f"{ctx.place(ctx.player(seat).at)} has cubes of {', '.join(elements)}, not {chosen!r}")
-    return str(chosen)
+    """The element of the district's fear cubes ("Each district produces fear cubes (in one of four colours)"):
+    nothing to choose; an answer that names another is refused."""
+    element = ctx.tile_at(seat).element
+    if answer.get("element", element) != element:
+        raise IllegalInput(f"{ctx.place(ctx.player(seat).at)} has {ctx.pack.colour(element)} cubes ({element}), "
+                           f"not {answer.get('element')!r}")
+    return element
 
 
 # -- collecting ------------------------------------------------------------------------------------------------
@@ -134,13 +139,16 @@ def _spend(ctx: Ctx, seat: str, dice: list[int], strength: int) -> Flow[list[int
 def _scared(ctx: Ctx, seat: str, element: str, dice: list[int], final: list[int], strength: int) -> None:
     cost = cost_of(dice, final)
     ctx.take(seat, ENERGY, cost)
-    cubes = cubes_for(ctx.pack.scaring, sum(final), strength)
+    row = ctx.pack.scare_row(sum(final) - strength)
+    cubes = row.cubes if row else 0
     ctx.give(seat, element, cubes)
     horror = ctx.horror(seat, horror_of(final))
     spent = f"spends {cost} energy cube{'s' if cost != 1 else ''} for {', '.join(map(str, final))}, " if cost else ""
+    guess = bool(row and row.guess)
     ctx.sink.emit("scared", f"{ctx.name(seat)} {spent}total {sum(final)} against {strength}: "
-                  f"{ctx.cube_words({element: cubes})} from the bank" + _horror_words(horror) + ".",
-                  seat=seat, dice=final, cubes={element: cubes}, horror=horror, energy=cost)
+                  f"{ctx.cube_words({element: cubes})} from the bank" + _horror_words(horror) + "." +
+                  (" (The help card's row for this is our guess: correct it on the game-data page.)" if guess else ""),
+                  seat=seat, dice=final, cubes={element: cubes}, horror=horror, energy=cost, guess=guess)
 
 
 def _horror_words(change: int) -> str:
@@ -154,10 +162,7 @@ def _horror_words(change: int) -> str:
 def summon_imp(ctx: Ctx, seat: str, answer: Mapping[str, object]) -> Flow[None]:
     if not ctx.tile_at(seat).summon:
         raise IllegalInput(f"{ctx.place(ctx.player(seat).at)} has no imp icon")
-    element = district_element(ctx, seat, answer)
-    if not ctx.state.imp_stacks.get(element):
-        raise IllegalInput(f"the {ctx.pack.element(element).name} imp stack is empty")
-    yield from take_imp(ctx, seat, element)
+    yield from take_imp(ctx, seat, district_element(ctx, seat, answer), answer.get("imp"))
 
 
 HANDLERS: dict[str, Handler] = {"collect": instant(collect), "scare": scare, "summon-imp": summon_imp, **TRADES}

@@ -65,7 +65,7 @@ class StraszydlaCli:
 def _reading(text: str) -> tuple[str, str]:
     key, _, value = text.partition("=")
     if not value:
-        raise ValueError(f"--reading {text!r}: write it as ID=ANSWER, e.g. duel_tie=holder")
+        raise ValueError(f"--reading {text!r}: write it as ID=ANSWER, e.g. retreat_cube=loser")
     return key.strip(), value.strip()
 
 

@@ -57,7 +57,7 @@ def _contested(ctx: Ctx) -> list[str]:
 
 
 def duel(ctx: Ctx, place: str, holder: str, challenger: str) -> Flow[tuple[str, str]]:
-    """Bouts until one side wins (a tie is fought again, or goes to the holder: readings.py)."""
+    """Bouts until one side wins (equal successes: fought again, readings.RETIRED says why)."""
     ctx.state.duel = Duel(place, holder, challenger)
     ctx.sink.emit("duel", f"Duel at {ctx.place(place)}: {ctx.name(holder)} (there first) against "
                   f"{ctx.name(challenger)}.", place=place, holder=holder, challenger=challenger)
@@ -170,14 +170,14 @@ def checked_change(duel: Duel, higher: str, value: object, budget: int, own_only
     return new
 
 
-def successes(first: Sequence[int], second: Sequence[int], tie_to_first: bool) -> tuple[int, int]:
+def successes(first: Sequence[int], second: Sequence[int]) -> tuple[int, int]:
     """Pairs compared highest first: the higher die succeeds, a missing die loses its pair;
-    equal dice succeed for nobody, or for ``first`` (the holder) when ``tie_to_first``."""
+    equal dice succeed for nobody (the bid example leaves no other reading, readings.RETIRED)."""
     a, b = sorted(first, reverse=True), sorted(second, reverse=True)
     wins = [0, 0]
     for n in range(max(len(a), len(b))):
         x, y = (a[n] if n < len(a) else 0), (b[n] if n < len(b) else 0)
-        if x > y or (x == y and tie_to_first):
+        if x > y:
             wins[0] += 1
         elif y > x:
             wins[1] += 1
@@ -186,12 +186,9 @@ def successes(first: Sequence[int], second: Sequence[int], tie_to_first: bool) -
 
 def _winner(ctx: Ctx, duel: Duel) -> str | None:
     a, b = duel.sides
-    mine, theirs = successes(duel.dice[a], duel.dice[b], ctx.reading("pair_tie") == "holder")
+    mine, theirs = successes(duel.dice[a], duel.dice[b])
     if mine != theirs:
         return a if mine > theirs else b
-    if ctx.reading("duel_tie") == "holder":
-        ctx.sink.emit("duel-tied", f"A tie ({mine}:{theirs}): {ctx.name(a)}, there first, stays.", place=duel.place)
-        return a
     ctx.sink.emit("duel-tied", f"A tie ({mine}:{theirs}): roll again.", place=duel.place)
     return None
 

@@ -28,7 +28,7 @@ from companion.engine.prompts import Option, Prompt
 from .context import Ctx
 from .trade import CREATURE_KEY, TRADES, arrives, take_from_stack
 
-FEED_KEY, STACK_KEY = "feed", "summon-stack"
+FEED_KEY = "feed"
 
 
 def end_of_time(ctx: Ctx) -> Flow[None]:
@@ -187,20 +187,8 @@ def summoning(ctx: Ctx) -> Flow[None]:
     ctx.state.phase = "summoning"
     for seat in ctx.state.from_starting():
         ctx.state.acting = seat
-        element = yield from _which_stack(ctx, seat)
-        yield from summon(ctx, seat, element)
+        yield from summon(ctx, seat, ctx.tile_at(seat).element)  # the stack of the district's one element
     ctx.state.acting = None
-
-
-def _which_stack(ctx: Ctx, seat: str) -> Flow[str]:
-    elements = [e for e in ctx.tile_at(seat).elements if ctx.state.stacks[e].left()] or \
-        list(ctx.tile_at(seat).elements[:1])
-    if len(elements) == 1:
-        return elements[0]
-    chosen = yield Prompt("choice", STACK_KEY, f"{ctx.name(seat)}: {ctx.place(ctx.player(seat).at)} has cubes of "
-                          "two elements; summon from which stack?", player=seat,
-                          options=tuple(Option(e, ctx.pack.element(e).name) for e in elements))
-    return str(chosen)
 
 
 def summon(ctx: Ctx, seat: str, element: str) -> Flow[None]:
@@ -219,4 +207,4 @@ def summon(ctx: Ctx, seat: str, element: str) -> Flow[None]:
     arrives(ctx, seat, creature, f"{ctx.name(seat)} summons {ctx.creature_name(creature)} from the {name} stack")
 
 
-__all__ = ["FEED_KEY", "STACK_KEY", "check_victory", "end_of_time", "feed", "feeding", "fulfils", "summoning"]
+__all__ = ["FEED_KEY", "check_victory", "end_of_time", "feed", "feeding", "fulfils", "summoning"]

@@ -4,6 +4,7 @@ their bid are in that seat's view alone; the shared tablet and the LEDs show wha
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from companion.engine.dice import DiceSet
@@ -55,8 +56,10 @@ class StraszydlaPack:
         return [Seat(seat, state.players[seat].name) for seat in state.order]
 
     def anytime_by(self, game: Game, move: object) -> str | None:
-        """Straszydła has no moves made at any time."""
-        return None
+        """A trade, an imp or a horror-cube action at any moment is the move of the seat it names: the
+        table lets only that seat's device (or, while no device plays it, the shared tablet) make it."""
+        seat = move.get("seat") if isinstance(move, Mapping) else None
+        return seat if isinstance(seat, str) else None
 
     def outcome(self, game: Game) -> str | None:
         return _state(game).outcome

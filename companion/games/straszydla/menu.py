@@ -2,6 +2,10 @@
 (where the pack module has no form of its own), the terminal's numbered menu and the random
 player's choices. A menu holds one answer per kind of choice (a payment is suggested: the
 player's most plentiful fear cubes first, white ones last), not every combination.
+
+A label that rests on a value of the data that is still our guess (a row of the scaring table, a
+horror-cube action, a creature's strengths) ends with "(our guess)": "a guess is never presented
+as fact", and the owner can correct it on the game-data page.
 """
 
 from __future__ import annotations
@@ -20,6 +24,12 @@ from .geometry import walk
 from .trade import TRADE_COST, stack_of
 
 Entry = dict[str, object]
+OUR_GUESS = " (our guess)"
+
+
+def marked(guess: bool) -> str:
+    """The words a label ends with when it rests on a guessed value."""
+    return OUR_GUESS if guess else ""
 
 
 def menu(ctx: Ctx, prompt: Prompt, seat: str | None) -> list[Entry]:
@@ -77,7 +87,7 @@ def _wins(ctx: Ctx, seat: str, dice: dict[str, list[int]]) -> bool:
     duel = ctx.state.duel
     assert duel is not None
     a, b = duel.sides
-    mine, theirs = successes(dice[a], dice[b], ctx.reading("pair_tie") == "holder")
+    mine, theirs = successes(dice[a], dice[b])
     return (mine > theirs) if seat == a else (theirs > mine)
 
 
@@ -110,7 +120,7 @@ def _spends(ctx: Ctx, prompt: Prompt, seat: str) -> list[Entry]:
                 what = f"{row.cubes} cube{'s' if row.cubes != 1 else ''}" if row else "no cubes"
                 entries.append({"action": "spend", "dice": list(way["dice"]), "label":
                                 f"Spend {way['cost']} for {', '.join(map(str, way['dice']))}: {what}, "
-                                f"horror {way['horror']:+d}"})
+                                f"horror {way['horror']:+d}" + marked(bool(row and row.guess))})
     return entries
 
 
@@ -122,11 +132,9 @@ def _actions(ctx: Ctx, prompt: Prompt, seat: str) -> list[Entry]:
     if ctx.state.cubes.get(tile.id) and not why_not(ctx, seat, "collect"):
         entries.append({"action": "collect", "label": f"Collect {ctx.cube_words(ctx.state.cubes[tile.id])}"})
     if tile.scare and ctx.player(seat).creatures and not why_not(ctx, seat, "scare"):
-        entries += [{"action": "scare", "element": e, "label": f"Scare for {ctx.pack.colour(e)} cubes"}
-                    for e in tile.elements]
-    if tile.summon and not why_not(ctx, seat, "summon-imp"):
-        entries += [{"action": "summon-imp", "element": e, "label": f"Summon a {ctx.pack.element(e).name} imp"}
-                    for e in tile.elements if ctx.state.imp_stacks.get(e)]
+        entries.append({"action": "scare", "label": f"Scare for {ctx.pack.colour(tile.element)} cubes"})
+    if tile.summon and not why_not(ctx, seat, "summon-imp") and ctx.state.imp_stacks.get(tile.element):
+        entries.append({"action": "summon-imp", "label": f"Summon a {ctx.pack.element(tile.element).name} imp"})
     return entries + trades(ctx, seat) + [{"action": "done", "label": "Done: put my STOP marker here"}]
 
 
@@ -137,10 +145,10 @@ def _feeding(ctx: Ctx, prompt: Prompt, seat: str) -> list[Entry]:
         record = ctx.pack.creature(creature)
         need = record.strength(ctx.state.time)
         entries += [{"action": "feed", "creature": creature, "element": e,
-                     "label": f"Feed {record.name} {ctx.cube_words({e: need})}"}
+                     "label": f"Feed {record.name} {ctx.cube_words({e: need})}" + marked(record.guess)}
                     for e in record.elements if player.fear(e) >= need]
         entries += [{"action": "feed-free", "creature": creature, "id": a.id,
-                     "label": f"Feed {record.name} for {a.cost} horror cubes"}
+                     "label": f"Feed {record.name} for {a.cost} horror cubes" + marked(a.guess)}
                     for a in ctx.pack.horror if a.kind == "feed-free" and player.horror >= a.cost]
     return entries + trades(ctx, seat) + [{"action": "done", "label": "Done feeding (the unfed creatures flee)"}]
 
@@ -192,7 +200,8 @@ def _buys(ctx: Ctx, seat: str) -> list[Entry]:
         pay = suggested_payment(ctx, seat, record.price)
         if pay and stack_of(ctx, creature):
             entries.append({"action": "buy", "creature": creature, "pay": pay,
-                            "label": f"Buy {record.name} ({record.day}/{record.night}) for {ctx.cube_words(pay)}"})
+                            "label": f"Buy {record.name} ({record.day}/{record.night}) for {ctx.cube_words(pay)}"
+                                     + marked(record.guess)})
     return entries
 
 
@@ -216,10 +225,11 @@ def _horror(ctx: Ctx, seat: str) -> list[Entry]:
         label = f"{action.name} ({action.cost} horror cubes)"
         if action.kind in ("fear-cube", "imp"):
             entries += [{"action": "horror", "id": action.id, "element": e.id,
-                         "label": f"{label}: {ctx.pack.colour(e.id) if action.kind == 'fear-cube' else e.name}"}
+                         "label": f"{label}: {ctx.pack.colour(e.id) if action.kind == 'fear-cube' else e.name}"
+                                  + marked(action.guess)}
                         for e in ctx.pack.elements]
         else:
-            entries.append({"action": "horror", "id": action.id, "label": label})
+            entries.append({"action": "horror", "id": action.id, "label": label + marked(action.guess)})
     return entries
 
 
@@ -228,4 +238,4 @@ MENUS: dict[str, Callable[[Ctx, Prompt, str], list[Entry]]] = {
     FEED_KEY: _feeding,
 }
 
-__all__ = ["MENUS", "buyable", "cheapest_win", "menu", "suggested_payment", "trades"]
+__all__ = ["MENUS", "OUR_GUESS", "buyable", "cheapest_win", "marked", "menu", "suggested_payment", "trades"]

@@ -41,20 +41,23 @@ class Element:
 
 @dataclass(frozen=True)
 class Tile:
-    """A district tile: its time of day (when it is replenished), the cubes it produces
-    each round of that time by element, and whether scaring or summoning an imp is allowed there."""
+    """A district tile: its time of day (when it is replenished), the fear cubes it produces
+    each round of that time ("Each district produces fear cubes (in one of four colours)":
+    one element, ``cubes`` of it), and whether scaring or summoning an imp is allowed there."""
 
     id: str
     name: str
     kind: str  # centre | suburb | district
     time: str
-    produces: tuple[tuple[str, int], ...]
+    element: str
+    cubes: int
     scare: bool
     summon: bool
+    guess: bool = False  # not from the rulebook nor confirmed by the owner
 
     @property
-    def elements(self) -> tuple[str, ...]:
-        return tuple(element for element, _ in self.produces)
+    def produces(self) -> dict[str, int]:
+        return {self.element: self.cubes}
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,8 @@ class Creature:
     elements: tuple[str, ...]
     stack: str
     starter: bool
+
+    guess: bool = False  # not from the rulebook nor confirmed by the owner
 
     def strength(self, time: str) -> int:
         return self.day if time == "day" else self.night
@@ -103,6 +108,7 @@ class ScareRow:
     low: int
     high: int
     cubes: int
+    guess: bool = False  # not from the rulebook nor confirmed by the owner
 
     def holds(self, difference: int) -> bool:
         return self.low <= difference <= self.high
@@ -115,6 +121,7 @@ class HorrorAction:
     cost: int
     kind: str
     amount: int
+    guess: bool = False  # not from the rulebook nor confirmed by the owner
 
 
 @dataclass(frozen=True)
@@ -152,7 +159,12 @@ class Pack:
 
     def scare_cubes(self, difference: int) -> int:
         """Fear cubes for a scaring total this far from the strength (0 off the table)."""
-        return next((row.cubes for row in self.scaring if row.holds(difference)), 0)
+        row = self.scare_row(difference)
+        return row.cubes if row else 0
+
+    def scare_row(self, difference: int) -> ScareRow | None:
+        """The help card's row for a scaring total this far from the strength (None: off the table)."""
+        return next((row for row in self.scaring if row.holds(difference)), None)
 
     @property
     def starters(self) -> tuple[Creature, ...]:
@@ -256,10 +268,20 @@ def _tile(record: Node, known: set[str]) -> Tile:
         cubes = [(_key_element(produces.child(k), k, known), produces.child(k).integer(1, 9)) for k in produces.value]
     else:
         produces.expected("an object of element: cubes, e.g. {\"water\": 2}")
+    if len(cubes) > 1:
+        produces.fail(f"a district produces fear cubes of one colour (the rulebook: \"Each district produces fear "
+                      f"cubes (in one of four colours)\"), not of {len(cubes)}")
+    element, n = cubes[0] if cubes else ("", 1)
     return Tile(record.child("id").ident(), record.child("name").text(),
                 choice(record.child("kind"), {k: k for k in TILE_KINDS}, "tile kind") or "district",
                 choice(record.child("time"), {t: t for t in TIMES}, "time of day") or "day",
-                tuple(cubes), record.child("scare").flag(), record.child("summon").flag())
+                element, n, record.child("scare").flag(), record.child("summon").flag(), _guess(record))
+
+
+def _guess(record: Node) -> bool:
+    """A record is our guess unless marked ``verified`` (stated by the rulebook, or confirmed by the owner:
+    the overlay marks what they confirm)."""
+    return record.value.get("verified") is not True if isinstance(record.value, dict) else True
 
 
 def _key_element(node: Node, key: str, known: set[str]) -> str:
@@ -292,7 +314,7 @@ def _creature(record: Node, known: set[str]) -> Creature:
     unique(elements.elements(), found, "element")
     return Creature(record.child("id").ident(), record.child("name").text(), record.child("day").integer(0, 20),
                     record.child("night").integer(0, 20), found, _element(record.child("stack"), known),
-                    record.child("starter").flag())
+                    record.child("starter").flag(), _guess(record))
 
 
 def _pacts(node: Node, known: set[str]) -> tuple[Pact, ...]:
@@ -311,11 +333,12 @@ def _pacts(node: Node, known: set[str]) -> tuple[Pact, ...]:
 def _helpcard(node: Node) -> tuple[tuple[ScareRow, ...], tuple[HorrorAction, ...]]:
     node.fields("scaring", "horror")
     rows = tuple(ScareRow(r.child("id").ident(), r.child("from").integer(-60, 60), r.child("to").integer(-60, 60),
-                          r.child("cubes").integer(0, 20)) for r in _records(node, "scaring", "from", "to", "cubes"))
+                          r.child("cubes").integer(0, 20), _guess(r))
+                 for r in _records(node, "scaring", "from", "to", "cubes"))
     _check_rows(node.child("scaring"), rows)
     horror = tuple(HorrorAction(r.child("id").ident(), r.child("name").text(), r.child("cost").integer(1, 20),
                                 choice(r.child("kind"), {k: k for k in HORROR_KINDS}, "horror-cube action") or
-                                "by-hand", r.child("amount").integer(0, 20))
+                                "by-hand", r.child("amount").integer(0, 20), _guess(r))
                    for r in _records(node, "horror", "name", "cost", "kind", "amount"))
     return rows, horror
 

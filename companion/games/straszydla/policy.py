@@ -83,7 +83,7 @@ class Player:
         moves = entry.get("moves")
         end = _end(ctx, seat, moves if isinstance(moves, list) else [])
         cubes = sum(ctx.state.cubes.get(end, {}).values())
-        wanted = len(set(ctx.pack.tile(end).elements) & set(_needed(ctx, seat)))
+        wanted = int(ctx.pack.tile(end).element in _needed(ctx, seat))
         last = ctx.state.card == 0
         return 1 + 3 * cubes + (6 * wanted if last else wanted)
 

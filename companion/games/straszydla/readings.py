@@ -35,12 +35,6 @@ READINGS: Final[tuple[Reading, ...]] = (
             (("winner", "the winner, for giving the choice away"), ("loser", "the loser, who chooses")),
             "The rule's sentence gives it to the loser, its worked example to the winner (Syla); only the "
             "example gives the winner a reason to let the loser choose."),
-    Reading("pair_tie", "Two equal dice in a pair of a duel: who succeeds?",
-            (("nobody", "nobody"), ("holder", "the player who entered the district first")),
-            "The rulebook says only that the higher die succeeds."),
-    Reading("duel_tie", "A duel ends with as many successes on both sides: then what?",
-            (("reroll", "both roll again (and may bid again)"), ("holder", "the player who entered first stays")),
-            "The rulebook names no winner for equal successes."),
     Reading("bid_dice", "The higher bidder changes dice by the difference: which dice?",
             (("any", "any dice of the duel, theirs or the other player's"), ("own", "only their own dice")),
             "\"may change the value of the rolled dice\" does not say whose."),
@@ -84,6 +78,12 @@ READINGS: Final[tuple[Reading, ...]] = (
 )
 BY_ID: Final = {reading.id: reading for reading in READINGS}
 
+#: Questions once settings, now decided by the rulebook's bid example ("Przemo can change the result by only 1. He
+#: therefore cannot reverse the outcome of the duel"): with Syla's 6, 5 against his 5, 3, 3, one point makes a pair
+#: or the successes equal, so giving equal dice, or equal successes, to the player there first (Przemo) would
+#: reverse it. The rule's answer is still accepted in a setup (older games named it); the other is refused.
+RETIRED: Final = {"pair_tie": "nobody", "duel_tie": "reroll"}
+
 
 def defaults() -> dict[str, str]:
     return {reading.id: reading.default for reading in READINGS}
@@ -97,6 +97,9 @@ def parse_readings(given: object) -> dict[str, str]:
         raise SetupError("'readings' must be an object of reading: answer")
     chosen = defaults()
     for key, value in given.items():
+        if key in RETIRED:
+            _retired(str(key), value)
+            continue
         reading = BY_ID.get(str(key))
         if reading is None:
             raise SetupError(f"readings: no reading {key!r} (the readings: {', '.join(BY_ID)})")
@@ -107,10 +110,17 @@ def parse_readings(given: object) -> dict[str, str]:
     return chosen
 
 
+def _retired(key: str, value: object) -> None:
+    if value != RETIRED[key]:
+        raise SetupError(f"readings.{key}: {value!r} is not played: it would let the higher bidder reverse the "
+                         f"rulebook's bid example (\"He therefore cannot reverse the outcome of the duel\"); "
+                         f"the rule is {RETIRED[key]!r} (docs/straszydla.md, \"A round\")")
+
+
 def described() -> list[dict[str, object]]:
     """The readings for the setup screen and the docs: question, answers, our default, why."""
     return [{"id": r.id, "question": r.question, "answers": [{"value": v, "words": w} for v, w in r.answers],
              "default": r.default, "why": r.why} for r in READINGS]
 
 
-__all__ = ["BY_ID", "READINGS", "Reading", "defaults", "described", "parse_readings"]
+__all__ = ["BY_ID", "READINGS", "RETIRED", "Reading", "defaults", "described", "parse_readings"]

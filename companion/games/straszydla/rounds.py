@@ -142,10 +142,9 @@ def _replenish(ctx: Ctx) -> None:
         if tile.time != state.time:
             continue
         on = state.cubes.setdefault(tile_id, {})
-        for element, n in tile.produces:
-            on[element] = on.get(element, 0) + n
-        ctx.sink.emit("replenish", f"Put {ctx.cube_words(dict(tile.produces))} on {tile.name}.", place=tile_id,
-                      cubes=dict(tile.produces))
+        on[tile.element] = on.get(tile.element, 0) + tile.cubes
+        ctx.sink.emit("replenish", f"Put {ctx.cube_words(tile.produces)} on {tile.name}.", place=tile_id,
+                      cubes=tile.produces)
 
 
 def _reading_order(square: str) -> tuple[int, int]:

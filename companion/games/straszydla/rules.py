@@ -1,6 +1,7 @@
 """Straszydła's rules for the engine (``companion.engine.game.Rules``): a new game from the
-owner's setup, with the shipped data or the owner's, and the owner's data changed during
-a game (as long as everything on the table is still in it)."""
+owner's setup, with the shipped data or the owner's, the owner's data changed during
+a game (as long as everything on the table is still in it), and the moves a player may make
+at any moment (anytime.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from companion.engine.effects import EffectSink
 from companion.engine.errors import IllegalInput, SetupError
 from companion.engine.game import Flow
 
+from .anytime import any_moment
 from .context import Ctx
 from .ownerdata import OwnerDataError, data_id, owner_pack
 from .packdata import Pack, load_pack
@@ -45,6 +47,11 @@ class StraszydlaRules:
             return owner_pack(data)
         except (OwnerDataError, ValueError) as problem:
             raise SetupError(f"the owner's game data does not hold: {problem}") from None
+
+    def anytime(self, state: object, move: object, sink: EffectSink) -> None:
+        """A trade at the bank, a horror-cube action or an imp, whatever is being asked (anytime.py)."""
+        assert isinstance(state, GameState)
+        any_moment(Ctx(self.pack_for(state), state, sink, owner_pack), move)
 
     def change_data(self, state: object, data: object, sink: EffectSink) -> None:
         """The owner's data saved mid-game: taken when every tile, creature, imp and pact card in

@@ -22,7 +22,7 @@ The setup (docs/straszydla.md, "Setup")::
      "layout": {"0,0": "przedmiescie-polnocne", ...},       # "column,row" -> tile, every square
      "starting": "p1", "time": "day",
      "starters": {"p1": "strzyga", ...}, "at": {"p1": "przedmiescie-polnocne", ...},
-     "readings": {"duel_tie": "holder"}}
+     "readings": {"retreat_cube": "loser"}}
 """
 
 from __future__ import annotations

@@ -95,6 +95,7 @@ class GameState:
     data: dict[str, object] | None = None  # the owner's data the game plays with
     barred: list[str] = field(default_factory=list)  # duel losers left with nowhere to go: no district actions
     lost: dict[str, list[str]] = field(default_factory=dict)  # this round: seat -> districts they lost a duel in
+    drawing: str | None = None  # the imp stack whose top the box is asking about (no imp taken from it meanwhile)
 
     def player(self, seat: str) -> Player:
         return self.players[seat]

@@ -61,11 +61,10 @@ def trade(ctx: Ctx, seat: str, answer: Mapping[str, object]) -> None:
 
 def trade_imp(ctx: Ctx, seat: str, answer: Mapping[str, object]) -> Flow[None]:
     element = _element(ctx, answer.get("element"), "element")
-    if not ctx.state.imp_stacks.get(element):
-        raise IllegalInput(f"the {element} imp stack is empty")
+    imp_stack(ctx, element)
     ctx.pay(seat, payment_of(answer.get("pay"), _keys(ctx)), TRADE_COST, "an imp")
     ctx.sink.emit("traded", f"{ctx.name(seat)} pays {ctx.cube_words(_paid(answer))} for an imp.", seat=seat)
-    yield from take_imp(ctx, seat, element)
+    yield from take_imp(ctx, seat, element, answer.get("imp"))
 
 
 def _paid(answer: Mapping[str, object]) -> dict[str, int]:
@@ -73,14 +72,29 @@ def _paid(answer: Mapping[str, object]) -> dict[str, int]:
     return {str(k): int(str(v)) for k, v in paid.items()} if isinstance(paid, Mapping) else {}
 
 
-def take_imp(ctx: Ctx, seat: str, element: str) -> Flow[None]:
-    """The imp on top of a stack (face up: the players say which it is, unless only one is left)."""
-    stack = ctx.state.imp_stacks[element]
+def imp_stack(ctx: Ctx, element: str) -> list[str]:
+    """The imps of an element's stack, or IllegalInput when none is left (nothing to take)."""
+    stack = ctx.state.imp_stacks.get(element)
+    if not stack:
+        raise IllegalInput(f"the {ctx.pack.element(element).name} imp stack is empty: no imp to take")
+    return stack
+
+
+def take_imp(ctx: Ctx, seat: str, element: str, named: object = None) -> Flow[None]:
+    """The imp on top of a stack (face up: the players say which it is, unless only one is left;
+    ``named``: the answer already says)."""
+    stack = imp_stack(ctx, element)
     imp = stack[0]
-    if len(stack) > 1:
+    if named is not None:
+        if named not in stack:
+            raise IllegalInput(f"no imp {named!r} in the {ctx.pack.element(element).name} stack "
+                               f"({', '.join(dict.fromkeys(stack))})")
+        imp = str(named)
+    elif len(stack) > 1:
+        ctx.state.drawing = element
         chosen = yield Prompt("draw", IMP_KEY, f"Which imp is on top of the {ctx.pack.element(element).name} stack?",
                               player=seat, options=tuple(Option(i, ctx.pack.imp(i).name) for i in dict.fromkeys(stack)))
-        imp = str(chosen)
+        ctx.state.drawing, imp = None, str(chosen)
     stack.remove(imp)
     ctx.player(seat).imps.append(imp)
     ctx.sink.emit("imp-taken", f"{ctx.name(seat)} takes the imp {ctx.pack.imp(imp).name}.", seat=seat, imp=imp)
@@ -159,14 +173,16 @@ def horror_action(ctx: Ctx, seat: str, answer: Mapping[str, object]) -> Flow[Non
         raise IllegalInput(f"no horror-cube action {answer.get('id')!r} on the help card") from None
     if action.kind == "feed-free":
         raise IllegalInput(f"{action.name}: only while feeding")
+    element = _element(ctx, answer.get("element"), "element") if action.kind in ("fear-cube", "imp") else ""
+    if action.kind == "imp":
+        imp_stack(ctx, element)  # refused before a horror cube is paid
     _pay_horror(ctx, seat, action.cost, action.name)
     if action.kind == "fear-cube":
-        element = _element(ctx, answer.get("element"), "element")
         ctx.give(seat, element, action.amount)
     elif action.kind == "energy":
         ctx.give(seat, ENERGY, action.amount)
     elif action.kind == "imp":
-        yield from take_imp(ctx, seat, _element(ctx, answer.get("element"), "element"))
+        yield from take_imp(ctx, seat, element, answer.get("imp"))
     ctx.sink.emit("horror-action", f"{ctx.name(seat)} discards {action.cost} horror cubes: {action.name}.",
                   seat=seat, action=action.id)
 
@@ -204,5 +220,5 @@ TRADES: dict[str, Handler] = {"trade": instant(trade), "trade-imp": trade_imp, "
                               "exchange-imp": instant(exchange_imp), "use-imp": instant(use_imp),
                               "horror": horror_action, "adjust": instant(adjust)}
 
-__all__ = ["CREATURE_KEY", "IMP_KEY", "TRADES", "TRADE_COST", "Handler", "arrives", "buy", "stack_of",
-           "take_from_stack", "take_imp"]
+__all__ = ["CREATURE_KEY", "IMP_KEY", "TRADES", "TRADE_COST", "Handler", "arrives", "buy", "imp_stack",
+           "stack_of", "take_from_stack", "take_imp"]

@@ -9,8 +9,11 @@ view alone. The pack view is the box's contents, for drawing and naming.
 
 from __future__ import annotations
 
+from companion.engine.effects import EffectSink
 from companion.games.gamepack import View
 
+from .anytime import offered
+from .context import Ctx
 from .packdata import Pack
 from .readings import described
 from .state import Duel, GameState, Player
@@ -27,7 +30,7 @@ def public_view(pack: Pack, state: GameState) -> View:
         "imp_stacks": {e: list(imps) for e, imps in state.imp_stacks.items()}, "fed": dict(state.fed),
         "barred": list(state.barred), "winners": list(state.winners), "outcome": state.outcome,
         "readings": dict(state.readings), "data_id": state.pack_id,
-        "colours": {tile: pack.colour(pack.tile(tile).elements[0]) for tile in state.layout.values()},
+        "colours": {tile: pack.colour(pack.tile(tile).element) for tile in state.layout.values()},
     }
 
 
@@ -54,31 +57,35 @@ def _duel(duel: Duel | None) -> View | None:
 
 
 def seat_view(pack: Pack, state: GameState, seat: str) -> View:
-    """What ``seat`` alone sees: its pact card, its plan and its bid while they are sealed."""
+    """What ``seat`` alone sees: its pact card, its plan and its bid while they are sealed; and the moves its
+    phone offers at any moment (anytime.py: trades at the bank, horror cubes, imps)."""
     player = state.players.get(seat)
     if player is None:
         return {}
     pact = pack.pact(player.pact) if player.pact else None
     return {"side": player.side,
             "pact": None if pact is None else {"id": pact.id, "name": pact.name, "elements": list(pact.elements)},
-            "plan": list(player.plan) if player.plan is not None else None, "bid": player.bid}
+            "plan": list(player.plan) if player.plan is not None else None, "bid": player.bid,
+            "anytime": offered(Ctx(pack, state, EffectSink()), seat)}
 
 
 def pack_view(pack: Pack) -> View:
     """The box: elements and their cube colours, the tiles, creatures, imps, pact cards (the deck,
-    not who holds which), the help card's tables, the board's size and the readings."""
+    not who holds which), the help card's tables, the board's size and the readings. ``guess``: a
+    value still our guess (neither the rulebook's nor confirmed by the owner), marked where it is shown."""
     return {
         "secret_seats": True,
         "size": {"columns": pack.columns, "rows": pack.rows},
         "elements": [{"id": e.id, "name": e.name, "colour": e.colour} for e in pack.elements],
         "tiles": [{"id": t.id, "name": t.name, "kind": t.kind, "time": t.time, "produces": dict(t.produces),
-                   "scare": t.scare, "summon": t.summon} for t in pack.tiles],
+                   "scare": t.scare, "summon": t.summon, "guess": t.guess} for t in pack.tiles],
         "creatures": [{"id": c.id, "name": c.name, "day": c.day, "night": c.night, "elements": list(c.elements),
-                       "stack": c.stack, "starter": c.starter} for c in pack.creatures],
+                       "stack": c.stack, "starter": c.starter, "guess": c.guess} for c in pack.creatures],
         "imps": [{"id": i.id, "name": i.name, "element": i.element, "text": i.text} for i in pack.imps],
         "pacts": [{"id": p.id, "name": p.name, "elements": list(p.elements)} for p in pack.pacts],
-        "scaring": [{"id": r.id, "from": r.low, "to": r.high, "cubes": r.cubes} for r in pack.scaring],
-        "horror": [{"id": a.id, "name": a.name, "cost": a.cost, "kind": a.kind, "amount": a.amount}
+        "scaring": [{"id": r.id, "from": r.low, "to": r.high, "cubes": r.cubes, "guess": r.guess}
+                    for r in pack.scaring],
+        "horror": [{"id": a.id, "name": a.name, "cost": a.cost, "kind": a.kind, "amount": a.amount, "guess": a.guess}
                    for a in pack.horror],
         "readings": described(),
     }

@@ -24,6 +24,13 @@ export function shown(side, column, row, columns, rows) {
   return [column, row];
 }
 
+/** The mark on a value that is still our guess (neither in the rulebook nor confirmed by the owner). */
+export const GUESS_WORDS = "our guess: not in the rulebook and not confirmed by you (correct it on the game-data page)";
+
+export function guessMark(record) {
+  return record && record.guess ? h("span", { class: "sz-guess", "data-testid": "sz-guess", title: GUESS_WORDS }, "?") : null;
+}
+
 function colourOf(pack, element) {
   return (pack.elements.find((e) => e.id === element) || {}).colour || element;
 }
@@ -41,7 +48,7 @@ function square(app, key, tileId) {
                     "data-tile": tileId, "data-square": key },
     h("div", { class: "sz-name" }, tile.name),
     h("div", { class: "sz-meta subtle" }, `${tile.time} · ${Object.entries(tile.produces).map(([e, n]) => `${n} ${colourOf(pack, e)}`).join(", ")}` +
-      (icons.length ? ` · ${icons.join(", ")}` : "")),
+      (icons.length ? ` · ${icons.join(", ")}` : ""), guessMark(tile)),
     Object.keys(cubes).length ? h("div", { class: "sz-cubes", "data-testid": "sz-cubes" },
       Object.entries(cubes).map(([e, n]) => h("span", { class: `sz-cube sz-cube-${colourOf(pack, e)}` }, `${n} ${colourOf(pack, e)}`))) : null,
     pawns.length ? h("div", { class: "sz-pawns" }, pawns.map((seat) =>
@@ -60,7 +67,10 @@ export function boardPanel(app) {
     const [x, y] = shown(side, column, row, columns, rows);
     return { order: y * across + x, el: square(app, key, tileId) };
   }).sort((a, b) => a.order - b.order).map((c) => c.el);
+  const guessed = Object.values(layout).some((id) => (app.pack.tiles.find((t) => t.id === id) || {}).guess);
   return h("section", { class: "panel sz-board-panel" },
     h("h2", {}, app.view.seat ? `The board from your side (${side})` : "The board (north at the top)"),
-    h("div", { class: `sz-board sz-across-${across}`, "data-testid": "sz-board", "data-side": side }, cells));
+    h("div", { class: `sz-board sz-across-${across}`, "data-testid": "sz-board", "data-side": side }, cells),
+    guessed ? h("p", { class: "subtle", "data-testid": "sz-guess-legend" }, h("span", { class: "sz-guess" }, "?"),
+      ` A district's cubes and icons marked so are ${GUESS_WORDS}.`) : null);
 }

@@ -7,7 +7,7 @@ import { h } from "/js/dom.js";
 import { promptPanel } from "/js/prompt.js";
 import { effectsPanel, historyDrawer, loadingScreen } from "/js/gamescreen.js";
 import { setupScreen } from "./setup.js";
-import { boardPanel, facingArrow } from "./board.js";
+import { boardPanel, facingArrow, guessMark, GUESS_WORDS } from "./board.js";
 import { dataScreen, startData } from "./data.js";
 
 const PHASES = { pacts: "Pacts", planning: "Planning", moving: "Moving", duel: "Duel", actions: "Actions",
@@ -43,17 +43,27 @@ function timePanel(app) {
     state.outcome ? h("p", { class: "sz-outcome", "data-testid": "sz-outcome" }, state.outcome) : null);
 }
 
+/** A creature as the players panel shows it: its name, its day/night strengths, and the mark on a guess. */
+function creatureWords(pack, id) {
+  const record = (pack.creatures || []).find((c) => c.id === id);
+  if (!record) return [h("span", {}, id)];
+  return [h("span", { "data-testid": "sz-creature", "data-creature": id }, `${record.name} ${record.day}/${record.night}`, guessMark(record))];
+}
+
 function playersPanel(app) {
   const { state } = app.view;
   const pack = app.pack;
+  const guessed = state.order.some((seat) => state.players[seat].creatures.some((c) => ((pack.creatures || []).find((x) => x.id === c) || {}).guess));
   return h("section", { class: "panel sz-players", "data-testid": "sz-players" }, h("h2", {}, "Players"),
+    guessed ? h("p", { class: "subtle", "data-testid": "sz-guess-legend" }, h("span", { class: "sz-guess" }, "?"),
+      ` Strengths (day/night) marked so are ${GUESS_WORDS}.`) : null,
     h("ul", {}, state.order.map((seat) => {
       const p = state.players[seat];
       const cubes = Object.entries(p.cubes).map(([e, n]) => `${n} ${(pack.elements.find((x) => x.id === e) || {}).colour || e}`);
       const waiting = state.phase === "pacts" ? state.pacts_in : state.phase === "planning" ? state.planned : null;
       return h("li", { class: "sz-player", "data-testid": "sz-player", "data-seat": seat },
         h("strong", {}, p.name), waiting ? h("span", { class: "badge" }, waiting.includes(seat) ? "ready" : "thinking") : null,
-        h("div", { class: "subtle" }, `${p.creatures.map((c) => named(pack.creatures, c)).join(", ") || "no creatures"}`),
+        h("div", { class: "subtle" }, p.creatures.length ? p.creatures.flatMap((c, n) => [n ? ", " : null, ...creatureWords(pack, c)]) : "no creatures"),
         h("div", {}, `${p.energy} white · ${p.horror} black${cubes.length ? " · " + cubes.join(", ") : ""}` +
           (p.imps.length ? ` · imps: ${p.imps.map((i) => named(pack.imps, i)).join(", ")}` : "")));
     })));
@@ -70,7 +80,27 @@ function minePanel(app) {
   return h("section", { class: "panel sz-mine", "data-testid": "sz-mine" }, h("h2", {}, "Only on your phone"),
     h("p", { "data-testid": "sz-pact" }, mine.pact ? `Your pact: ${mine.pact.name} (${elementWords(app.pack, mine.pact.elements)})` : "Name your pact card when asked."),
     mine.plan ? h("p", { "data-testid": "sz-plan" }, `Your plan, sealed: ${mine.plan.map((t) => facingArrow(side, t)).join(" ")}`) : null,
-    mine.bid !== null && mine.bid !== undefined ? h("p", { "data-testid": "sz-bid" }, `Your sealed bid: ${mine.bid}`) : null);
+    mine.bid !== null && mine.bid !== undefined ? h("p", { "data-testid": "sz-bid" }, `Your sealed bid: ${mine.bid}`) : null,
+    anytimePanel(app, mine));
+}
+
+/**
+ * "At any moment of the game you may exchange your cubes": the trades, horror-cube actions and imps this phone's
+ * player may make whatever is asked (a duel's bid too), folded away; hidden while their own actions or feeding
+ * are asked, where the same buttons stand in the question.
+ */
+function anytimePanel(app, mine) {
+  const moves = mine.anytime || [];
+  const prompt = app.view.prompt;
+  const ownTurn = prompt && ["actions", "feed"].includes(prompt.key) && prompt.player === app.view.seat;
+  if (!moves.length || ownTurn) return null;
+  return h("details", { class: "sz-anytime", "data-testid": "sz-anytime" },
+    h("summary", {}, "Trade at the bank now (at any moment)"),
+    h("div", { class: "options" }, moves.map((move) => {
+      const { label, ...sent } = move;
+      return h("button", { class: "btn action", type: "button", "data-testid": "sz-anytime-move", "data-action": move.action,
+                           onclick: () => app.anytime(sent) }, label);
+    })));
 }
 
 /** Plans as the player sees them: one button per district the pawn can end on, its arrows turned to their side. */
