@@ -52,7 +52,7 @@ def test_a_game_against_the_box_dm_to_the_end_screen(server: Server, new_tablet:
     assert board.locator("[data-testid=figure][data-kind=hero]").count() == 1
     assert board.locator("[data-testid=barricade]").count() == 6
     tap(page, "end")  # the hero waits; the box plays its turn and says why
-    assert page.get_by_test_id("dm-why").inner_text().startswith("The DM: ")
+    assert page.get_by_test_id("dm-why").inner_text().startswith("Why: ")
     for _ in range(MOST_STEPS):
         if page.get_by_test_id("outcome").count():
             break
@@ -138,7 +138,7 @@ def test_the_grid_editor_changes_the_map_new_games_play_on(own_service: Any, new
     page.get_by_test_id("place-pick-tavern").click()  # two places on one square: refused with why
     page.locator("[data-testid=ed-square][data-square='8,0']").click()
     page.wait_for_selector("[data-testid=data-checks][data-pending=no]:not([data-problems='0'])")
-    assert "both on the square 8,0" in page.get_by_test_id("data-checks").inner_text()
+    assert "both on the square in column 9, row 1" in page.get_by_test_id("data-checks").inner_text()
     assert page.get_by_test_id("data-save").is_disabled()
     page.locator("[data-testid=ed-square][data-square='2,5']").click()  # the tavern back where it was
     page.wait_for_selector("[data-testid=data-checks][data-pending=no][data-problems='0']")

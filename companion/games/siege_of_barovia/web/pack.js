@@ -164,7 +164,7 @@ function books(app) {
     h("ul", {}, heroes),
     h("p", {}, `Count Strahd: ${strahd.square ? `on the board, ${strahd.hp} hp` : "off the board"}`),
     h("p", { "data-testid": "siege-houses" }, `Safe houses: ${houses}`),
-    why ? h("p", { class: "subtle", "data-testid": "dm-why" }, `The DM: ${why}`) : null);
+    why ? h("p", { class: "subtle", "data-testid": "dm-why" }, h("strong", {}, "Why: "), why) : null);
 }
 
 function outcomeOverlay(app) {
