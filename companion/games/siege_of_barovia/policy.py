@@ -12,7 +12,14 @@ heroes are, which heroes it stands beside) plus what the action is worth on
 average (a Destroy Site, an attack's chance to hit times the harm, a summon's
 table). ``hard`` takes the best; ``normal`` adds noise to the scores and
 guards the Church only when a hero is close; ``easy`` guards nothing, often
-plays an ordinary turn at random and scores with much noise.
+plays an ordinary turn at random and scores with much noise. Normal and hard
+never pass up a house they can destroy this turn, and no level passes when an
+action is open (Summon always is, and never harms the DM).
+
+The reason is built from the turn chosen, never written beside it: the moved
+creature and the square it went to, then the action with its creature and
+square, each clause a fact of the position (tests/test_siege_rulebook.py
+checks every reason of many games against its turn).
 
 Deterministic for a seed: every random draw comes from a generator seeded by
 the game's seed and the DM turn's number, so the same game replays the same.
