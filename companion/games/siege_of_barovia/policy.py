@@ -317,7 +317,7 @@ def _summon_words(look: _Look, move: DmMove | None) -> str:
     if look.danger > 0 and look.counts(move)[0] == 0:
         return f"a 3 or 4 puts a new zombie on {the_place(state, 'church')}, which no creature guards"
     if not state.strahd.on_board:
-        return "a 6 brings Count Strahd back onto the board"
+        return "a 6 brings Count Strahd onto the board"
     only = all(a.kind == SUMMON for a in acts(state, move))
     return "a 3, 4 or 5 brings a new creature" + (" (no creature can attack or destroy)" if only else "")
 

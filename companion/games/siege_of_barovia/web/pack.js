@@ -215,12 +215,12 @@ const FINISHERS = ["end"];
 const SIDES = { N: "north", E: "east", S: "south", W: "west" };
 const lineKey = (squares) => squares.join("|");
 
-/** A square as the players count it (from 1), or its place's name. */
+/** A square as the box's sentences say it: a keyed place by its name, any other by column and row from 1. */
 function squareWords(app, square) {
   const place = app.pack.map.places.find((p) => p.square === square);
-  if (place) return place.name;
+  if (place) return /^[A-Z][\w-]*'s /.test(place.name) ? place.name : `the ${place.name}`;
   const [c, r] = square.split(",").map(Number);
-  return `column ${c + 1}, row ${r + 1}`;
+  return `the square in column ${c + 1}, row ${r + 1}`;
 }
 
 function actionButton(app, entry) {
