@@ -15,6 +15,7 @@ time of the policy's choice alone. A plain script: figures are read, not asserte
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import sys
 import time
@@ -65,6 +66,7 @@ def main() -> int:
     args = parser.parse_args()
     print(f"$ {' '.join([Path(sys.executable).name, *sys.argv])}  (Python {platform.python_version()}, "
           f"{platform.machine()})")
+    print(f"load average before: {_load()} (win rates do not depend on the load; the times do)")
     pack = SiegePack()
     print(f"{'level':<8} {'heroes won':>10} {'DM won':>7} {'no end':>7} {'DM turns':>9} "
           f"{'median ms':>10} {'p99 ms':>7} {'worst ms':>9}")
@@ -77,7 +79,12 @@ def main() -> int:
         mark = "PASS" if worst < TURN_TARGET_MS else "over-target"
         print(f"{level:<8} {won / args.games:>10.1%} {lost / args.games:>7.1%} {unfinished:>7} {len(times):>9} "
               f"{median:>10.2f} {p99:>7.2f} {worst:>9.2f}  {mark} (worst under {TURN_TARGET_MS:.0f} ms)")
+    print(f"load average after: {_load()}")
     return 0
+
+
+def _load() -> str:
+    return " ".join(f"{value:.2f}" for value in os.getloadavg())
 
 
 if __name__ == "__main__":

@@ -55,7 +55,7 @@ def test_the_easy_box_plays_on_a_whim_now_and_then_and_says_so() -> None:
         put(state, "ghoul-1", SQUARE["estate"])
         choice = policy.choose(state)
         whims.append(choice.turn.act is None or choice.turn.act.kind != DESTROY)
-        assert whims[-1] == choice.why.endswith("(an easy DM plays on a whim now and then).")
+        assert whims[-1] == choice.why.endswith("(on a whim: the easy DM plays a turn at random 55% of the time).")
     assert 0 < sum(whims) < len(whims)
 
 

@@ -56,7 +56,7 @@ def test_a_drawn_map_with_many_problems_lists_them_all() -> None:
     with pytest.raises(PackError) as refused:
         map_from_files(files)
     text = "\n".join(refused.value.problems)
-    for expected in ("the square 9,9 is not on the board", "are both on the square", "are not side by side",
+    for expected in ("the square in column 10, row 10 is not on the board", "are both on the square in column", "are not side by side",
                      "missing: estate"):
         assert expected in text
 

@@ -258,7 +258,7 @@ def test_recruit_militia_for_a_player_with_no_figure_at_a_safe_house_with_one_hi
         act(state, {"action": "recruit-militia", "at": "tavern"})
     put(state, HERO, None)
     state.players[0].figure = None
-    with pytest.raises(IllegalInput, match="starts at a safe house"):
+    with pytest.raises(IllegalInput, match="begins at one of the three safe houses"):
         act(state, {"action": "recruit-militia", "at": "church"})
     act(state, {"action": "recruit-militia", "at": "mercantile"})
     militia = state.figure_of(state.players[0])

@@ -52,7 +52,7 @@ def test_a_game_against_the_box_dm_to_the_end_screen(server: Server, new_tablet:
     assert board.locator("[data-testid=figure][data-kind=hero]").count() == 1
     assert board.locator("[data-testid=barricade]").count() == 6
     tap(page, "end")  # the hero waits; the box plays its turn and says why
-    assert page.get_by_test_id("dm-why").inner_text().startswith("The DM: ")
+    assert page.get_by_test_id("dm-why").inner_text().startswith("Why: ")
     for _ in range(MOST_STEPS):
         if page.get_by_test_id("outcome").count():
             break
@@ -138,7 +138,7 @@ def test_the_grid_editor_changes_the_map_new_games_play_on(own_service: Any, new
     page.get_by_test_id("place-pick-tavern").click()  # two places on one square: refused with why
     page.locator("[data-testid=ed-square][data-square='8,0']").click()
     page.wait_for_selector("[data-testid=data-checks][data-pending=no]:not([data-problems='0'])")
-    assert "both on the square 8,0" in page.get_by_test_id("data-checks").inner_text()
+    assert "both on the square in column 9, row 1" in page.get_by_test_id("data-checks").inner_text()
     assert page.get_by_test_id("data-save").is_disabled()
     page.locator("[data-testid=ed-square][data-square='2,5']").click()  # the tavern back where it was
     page.wait_for_selector("[data-testid=data-checks][data-pending=no][data-problems='0']")
@@ -156,3 +156,80 @@ def test_the_grid_editor_changes_the_map_new_games_play_on(own_service: Any, new
     assert board.locator("[data-testid=square][data-place=church]").get_attribute("data-square") == "8,0"
     assert board.locator("[data-testid=square]").count() == 9 * 8 - 1  # the square off the board is not drawn
     assert board.locator("[data-testid=barricade][data-line='7,0|8,0']").count() == 1
+
+
+# -- the hero turn's Fortify and the readings, on the tablet -----------------------------------------------
+
+def tap_label(page: Any, text: str) -> None:
+    old = version(page)
+    page.get_by_test_id("prompt").locator("[data-testid=action]", has_text=text).first.click()
+    wait_version_after(page, old)
+
+
+def until_hero_turn(page: Any) -> None:
+    """The box DM's turn played out, its dice rolled 1 (a summon brings nobody, an attack misses)."""
+    for _ in range(6):
+        page.wait_for_selector("[data-testid=prompt][data-kind=roll], [data-testid=prompt][data-key=hero-turn]")
+        kind, key = prompt_of(page)
+        if key == "hero-turn":
+            return
+        roll(page, 1)
+    raise AssertionError("the hero's turn did not come back")
+
+
+def barricade_lines(page: Any) -> set[frozenset[str]]:
+    lines = page.get_by_test_id("siege-board").locator("[data-testid=barricade]")
+    return {frozenset(line.get_attribute("data-line").split("|")) for line in lines.all()}
+
+
+def test_fortify_moves_several_barricades_at_once_one_of_the_heros_own_square_to_another_side(
+        server: Server, new_tablet: Callable[..., Any]) -> None:
+    """"... or moves any number of barricades to lines in the space that hero is in": the hero beside the
+    Tavern brings its own west barricade round to the south side and a far one to the north, in one action."""
+    page = new_tablet()
+    start_siege(page, server.url, players=1, dm="box")
+    page.locator(GAME).wait_for()
+    tap_label(page, "to the square in column 2, row 5")  # east, off the entrance
+    tap(page, "end")
+    until_hero_turn(page)
+    tap_label(page, "to the square in column 2, row 6")  # south: beside the Tavern, its barricade on the east side
+    form = page.get_by_test_id("fortify-moves")
+    form.locator("summary").click()
+    form.locator("[data-testid=fortify-pick][data-side=S][data-line='1,5|2,5']").click()
+    form.locator("[data-testid=fortify-pick][data-side=N][data-line='6,4|6,5']").click()
+    assert form.locator("[data-testid=fortify-pick][data-side=W][data-line='1,5|2,5']").is_disabled()  # once each
+    old = version(page)
+    form.get_by_test_id("fortify-send").click()
+    wait_version_after(page, old)
+    lines = barricade_lines(page)
+    assert {frozenset({"1,5", "1,6"}), frozenset({"1,4", "1,5"})} <= lines
+    assert not {frozenset({"1,5", "2,5"}), frozenset({"6,4", "6,5"})} & lines
+    assert len(lines) == 6
+
+
+def test_the_readings_are_chosen_on_the_new_game_screen_and_shown_during_the_game(
+        server: Server, new_tablet: Callable[..., Any]) -> None:
+    """The ten readings, ours unless the table changes them before the game; the game screen lists the ones
+    in play, and the game plays them (moving in either order: an action first does not end the turn)."""
+    page = new_tablet()
+    open_games(page, server.url)
+    new_game(page, "siege-of-barovia")
+    readings = page.get_by_test_id("setup-readings")
+    readings.locator("summary").click()
+    assert readings.get_by_test_id("setup-reading").count() == 10
+    page.get_by_test_id("setup-reading-hero_order").select_option("any-order")
+    page.get_by_test_id("setup-reading-ghoul_summon").select_option("printed-e11")
+    for _ in range(2):
+        page.get_by_test_id("setup-fewer").click()
+    page.get_by_test_id("setup-start").click()
+    page.locator(GAME).wait_for()
+    shown = page.get_by_test_id("siege-readings")
+    assert "2 not ours" in shown.locator("summary").inner_text()
+    choices = {item.get_attribute("data-reading"): item.get_attribute("data-choice")
+               for item in shown.get_by_test_id("siege-reading").all()}
+    assert len(choices) == 10 and choices["hero_order"] == "any-order" and choices["ghoul_summon"] == "printed-e11"
+    assert choices["dm_pass"] == "may-pass"
+    tap_label(page, "Build a barricade on the north side")  # acting first...
+    kind, key = prompt_of(page)
+    assert (kind, key) == ("action", "hero-turn")  # ...leaves the move, by the reading chosen
+    assert page.get_by_test_id("prompt").locator("[data-testid=action][data-action=move]").count() > 0

@@ -21,7 +21,7 @@ from companion.engine.prompts import Option, Prompt, faces
 
 from .hero import GameEnded
 from .state import DM_SEAT, GHOUL, MOVER, STRAHD, STRAHD_HP, ZOMBIE, DmDid, Figure, SiegeState
-from .words import the, the_place, where
+from .words import said, the, the_place, where
 
 #: The d6 face an enemy needs to hit a hero (1 damage).
 DM_HITS_ON: Final[dict[str, int]] = {ZOMBIE: 6, GHOUL: 5, STRAHD: 4}
@@ -128,7 +128,7 @@ def _parse_move(state: SiegeState, value: object) -> DmMove | None:
     move = DmMove(figure.id, str(value.get("to")))
     if move not in moves(state):
         barred = move.to in state.map.grid.steps(figure.square or "")
-        raise IllegalInput(f"{figure.name} cannot move to {value.get('to')!r}: "
+        raise IllegalInput(f"{figure.name} cannot move to {said(state, value.get('to'))}: "
                            + ("a barricade stands in the way" if barred else "one square up, down, left or right"))
     return move
 

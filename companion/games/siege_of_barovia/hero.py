@@ -21,7 +21,7 @@ from companion.engine.prompts import Prompt, faces
 from .mapdata import SAFE_HOUSES, Line, line_of
 from .state import (GHOUL, HERO, HERO_HP, LOCAL_HEROES, MILITIA, MILITIA_HP, MOST_PLAYERS, MOVER, STRAHD, ZOMBIE,
                     Figure, Player, SiegeState)
-from .words import SIDE_WORDS, line_words, the, the_place, where
+from .words import SIDE_WORDS, line_words, said, the, the_place, where
 
 #: What a hero's total must reach to hit each enemy (zombie and ghoul: killed; Strahd: 1 damage).
 HITS_ON: Final[dict[str, int]] = {ZOMBIE: 3, GHOUL: 4, STRAHD: 6}
@@ -39,10 +39,16 @@ Action = Mapping[str, object]
 # -- the turn's flow ----------------------------------------------------------------------------------
 
 def turn_over(state: SiegeState) -> bool:
-    """After the action (move first) or after both (any order); a player with no figure acts once."""
+    """After the action (move first) or after both (any order); a player with no figure acts once.
+    Hustle is "one additional space": a hero who hustles before moving still has their own move."""
     if state.figure_of(state.player) is None:
         return state.acted
-    return state.acted and (state.moved or state.readings["hero_order"] == "move-first")
+    return state.acted and (state.moved or (state.readings["hero_order"] == "move-first" and not state.hustled))
+
+
+def may_move(state: SiegeState) -> bool:
+    """The hero's own move is open: not taken yet, and (moving first) no action but Hustle taken."""
+    return not state.moved and (not state.acted or state.hustled or state.readings["hero_order"] == "any-order")
 
 
 def take(state: SiegeState, answer: Action, sink: EffectSink) -> Flow[None]:
@@ -81,7 +87,7 @@ def _may_move(state: SiegeState) -> Figure:
     figure = acting_figure(state)
     if state.moved:
         raise IllegalInput(f"{figure.name} has already moved this turn (Hustle moves one square more)")
-    if state.acted and state.readings["hero_order"] == "move-first":
+    if not may_move(state):
         raise IllegalInput("the hero moves before the action, and has acted (reading: move first)")
     return figure
 
@@ -93,7 +99,7 @@ def _step(state: SiegeState, figure: Figure, answer: Action) -> str:
     if not isinstance(to, str) or to not in steps:
         reason = "a barricade stands in the way" if isinstance(to, str) and to in state.map.grid.steps(figure.square) \
             else "a hero moves one square up, down, left or right"
-        raise IllegalInput(f"{figure.name} cannot move to {to!r}: {reason}")
+        raise IllegalInput(f"{figure.name} cannot move to {said(state, to)}: {reason}")
     return to
 
 
@@ -124,7 +130,7 @@ def _hustle(state: SiegeState, answer: Action, sink: EffectSink) -> Flow[None]:
     figure = _may_act(state)
     to = _step(state, figure, answer)
     _walk(state, figure, to, sink, hustle=True)
-    state.acted = True
+    state.acted = state.hustled = True
     return
     yield
 
@@ -241,8 +247,12 @@ def _moves(state: SiegeState, figure: Figure, moves: object) -> list[tuple[Line,
     news = [_line_on(state, figure, m.get("to")) for m in moves]
     if len(set(olds)) != len(olds) or len(set(news)) != len(news):
         raise IllegalInput("each barricade moves once, and each line takes one barricade")
+    still = [old for old, new in zip(olds, news) if old == new]
+    if still:
+        raise IllegalInput(f"the barricade on {line_words(state, *still[0])} already stands there: move it to "
+                           "another line of the hero's square")
     staying = set(state.barricades) - set(olds)
-    taken = [n for n in news if n in staying or n in olds]
+    taken = [n for n in news if n in staying]
     if taken:
         raise IllegalInput(f"a barricade already stands on {line_words(state, *taken[0])}")
     return list(zip(olds, news))
@@ -253,7 +263,7 @@ def _existing(state: SiegeState, value: object) -> Line:
         raise IllegalInput("a barricade to move is named by its two squares, e.g. ['3,4', '3,5']")
     line = line_of(str(value[0]), str(value[1]))
     if line not in state.barricades:
-        raise IllegalInput(f"no barricade stands between {value[0]} and {value[1]}")
+        raise IllegalInput(f"no barricade stands between {said(state, value[0])} and {said(state, value[1])}")
     return line
 
 
@@ -383,6 +393,15 @@ def militia_places(state: SiegeState) -> list[str]:
     return list(SAFE_HOUSES) if state.readings["militia_start"] == "any" else state.standing()
 
 
+def _militia_refused(state: SiegeState, place: str) -> str:
+    """Why a militia may not begin at ``place``: not a safe house, or (the other reading) a destroyed one."""
+    open_now = " or ".join(the_place(state, p) for p in militia_places(state)) or "none is left"
+    if place in SAFE_HOUSES:
+        return (f"{the_place(state, place)} was destroyed, and by this game's reading a militia begins only at a "
+                f"safe house still standing (militia_start: standing): {open_now}")
+    return f"a militia begins at one of the three safe houses ({', '.join(SAFE_HOUSES)}), not {place!r}: {open_now}"
+
+
 def _recruit_militia(state: SiegeState, answer: Action, sink: EffectSink) -> Flow[None]:
     player = state.player
     if state.figure_of(player) is not None:
@@ -391,8 +410,7 @@ def _recruit_militia(state: SiegeState, answer: Action, sink: EffectSink) -> Flo
         raise IllegalInput(f"{player.name} has already spent this turn")
     place = str(answer.get("at"))
     if place not in militia_places(state):
-        raise IllegalInput(f"a militia starts at a safe house{' still standing' if place in SAFE_HOUSES else ''}: "
-                           f"{', '.join(militia_places(state)) or 'none is left'}, not {place!r}")
+        raise IllegalInput(_militia_refused(state, place))
     figure_id = state.next_id(MILITIA)
     square = state.map.square_of(place)
     state.figures[figure_id] = Figure(figure_id, MILITIA, f"{player.name}'s militia", square, MILITIA_HP,
@@ -410,4 +428,4 @@ HANDLERS: Final[dict[str, Callable[[SiegeState, Action, EffectSink], Flow[None]]
 }
 
 __all__ = ["GameEnded", "HANDLERS", "HITS_ON", "RECRUIT_SQUARES", "SIDES", "acting_figure", "attack_needs",
-           "free_players", "militia_places", "recruit_squares", "rest_to", "take", "turn_over"]
+           "free_players", "may_move", "militia_places", "recruit_squares", "rest_to", "take", "turn_over"]

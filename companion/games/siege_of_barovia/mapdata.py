@@ -7,9 +7,10 @@ shipped one is ours and the owner draws theirs in the grid editor. Whatever
 they save goes through ``map_from_files``, which reports every problem at
 once (``PackError``), so a game never starts on a map it cannot play.
 
-Squares are named ``"column,row"`` (``"3,4"``), row 0 the north edge, as the
-engine's ``Grid`` names them; a line between two squares is the pair of their
-names in order.
+Squares are keyed ``"column,row"`` (``"3,4"``), row 0 the north edge, as the
+engine's ``Grid`` keys them; a line between two squares is the pair of their
+keys in order. A key is for files and answers only: every sentence a person
+reads counts from 1 (``square_words``: the key "3,4" is column 4, row 5).
 """
 
 from __future__ import annotations
@@ -163,7 +164,7 @@ class _Reader:
         if not SQUARE.fullmatch(name):
             node.fail(f"{name!r} is not a square like '3,4' (column,row from the north-west corner, from 0)")
         elif name not in on_board:
-            node.fail(f"the square {name} is not on the board (a grid of {self.columns} x {self.rows}"
+            node.fail(f"{square_words(name)} is not on the board (a grid of {self.columns} x {self.rows}"
                       f"{', less the squares off the board' if on_board else ''})")
         return name
 
@@ -188,7 +189,7 @@ class _Reader:
             return tuple(s for s in _by_position(on_board) if _on_border(s, self.columns, self.rows))
         outside = [s for s in listed if s and s not in on_board]
         if outside:
-            node.child("squares").fail(f"edge squares off the board: {', '.join(outside)}")
+            node.child("squares").fail(f"edge squares off the board: {'; '.join(map(square_words, outside))}")
         if not listed:
             node.child("squares").fail("Count Strahd needs at least one edge square to arrive on")
         return tuple(dict.fromkeys(s for s in listed if s in on_board))
@@ -217,7 +218,7 @@ class _Reader:
         by_square: dict[str, str] = {}
         for place in found.values():
             if place.square and place.square in by_square:
-                node.fail(f"{by_square[place.square]!r} and {place.id!r} are both on the square {place.square}")
+                node.fail(f"{by_square[place.square]!r} and {place.id!r} are both on {square_words(place.square)}")
             by_square.setdefault(place.square, place.id)
 
     def _barricades(self, node: Node, on_board: set[str]) -> tuple[Line, ...]:
@@ -229,10 +230,12 @@ class _Reader:
             if len(ends) != 2:
                 entry.fail("a barricade is the pair of squares on either side of its line")
             elif all(ends) and not _neighbours(*ends):
-                entry.fail(f"{ends[0]} and {ends[1]} are not side by side: a barricade stands on the line between two")
+                entry.fail(f"{square_words(ends[0])} and {square_words(ends[1])} are not side by side: a barricade "
+                           "stands on the line between two")
             elif all(ends):
                 if line_of(*ends) in lines:
-                    entry.fail(f"the barricade {ends[0]} | {ends[1]} is listed twice")
+                    entry.fail(f"the barricade between {square_words(ends[0])} and {square_words(ends[1])} is "
+                               "listed twice")
                 lines[line_of(*ends)] = None
         return tuple(lines)
 
@@ -245,6 +248,13 @@ class _Reader:
         cut = [p.id for p in siege_map.places.values() if p.square not in seen]
         if cut:
             self.root.child("off_board").fail(f"the squares off the board cut {', '.join(cut)} off from the entrance")
+
+
+def square_words(square: str) -> str:
+    """``"3,4"`` as people count it: column 4, row 5 (from the north-west corner, from 1), as every
+    sentence, label and doc says it; the key itself counts from 0 and is never shown."""
+    column, _, row = square.partition(",")
+    return f"the square in column {int(column) + 1}, row {int(row) + 1}"
 
 
 def _verified(node: Node) -> None:

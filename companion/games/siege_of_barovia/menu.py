@@ -27,7 +27,8 @@ def hero_menu(state: SiegeState) -> list[Entry]:
 def _militia_entries(state: SiegeState) -> list[Entry]:
     if state.acted:
         return []
-    return [{"action": "recruit-militia", "at": place, "label": f"Raise a militia at {the_place(state, place)}"}
+    return [{"action": "recruit-militia", "at": place, "label": f"Raise a militia at {the_place(state, place)}"
+             + (" (destroyed)" if place in state.destroyed else "")}
             for place in hero.militia_places(state)]
 
 
@@ -43,8 +44,7 @@ def _steps(state: SiegeState, figure: Figure) -> list[tuple[str, str]]:
 
 
 def _move_entries(state: SiegeState, figure: Figure) -> list[Entry]:
-    may_move = not state.moved and (not state.acted or state.readings["hero_order"] == "any-order")
-    if not may_move:
+    if not hero.may_move(state):
         return []
     return [{"action": "move", "to": there, "label": f"Move {ARROWS[side]} to {where(state, there)}"}
             for side, there in _steps(state, figure)]
@@ -78,8 +78,7 @@ def _fortify_entries(state: SiegeState, figure: Figure) -> list[Entry]:
             free.append(side)
             found.append({"action": "fortify", "build": side,
                           "label": f"Build a barricade on the {SIDE_WORDS[side]} side"})
-    mine = {line_of(square, there) for there in _sides(state, figure).values()}
-    for line in (b for b in state.barricades if b not in mine):
+    for line in state.barricades:  # any barricade, one of this square's own included, to a free side
         found += [{"action": "fortify", "move": [{"from": list(line), "to": side}],
                    "label": f"Move the barricade between {where(state, line[0])} and {where(state, line[1])} "
                             f"to the {SIDE_WORDS[side]} side"} for side in free]

@@ -12,7 +12,14 @@ heroes are, which heroes it stands beside) plus what the action is worth on
 average (a Destroy Site, an attack's chance to hit times the harm, a summon's
 table). ``hard`` takes the best; ``normal`` adds noise to the scores and
 guards the Church only when a hero is close; ``easy`` guards nothing, often
-plays an ordinary turn at random and scores with much noise.
+plays an ordinary turn at random and scores with much noise. Normal and hard
+never pass up a house they can destroy this turn, and no level passes when an
+action is open (Summon always is, and never harms the DM).
+
+The reason is built from the turn chosen, never written beside it: the moved
+creature and the square it went to, then the action with its creature and
+square, each clause a fact of the position (tests/test_siege_rulebook.py
+checks every reason of many games against its turn).
 
 Deterministic for a seed: every random draw comes from a generator seeded by
 the game's seed and the DM turn's number, so the same game replays the same.
@@ -26,7 +33,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from .dm import ATTACK, DESTROY, DM_HITS_ON, DmAct, DmMove, DmTurn, turns
+from .dm import ATTACK, DESTROY, DM_HITS_ON, SUMMON, DmAct, DmMove, DmTurn, acts, turns
 from .state import GHOUL, MOVER, STRAHD, ZOMBIE, Figure, SiegeState
 from .words import the, the_place, where
 
@@ -44,10 +51,12 @@ class Level:
     noise: float  # added to each score, uniformly from 0 to this
     wander: float  # the chance of an ordinary turn at random instead
     takes_win: bool = True  # a winning turn (the last safe house) is never passed up
+    takes_house: bool = True  # a house it can destroy this turn is never passed up (the best such turn is played)
 
 
 LEVELS: Final[dict[str, Level]] = {
-    "easy": Level(guard=0.0, guard_from=0, houses=1.0, hunt=1.0, noise=30.0, wander=0.55, takes_win=False),
+    "easy": Level(guard=0.0, guard_from=0, houses=1.0, hunt=1.0, noise=30.0, wander=0.55, takes_win=False,
+                  takes_house=False),
     "normal": Level(guard=18.0, guard_from=1, houses=2.0, hunt=3.0, noise=12.0, wander=0.15),
     "hard": Level(guard=60.0, guard_from=4, houses=3.0, hunt=4.0, noise=0.0, wander=0.0),
 }
@@ -192,18 +201,32 @@ def choose(state: SiegeState) -> Choice:
     """The box's DM turn and why, for the game's level; the same for the same state and seed."""
     level = LEVELS[state.level]
     rng = rng_for(state)
-    every = turns(state)
     look = _Look(state, level)
-    wins = [t for t in every if t.act is not None and t.act.kind == DESTROY and len(state.standing()) == 1]
-    if wins and level.takes_win:
-        return Choice(wins[0], reason(look, wins[0]))
+    every = _acting(turns(state))
+    destroys = [t for t in every if t.act is not None and t.act.kind == DESTROY]
+    if destroys and len(state.standing()) == 1 and level.takes_win:
+        return Choice(destroys[0], reason(look, destroys[0]))
+    if destroys and level.takes_house:
+        turn = _best(look, destroys, rng)
+        return Choice(turn, reason(look, turn))
     if rng.random() < level.wander:
         ordinary = [t for t in every if t.act is not None and t.act.kind != DESTROY] or every
         turn = rng.choice(ordinary)
         return Choice(turn, reason(look, turn, wandering=True))
-    scored = [(score(look, t) + rng.uniform(0.0, level.noise), n, t) for n, t in enumerate(every)]
-    best = max(scored, key=lambda entry: (entry[0], -entry[1]))[2]
+    best = _best(look, every, rng)
     return Choice(best, reason(look, best))
+
+
+def _acting(every: list[DmTurn]) -> list[DmTurn]:
+    """The turns with an action, when there are any: Summon is always open and never harms the DM, so
+    the box never passes it up for no action at all."""
+    return [t for t in every if t.act is not None] or every
+
+
+def _best(look: _Look, every: list[DmTurn], rng: random.Random) -> DmTurn:
+    """The best-scored turn, with the level's noise (drawn once per turn, in order: the same seed, the same)."""
+    scored = [(score(look, t) + rng.uniform(0.0, look.level.noise), n, t) for n, t in enumerate(every)]
+    return max(scored, key=lambda entry: (entry[0], -entry[1]))[2]
 
 
 def arrival(state: SiegeState) -> str:
@@ -225,13 +248,16 @@ def arrival(state: SiegeState) -> str:
 
 
 # -- why, in one sentence -------------------------------------------------------------------------------------
+# Built from the turn it explains, part by part: the moved figure and the square it steps onto (with what
+# that square is: the Church, a safe house, a hero's square, nearer a house), then the action played by its
+# figure on its square. Every clause is a fact of the position, never a guess of intent.
 
 def reason(look: _Look, turn: DmTurn, wandering: bool = False) -> str:
     parts = [_move_words(look, turn.move)] if turn.move else []
-    parts.append(_act_words(look, turn.act, turn.move))
-    text = "; then ".join(p for p in parts if p)
+    parts.append(_act_words(look, turn))
+    text = "; then ".join(parts)
     if wandering:
-        text += " (an easy DM plays on a whim now and then)"
+        text += f" (on a whim: the {look.state.level} DM plays a turn at random {look.level.wander:.0%} of the time)"
     return text[:1].upper() + text[1:] + "."
 
 
@@ -240,15 +266,20 @@ def _move_words(look: _Look, move: DmMove) -> str:
     creature = state.figures[move.figure]
     mover = MOVER[creature.kind]
     start = creature.square or ""
-    if move.to == look.church and look.danger > 0:
-        return f"{the(creature)} steps onto {the_place(state, 'church')}: {_nearest_hero_words(look)}"
-    for house, square in look.houses.items():
-        if look.far(mover, square, move.to) < look.far(mover, square, start):
-            return f"{the(creature)} goes for {the_place(state, house)}: {_away_words(look, square)}"
+    place = state.map.place_at(move.to)
+    goes = f"{the(creature)} {'steps onto' if place else 'moves to'} {where(state, move.to)}"
+    if move.to == look.church:
+        return f"{goes}: {_nearest_hero_words(look)}" if look.heroes else goes
+    if place is not None and place.id in look.houses:
+        return f"{goes}, a safe house still standing"
     hero = next((h for h in look.heroes if h.square == move.to), None)
     if hero is not None:
-        return f"{the(creature)} closes in on {hero.name}, who has {hero.hp} hit point{'s' if hero.hp != 1 else ''}"
-    return f"{the(creature)} moves to {where(state, move.to)}"
+        return f"{goes}, onto {hero.name}, who has {hero.hp} hit point{'s' if hero.hp != 1 else ''}"
+    for house, square in look.houses.items():
+        after, before = look.far(mover, square, move.to), look.far(mover, square, start)
+        if after < before:
+            return f"{goes}, {after} square{'s' if after != 1 else ''} from {the_place(state, house)}"
+    return goes
 
 
 def _nearest_hero_words(look: _Look) -> str:
@@ -258,37 +289,37 @@ def _nearest_hero_words(look: _Look) -> str:
             if distance else f"{near.name} stands in it")
 
 
-def _away_words(look: _Look, square: str) -> str:
-    away = [h for h in look.heroes if look.far("hero", square, h.square or "") > 2]
-    if len(away) == len(look.heroes):
-        return "no hero is near it" if len(away) != 2 else "two heroes are away"
-    return f"{len(look.heroes) - len(away)} of the heroes stand{'s' if len(look.heroes) - len(away) == 1 else ''} near it"
-
-
-def _act_words(look: _Look, act: DmAct | None, move: DmMove | None) -> str:
-    state = look.state
+def _act_words(look: _Look, turn: DmTurn) -> str:
+    state, act, move = look.state, turn.act, turn.move
     if act is None:
-        return "the DM takes no action: nothing better is open"
+        return f"the DM takes no action: {_pass_words(look, move)}"
+    if act.kind == SUMMON:
+        return f"the DM summons: {_summon_words(look, move)}"
+    creature = state.figures[act.by or ""]
+    square = move.to if move and move.figure == creature.id else creature.square or ""
+    subject = "it" if move and move.figure == creature.id else the(creature)
     if act.kind == DESTROY:
-        creature = state.figures[act.by or ""]
-        place = state.map.place_at(move.to if move and move.figure == creature.id else creature.square or "")
         left = len(state.standing()) - 1
         tail = "the last safe house" if left == 0 else f"{left} safe house{'s' if left != 1 else ''} will be left"
-        return f"{the(creature)} destroys {the_place(state, place.id) if place else 'the house'}: {tail}"
-    if act.kind == ATTACK:
-        creature, hero = state.figures[act.by or ""], state.figures[act.target or ""]
-        why = "one more hit slays them" if hero.hp == 1 else f"it hits on {DM_HITS_ON[creature.kind]} or more"
-        return f"{the(creature)} attacks {hero.name}: {why}"
-    return f"the DM summons: {_summon_words(look, move)}"
+        return f"{subject} destroys {where(state, square)}: {tail}"
+    hero = state.figures[act.target or ""]
+    why = "one more hit slays them" if hero.hp == 1 else f"it hits on {DM_HITS_ON[creature.kind]} or more"
+    return f"{subject} attacks {hero.name} on {where(state, square)}: {why}"
+
+
+def _pass_words(look: _Look, move: DmMove | None) -> str:
+    """Why the DM passes: only ever said when no action is open (the box never passes one up)."""
+    return "no action is open" if not acts(look.state, move) else "the DM may pass and does"
 
 
 def _summon_words(look: _Look, move: DmMove | None) -> str:
     state = look.state
     if look.danger > 0 and look.counts(move)[0] == 0:
-        return f"a new zombie would guard {the_place(state, 'church')}"
+        return f"a 3 or 4 puts a new zombie on {the_place(state, 'church')}, which no creature guards"
     if not state.strahd.on_board:
-        return "a 6 would bring Count Strahd back"
-    return "no creature can strike a hero or a house this turn"
+        return "a 6 brings Count Strahd onto the board"
+    only = all(a.kind == SUMMON for a in acts(state, move))
+    return "a 3, 4 or 5 brings a new creature" + (" (no creature can attack or destroy)" if only else "")
 
 
 __all__ = ["Choice", "LEVELS", "Level", "arrival", "choose", "reason", "rng_for", "score"]

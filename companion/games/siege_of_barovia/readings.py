@@ -52,8 +52,9 @@ READINGS: tuple[Reading, ...] = (
     Reading("militia_start", "Where may a newly recruited militia be placed?",
             "The militia is recruited during the game, yet the text says it \"begins the game\" at one of "
             "the three safe houses, and does not say whether a destroyed one still counts.",
-            (Choice("standing", "At a safe house that still stands"),
-             Choice("any", "At any of the three safe houses, destroyed or not"))),
+            (Choice("any", "At any of the three safe houses, destroyed or not: destroying a house takes "
+                           "away only its action"),
+             Choice("standing", "Only at a safe house that still stands"))),
     Reading("dm_actor", "Must the creature that acts be the one the DM moved?",
             "The DM moves one creature \"and then\" performs an action; the text never ties the two.",
             (Choice("any", "No: any creature may attack or destroy"),

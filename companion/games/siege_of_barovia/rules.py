@@ -59,7 +59,7 @@ def play(state: SiegeState, sink: EffectSink) -> Flow[None]:
 
 def player_turn(state: SiegeState, sink: EffectSink) -> Flow[None]:
     player = state.player
-    state.phase, state.moved, state.acted = "hero", False, False
+    state.phase, state.moved, state.acted, state.hustled = "hero", False, False, False
     figure = state.figure_of(player)
     sink.emit("turn", f"{player.name}'s turn" + (f" ({figure.name})." if figure else ": no figure on the board."),
               player=player.id, turn=state.turn)
@@ -92,7 +92,7 @@ def dm_turn(state: SiegeState, sink: EffectSink) -> Flow[None]:
     state.dm_turns += 1
     if state.dm == "box":
         choice = policy.choose(state)
-        sink.emit("dm-why", f"The DM: {choice.why}", why=choice.why, turn=choice.turn.to_plain())
+        sink.emit("dm-why", choice.why, why=choice.why, turn=choice.turn.to_plain())
         yield from dm.carry_out(state, choice.turn, DmDid("box", why=choice.why), sink, _box_arrival)
         return
     answer = yield Prompt("action", DM_TURN, "Dungeon Master: move one zombie, ghoul or Count Strahd one square, "

@@ -89,6 +89,7 @@ class SiegeState:
     phase: str = "hero"  # hero, dm, over
     moved: bool = False
     acted: bool = False
+    hustled: bool = False  # the action was Hustle: the hero's own move is still open, whatever the order
     last_dm: DmDid | None = None
     dm_turns: int = 0
     outcome: str | None = None

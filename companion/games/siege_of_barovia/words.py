@@ -9,15 +9,10 @@ import re
 
 from companion.engine.grid import Direction
 
+from .mapdata import square_words
 from .state import Figure, SiegeState
 
 SIDE_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
-
-
-def square_words(square: str) -> str:
-    """``"3,4"`` as people count it: column 4, row 5 (from the north-west corner, from 1)."""
-    column, _, row = square.partition(",")
-    return f"the square in column {int(column) + 1}, row {int(row) + 1}"
 
 
 def where(state: SiegeState, square: str | None) -> str:
@@ -26,6 +21,14 @@ def where(state: SiegeState, square: str | None) -> str:
         return "off the board"
     place = state.map.place_at(square)
     return the_place(state, place.id) if place else square_words(square)
+
+
+def said(state: SiegeState, value: object) -> str:
+    """A square given in an answer, in a refusal's words: as a player counts it when it is a square of the
+    map (never the protocol's key, which counts from 0), else quoted as it came."""
+    if isinstance(value, str) and value in state.map.grid.places:
+        return where(state, value)
+    return repr(value)
 
 
 def place_name(state: SiegeState, place: str) -> str:
@@ -58,4 +61,4 @@ def line_words(state: SiegeState, a: str, b: str) -> str:
     return f"the line between {where(state, a)} and {where(state, b)}"
 
 
-__all__ = ["SIDE_WORDS", "line_words", "place_name", "the_place", "side_of", "square_words", "the", "where", "who"]
+__all__ = ["SIDE_WORDS", "line_words", "place_name", "said", "the_place", "side_of", "square_words", "the", "where", "who"]

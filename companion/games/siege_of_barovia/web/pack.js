@@ -1,8 +1,10 @@
 // Siege of Barovia's tablet module: the new-game screen (players, who plays the
-// Dungeon Master, its level), the game screen (the village grid with every
-// figure, barricade and destroyed house, the DM's last move drawn as a path and
-// why the box chose it), and the end screen. The hero turn's buttons and the
-// DM's whole turns come from the shell's action menu (view.actions).
+// Dungeon Master, its level, the readings of the rules), the game screen (the
+// village grid with every figure, barricade and destroyed house, the DM's last
+// move drawn as a path and why the box chose it, the readings in play), and the
+// end screen. The hero turn's buttons and the DM's whole turns come from the
+// shell's action menu (view.actions); Fortify's moves are gathered into one
+// form, since the rules move "any number of barricades" in one action.
 
 import { h, s } from "/js/dom.js";
 import { promptPanel } from "/js/prompt.js";
@@ -17,17 +19,23 @@ const PHASES = { hero: "Heroes", dm: "Dungeon Master", over: "Game over" };
 
 // -- the new-game screen ----------------------------------------------------------------------------------
 function setupState(app) {
-  if (!app.siegeSetup) app.siegeSetup = { players: ["", "", ""], dm: "box", level: "normal", starting: false };
+  if (!app.siegeSetup) app.siegeSetup = { players: ["", "", ""], dm: "box", level: "normal", readings: {}, starting: false };
   return app.siegeSetup;
 }
 
-async function start(app) {
+/** The readings the table changed from ours (the setup names only those). */
+function changedReadings(pack, setup) {
+  return Object.fromEntries(pack.readings.filter((r) => setup.readings[r.id] && setup.readings[r.id] !== r.default)
+    .map((r) => [r.id, setup.readings[r.id]]));
+}
+
+async function start(app, pack) {
   const setup = setupState(app);
   if (setup.starting) return;
   setup.starting = true;
   const players = setup.players.map((name, i) => ({ name: name.trim() || `Player ${i + 1}` }));
   const reply = await app.conn.request("new_game", { game: GAME, name: "Siege of Barovia",
-    setup: { players, dm: setup.dm, level: setup.level, seed: Math.floor(Math.random() * 1e9) } });
+    setup: { players, dm: setup.dm, level: setup.level, seed: Math.floor(Math.random() * 1e9), readings: changedReadings(pack, setup) } });
   setup.starting = false;
   if (reply.ok) { app.siegeSetup = null; app.go(`#/game/${encodeURIComponent(reply.game_id)}`); }
   else app.showBanner("error", reply.error.message);
@@ -52,8 +60,27 @@ function playerRows(app) {
       h("button", { class: "btn", type: "button", "data-testid": "setup-more", disabled: setup.players.length >= 6, onclick: more(1) }, "+ One more")));
 }
 
+/** Each open case of the text, ours chosen until the table changes it (docs/siege-of-barovia.md, "Readings"). */
+function readingsPart(app, pack) {
+  const setup = setupState(app);
+  return h("details", { class: "panel", "data-testid": "setup-readings", open: Boolean(setup.readingsOpen),
+                        ontoggle: (e) => { setup.readingsOpen = e.target.open; } },
+    h("summary", {}, `Readings of the rules (ours unless you change them; ${Object.keys(changedReadings(pack, setup)).length} changed)`),
+    pack.readings.map((r) => h("div", { class: "siege-reading", "data-testid": "setup-reading", "data-reading": r.id },
+      h("label", {}, h("strong", {}, r.question), " ",
+        h("select", { "data-testid": `setup-reading-${r.id}`, onchange: (e) => { setup.readings[r.id] = e.target.value; app.render(); } },
+          r.choices.map((c) => h("option", { value: c.id, selected: (setup.readings[r.id] || r.default) === c.id },
+            `${c.text}${c.id === r.default ? " (ours)" : ""}`)))),
+      h("p", { class: "subtle" }, r.why))));
+}
+
 function setupScreen(app) {
   const setup = setupState(app);
+  const pack = app.packCaches && app.packCaches[GAME];
+  if (!pack) {
+    app.loadPack(GAME).then(() => { if (app.route.name === "setup") app.render(); }, (e) => app.showBanner("error", String(e.message || e)));
+    return h("div", { class: "page", "data-testid": "screen-setup" }, h("p", {}, "Opening the box…"));
+  }
   return h("div", { class: "page", "data-testid": "screen-setup" },
     h("header", { class: "page-head" },
       h("button", { class: "btn", type: "button", onclick: () => app.go("#/") }, "◀ Games"), h("h1", {}, "Siege of Barovia")),
@@ -61,8 +88,9 @@ function setupScreen(app) {
     choiceRow(app, "Who plays the Dungeon Master?", "dm", ["box", "person"],
       { box: "The box", person: "A person, on their own phone" }),
     setup.dm === "box" ? choiceRow(app, "The box's level", "level", ["easy", "normal", "hard"], {}) : null,
+    readingsPart(app, pack),
     h("button", { class: "btn btn-primary btn-huge", type: "button", "data-testid": "setup-start", disabled: setup.starting,
-                  onclick: () => start(app) }, "Start the siege"));
+                  onclick: () => start(app, pack) }, "Start the siege"));
 }
 
 // -- the village grid ---------------------------------------------------------------------------------------
@@ -164,7 +192,79 @@ function books(app) {
     h("ul", {}, heroes),
     h("p", {}, `Count Strahd: ${strahd.square ? `on the board, ${strahd.hp} hp` : "off the board"}`),
     h("p", { "data-testid": "siege-houses" }, `Safe houses: ${houses}`),
-    why ? h("p", { class: "subtle", "data-testid": "dm-why" }, `The DM: ${why}`) : null);
+    why ? h("p", { class: "subtle", "data-testid": "dm-why" }, h("strong", {}, "Why: "), why) : null);
+}
+
+/** The readings this game plays, each with the choice in play (ours marked): chosen before the game, fixed during it. */
+function readingsInPlay(app) {
+  const chosen = app.view.state.readings || {};
+  const changed = app.pack.readings.filter((r) => chosen[r.id] !== r.default).length;
+  return h("details", { class: "panel", "data-testid": "siege-readings", open: Boolean(app.siegeReadingsOpen),
+                        ontoggle: (e) => { app.siegeReadingsOpen = e.target.open; } },
+    h("summary", {}, `Readings of the rules in this game (${changed ? `${changed} not ours` : "all ours"})`),
+    h("ul", {}, app.pack.readings.map((r) => {
+      const choice = r.choices.find((c) => c.id === chosen[r.id]) || { id: chosen[r.id], text: String(chosen[r.id]) };
+      return h("li", { "data-testid": "siege-reading", "data-reading": r.id, "data-choice": choice.id },
+        h("strong", {}, r.question), " ", `${choice.text}${choice.id === r.default ? " (ours)" : ""}`);
+    })),
+    h("p", { class: "subtle" }, "Readings are chosen on the new-game screen; a game keeps its readings to the end."));
+}
+
+// -- the hero turn: the menu's buttons, with Fortify's moves gathered into one form ----------------------------
+const FINISHERS = ["end"];
+const SIDES = { N: "north", E: "east", S: "south", W: "west" };
+const lineKey = (squares) => squares.join("|");
+
+/** A square as the box's sentences say it: a keyed place by its name, any other by column and row from 1. */
+function squareWords(app, square) {
+  const place = app.pack.map.places.find((p) => p.square === square);
+  if (place) return /^[A-Z][\w-]*'s /.test(place.name) ? place.name : `the ${place.name}`;
+  const [c, r] = square.split(",").map(Number);
+  return `the square in column ${c + 1}, row ${r + 1}`;
+}
+
+function actionButton(app, entry) {
+  const { label, ...answer } = entry;
+  return h("button", { class: `btn action${FINISHERS.includes(answer.action) ? " btn-finish" : ""}`, type: "button",
+                       "data-testid": "action", "data-action": answer.action, onclick: () => app.answer(answer) },
+    h("span", { class: "opt-main" }, label));
+}
+
+/** "Moves any number of barricades to lines in the space that hero is in": for each free side of the hero's
+ * square, the barricade to bring there (each barricade once), then one Fortify with every move chosen. */
+function fortifyMoves(app, moves) {
+  const chosen = (app.ui.siegeMoves ||= {});  // side -> line key
+  const sides = [...new Set(moves.map((m) => m.move[0].to))];
+  const lines = {};
+  for (const m of moves) lines[lineKey(m.move[0].from)] = m.move[0].from;
+  const taken = new Set(Object.values(chosen));
+  const picks = Object.entries(chosen).map(([to, key]) => ({ from: lines[key], to }));
+  const rows = sides.map((side) => h("div", { class: "siege-fortify-side", "data-testid": "fortify-side", "data-side": side },
+    h("span", {}, `The ${SIDES[side]} side: `),
+    Object.entries(lines).map(([key, from]) => {
+      const on = chosen[side] === key;
+      return h("button", { class: `btn option${on ? " selected" : ""}`, type: "button", "aria-pressed": String(on),
+        "data-testid": "fortify-pick", "data-side": side, "data-line": key, disabled: !on && taken.has(key),
+        onclick: () => { if (on) delete chosen[side]; else chosen[side] = key; app.render(); } },
+        `the barricade between ${squareWords(app, from[0])} and ${squareWords(app, from[1])}`);
+    })));
+  return h("details", { class: "panel siege-fortify", "data-testid": "fortify-moves", open: picks.length > 0 || Boolean(app.ui.siegeFortifyOpen),
+                        ontoggle: (e) => { app.ui.siegeFortifyOpen = e.target.open; } },
+    h("summary", {}, "Fortify: move barricades to this square's lines (any number, one action)"), rows,
+    h("button", { class: "btn btn-primary", type: "button", "data-testid": "fortify-send", disabled: !picks.length,
+                  onclick: () => app.answer({ action: "fortify", move: picks }) },
+      picks.length ? `Move ${picks.length} barricade${picks.length > 1 ? "s" : ""}` : "Choose a barricade for a side first"));
+}
+
+function actionBody(app, prompt) {
+  if (prompt.key !== "hero-turn") return null;
+  const menu = app.view.actions || [];
+  const moves = menu.filter((a) => a.action === "fortify" && a.move);
+  if (!moves.length) return null;
+  const rest = menu.filter((a) => !moves.includes(a));
+  return [h("div", { class: "options" }, rest.filter((a) => !FINISHERS.includes(a.action)).map((a) => actionButton(app, a))),
+    fortifyMoves(app, moves),
+    h("div", { class: "finishers" }, rest.filter((a) => FINISHERS.includes(a.action)).map((a) => actionButton(app, a)))];
 }
 
 function outcomeOverlay(app) {
@@ -188,7 +288,7 @@ function gameScreen(app) {
     h("header", { class: "topbar" }, h("button", { class: "btn btn-bar", type: "button", onclick: () => app.go("#/") }, "◀ Games"),
       h("button", { class: "btn btn-bar", type: "button", "data-testid": "history-open",
                     onclick: () => { app.historyOpen = true; app.render(); } }, "↶ History"), app.connectionPill()),
-    h("div", { class: "game-body" }, h("div", { class: "col-side" }, promptPanel(app), books(app), effectsPanel(app)),
+    h("div", { class: "game-body" }, h("div", { class: "col-side" }, promptPanel(app), books(app), readingsInPlay(app), effectsPanel(app)),
       h("div", { class: "col-board" }, village(app))),
     app.historyOpen ? historyDrawer(app) : null,
     view.outcome && !app.outcomeHidden ? outcomeOverlay(app) : null);
@@ -197,6 +297,7 @@ function gameScreen(app) {
 export default {
   setupScreen,
   gameScreen,
+  actionBody,
   dataPages: ["map"],
   dataScreen: (app) => renderEditor(app),
   startData,
