@@ -827,9 +827,19 @@ def test_records_from_before_the_mark_read_as_the_owners_when_paired_by_the_butt
     assert older.is_owner(button) and not older.is_owner(coded) and not older.store.problem
 
 
-def test_with_pairing_off_every_tablet_is_the_owners(tmp_path: Path) -> None:
+def test_with_pairing_off_every_tablet_plays_but_the_owner_is_still_the_owners_devices(tmp_path: Path) -> None:
     relaxed = Pairing(tmp_path, PairingSettings(required=False), iterations=1000)
-    assert relaxed.is_owner(None) and Access(relaxed).is_owner("anyone") and Access(relaxed).readers() is None
+    access = Access(relaxed)
+    access.connected("anyone", {}, "10.0.0.9")
+    access.check_change("anyone")
+    access.check_read("anyone")
+    assert access.readers() is None and not access.is_owner("anyone")
+    with pytest.raises(TableError) as refused_backup:
+        access.check_owner("anyone", "download the backup")
+    assert code_of(refused_backup) == "not-paired"
+    owner = relaxed.pair_with_code("sid", "Owner", "10.0.0.1", relaxed.console_code().code).token
+    access.connected("owner", {"token": owner}, "10.0.0.1")
+    assert access.is_owner("owner")
 
 
 def test_access_is_owner_follows_the_boxs_screen_and_the_devices_mark(desk: Pairing) -> None:

@@ -82,7 +82,7 @@ class Access:
 
     def is_owner(self, sid: str) -> bool:
         """Whether this connection speaks for the box's owner: the box's own screen (loopback,
-        while trusted), a paired device marked as the owner's, or any tablet with pairing off."""
+        while trusted) or a paired device marked as the owner's (with pairing off too)."""
         return self.trusted(sid) or self.pairing.is_owner(self.token_of(sid))
 
     def check_owner(self, sid: str, what: str) -> None:

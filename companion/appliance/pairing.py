@@ -48,8 +48,9 @@ player's, unless an owner's device asked for an owner's code
 (``show_code(token, owner=True)``). An owner's device marks or unmarks others
 (``set_owner``). Records from before the mark read as the owner's when paired
 by the button, as a player's otherwise. With ``pairing.required`` off every
-tablet may change games, and every tablet is the owner's too: there is no
-authority to keep.
+tablet may change games, but the owner is still only the box's own screen and
+the owner's devices (tablets may pair all the same): turning pairing off trusts
+the network to play, not every phone on it with every player's secrets.
 
 Pure logic: the clock is injected, nothing here knows Socket.IO or GPIO.
 """
@@ -357,9 +358,7 @@ class Pairing:
             return self.store.devices()
 
     def is_owner(self, token: object) -> bool:
-        """Whether the holder of ``token`` is an owner's device (every tablet is, with pairing off)."""
-        if not self.settings.required:
-            return True
+        """Whether the holder of ``token`` is an owner's device (pairing off or not)."""
         device = self.device_of(token)
         return device is not None and device.owner
 

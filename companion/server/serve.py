@@ -325,7 +325,7 @@ def announce(config: AppConfig, services: Services, host: str, port: int, state_
     print(describe_camera(services.dice.health()), flush=True)
     pairing = services.box.pairing
     devices = pairing.devices()
-    if pairing.settings.required and not any(device.owner for device in devices):
+    if not any(device.owner for device in devices):  # pairing off too: the backup is still the owner's
         shown = pairing.console_code(owner=True)  # printed on the box itself: it pairs the owner's tablet
         whom = "the owner's tablet (no paired tablet is the owner's yet)" if devices else "the first tablet"
         print(f"Pairing code for {whom}: {shown.code} (open Pair on the tablet; it lasts "
