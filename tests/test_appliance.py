@@ -757,3 +757,114 @@ def test_only_the_boxs_own_origin_and_configured_ones_may_open_the_socket() -> N
     assert allowed("http://kitchen.local:8080", environ)
     assert not allowed("http://evil.example", environ) and not allowed("https://ravenloft.local:8000", environ)
     assert allowed(None, environ)  # a script, not a browser page
+
+
+# -- the owner's authority (issue: secrets through every door) ---------------------------------------
+
+def player_token(desk: Pairing, shown_by: str, client: str, address: str, owner: bool = False) -> str:
+    """A tablet paired with a code another (paired) tablet shows."""
+    code = desk.show_code(shown_by, owner).code
+    return desk.pair_with_code(client, f"Tablet {client}", address, code).token
+
+
+def test_the_button_and_the_boxs_own_code_pair_the_owner_a_tablets_code_a_player(desk: Pairing) -> None:
+    button = paired_token(desk, "owner", "10.0.0.1")
+    console = desk.pair_with_code("c", "Console", "10.0.0.2", desk.console_code().code).token
+    player = player_token(desk, button, "p", "10.0.0.3")
+    assert desk.is_owner(button) and desk.is_owner(console) and not desk.is_owner(player)
+    shown = {d.name: d.to_plain()["owner"] for d in desk.devices()}
+    assert shown == {"Tablet owner": True, "Console": True, "Tablet p": False}
+    assert not desk.is_owner(None) and not desk.is_owner("abc.def")
+    refusal("not-owner", desk.check_owner, player, "download the backup")
+    refusal("not-paired", desk.check_owner, None, "download the backup")
+    desk.check_owner(button, "download the backup")
+
+
+def test_only_an_owners_device_shows_a_code_that_pairs_an_owner(desk: Pairing) -> None:
+    owner = paired_token(desk, "owner", "10.0.0.1")
+    player = player_token(desk, owner, "p", "10.0.0.2")
+    refusal("not-owner", desk.show_code, player, True)
+    second = player_token(desk, owner, "o2", "10.0.0.3", owner=True)
+    third = player_token(desk, player, "p2", "10.0.0.4")  # a player's code pairs a player
+    assert desk.is_owner(second) and not desk.is_owner(third)
+
+
+def test_an_owner_marks_and_unmarks_devices_and_a_player_cannot(desk: Pairing, tmp_path: Path) -> None:
+    owner = paired_token(desk, "owner", "10.0.0.1")
+    player = player_token(desk, owner, "p", "10.0.0.2")
+    player_id, owner_id = player.split(".")[0], owner.split(".")[0]
+    refusal("not-owner", desk.set_owner, player_id, True, player)  # a player cannot promote itself
+    refusal("not-owner", desk.set_owner, owner_id, False, player)
+    refusal("last-owner", desk.set_owner, owner_id, False, owner)  # the only owner's device stays one
+    refusal("unknown-device", desk.set_owner, "nope", True, owner)
+    assert desk.set_owner(player_id, True, owner).owner and desk.is_owner(player)
+    assert not desk.set_owner(owner_id, False, player).owner and not desk.is_owner(owner)
+    again = Pairing(tmp_path, PairingSettings(), iterations=1000)  # the mark is kept on disk
+    assert again.is_owner(player) and not again.is_owner(owner)
+    assert not desk.set_owner(player_id, False, None, trusted=True).owner  # the box's own screen may unmark all
+
+
+def test_a_player_removes_only_itself_the_owner_any_device(desk: Pairing) -> None:
+    owner = paired_token(desk, "owner", "10.0.0.1")
+    one, two = player_token(desk, owner, "p1", "10.0.0.2"), player_token(desk, owner, "p2", "10.0.0.3")
+    refusal("not-owner", desk.revoke, owner.split(".")[0], one)
+    refusal("not-owner", desk.revoke, two.split(".")[0], one)
+    assert desk.revoke(one.split(".")[0], one)  # itself
+    assert desk.revoke(two.split(".")[0], owner)
+    assert [d.name for d in desk.devices()] == ["Tablet owner"]
+
+
+def test_records_from_before_the_mark_read_as_the_owners_when_paired_by_the_button(desk: Pairing,
+                                                                                    tmp_path: Path) -> None:
+    button = paired_token(desk, "b", "10.0.0.1")
+    coded = player_token(desk, button, "c", "10.0.0.2", owner=True)
+    path = tmp_path / TOKENS_FILE
+    data = json.loads(path.read_text())
+    for record in data["devices"]:
+        del record["owner"]  # as an older box wrote them
+    path.write_text(json.dumps(data))
+    older = Pairing(tmp_path, PairingSettings(), iterations=1000)
+    assert older.is_owner(button) and not older.is_owner(coded) and not older.store.problem
+
+
+def test_with_pairing_off_every_tablet_plays_but_the_owner_is_still_the_owners_devices(tmp_path: Path) -> None:
+    relaxed = Pairing(tmp_path, PairingSettings(required=False), iterations=1000)
+    access = Access(relaxed)
+    access.connected("anyone", {}, "10.0.0.9")
+    access.check_change("anyone")
+    access.check_read("anyone")
+    assert access.readers() is None and not access.is_owner("anyone")
+    with pytest.raises(TableError) as refused_backup:
+        access.check_owner("anyone", "download the backup")
+    assert code_of(refused_backup) == "not-paired"
+    owner = relaxed.pair_with_code("sid", "Owner", "10.0.0.1", relaxed.console_code().code).token
+    access.connected("owner", {"token": owner}, "10.0.0.1")
+    assert access.is_owner("owner")
+
+
+def test_access_is_owner_follows_the_boxs_screen_and_the_devices_mark(desk: Pairing) -> None:
+    access = Access(desk)
+    owner = paired_token(desk, "owner", "10.0.0.1")
+    player = player_token(desk, owner, "p", "10.0.0.2")
+    access.connected("screen", {}, "127.0.0.1")
+    access.connected("owner", {"token": owner}, "10.0.0.1")
+    access.connected("player", {"token": player}, "10.0.0.2")
+    access.connected("stranger", {}, "10.0.0.9")
+    assert [access.is_owner(sid) for sid in ("screen", "owner", "player", "stranger")] == [True, True, False, False]
+    assert access.status("player")["owner"] is False and access.status("owner")["owner"] is True
+    assert access.readers() == ["owner", "player", "screen"]  # the games' list: never the stranger
+    with pytest.raises(TableError) as refused_read:
+        access.check_read("stranger")
+    assert code_of(refused_read) == "not-paired" and "pair this tablet to see the games" in str(refused_read.value)
+    access.check_read("player")
+    with pytest.raises(TableError) as refused_mark:
+        access.set_owner("player", {"device_id": player.split(".")[0], "owner": True})
+    assert code_of(refused_mark) == "not-owner"
+    marked = access.set_owner("owner", {"device_id": player.split(".")[0], "owner": True})
+    assert marked["device"]["owner"] is True and access.is_owner("player")
+    assert access.owner_request(None, "127.0.0.1") and not access.owner_request(None, "10.0.0.9")
+    with pytest.raises(TableError) as bad:
+        access.set_owner("owner", {"device_id": player.split(".")[0], "owner": "yes"})
+    assert code_of(bad) == "bad-request"
+    assert access.show_code("owner", {"owner": True})["owner"] is True
+    assert access.show_code("screen", {})["owner"] is False

@@ -116,7 +116,7 @@ def test_a_foreign_host_is_refused_and_every_answer_carries_the_security_headers
         connect(box.url, transport="polling", headers=rebound)
     port = box.url.rsplit(":", 1)[1]
     for host in (f"127.0.0.1:{port}", f"localhost:{port}", f"LocalHost.:{port}", "[::1]"):
-        for path in ("/", "/api/games", "/js/main.js"):
+        for path in ("/", "/api/packs", "/js/main.js"):
             answer = requests.get(box.url + path, headers={"Host": host}, timeout=TIMEOUT)
             assert answer.status_code == 200, (host, path)
             assert "frame-ancestors 'none'" in answer.headers["Content-Security-Policy"]
@@ -166,7 +166,7 @@ def test_every_malformed_frame_gets_an_answer_and_a_flood_of_them_closes_the_con
             assert words in reply["error"]["message"], (frame[:20], answer)
             if "_placeholder" in frame:
                 ws.send_binary(b"\x00\x01")  # its attachment: part of the message answered, not another
-        ws.send('428["games",{}]')  # a good one is still answered as ever
+        ws.send('428["pair_status",{}]')  # a good one is still answered as ever
         assert json.loads(ws.recv()[3:])[0]["ok"] is True
         for _ in range(30):
             ws.send('42["games",{')

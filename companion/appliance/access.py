@@ -8,8 +8,15 @@ that changes something is checked against the pairing desk again, so a
 revoked tablet is refused at its very next change, not at its next
 reconnection. Refusals are ``TableError``s with the protocol's codes
 (``not-paired``, ``rate-limited``, ...), so the service's one error path
-answers them like any other refusal. Reading (``games``, ``join``) never needs
-a token: unpaired visitors may watch.
+answers them like any other refusal. Watching a game (``join`` without a seat)
+never needs a token: unpaired visitors may watch the shared screen's view. The
+list of the games needs a paired tablet (``check_read``): it names every game
+on the box and leads to their files.
+
+The owner's authority (``is_owner``; docs/protocol.md, "The owner"): the box's
+own screen (``trusted``) or a paired device marked as the owner's (pairing.py
+says which are). The full journal (backup, restore), marking devices and
+removing another's are the owner's alone.
 """
 
 from __future__ import annotations
@@ -23,8 +30,9 @@ from companion.table import TableError
 from .pairing import Grant, Pairing, PairingRefused
 
 #: The events anyone may send: watching, asking to pair, reading the box's health and
-#: downloading calibrations. Every other event changes something and needs a paired
-#: tablet - an event added later is protected unless it is listed here.
+#: downloading calibrations (``games`` checks ``check_read`` itself, for its own words).
+#: Every other event changes something and needs a paired tablet - an event added later
+#: is protected unless it is listed here.
 OPEN_EVENTS = frozenset({"games", "join", "pair_status", "pair_request", "pair_code", "pair_cancel", "health",
                          "leds_layout_export", "dice_export", "dice_setup_leave", "data_get", "data_check"})
 Reply = dict[str, Any]
@@ -72,6 +80,39 @@ class Access:
         with self._lock:
             return self._tokens.get(sid)
 
+    def is_owner(self, sid: str) -> bool:
+        """Whether this connection speaks for the box's owner: the box's own screen (loopback,
+        while trusted) or a paired device marked as the owner's (with pairing off too)."""
+        return self.trusted(sid) or self.pairing.is_owner(self.token_of(sid))
+
+    def check_owner(self, sid: str, what: str) -> None:
+        """Raise ``not-paired`` or ``not-owner`` unless the owner asks (``what``: the thing asked)."""
+        if not self.trusted(sid):
+            refused(lambda: self.pairing.check_owner(self.token_of(sid), what))
+
+    def owner_request(self, token: object, address: str | None) -> bool:
+        """``is_owner`` for an HTTP request (token in a header, address of the caller)."""
+        return self.trusts(address) or self.pairing.is_owner(token)
+
+    def check_owner_request(self, token: object, address: str | None, what: str) -> None:
+        if not self.trusts(address):
+            refused(lambda: self.pairing.check_owner(token, what))
+
+    def check_read(self, sid: str) -> None:
+        """Raise ``not-paired`` unless this connection may see the list of the games."""
+        if not self.trusted(sid) and not self.pairing.may_change(self.token_of(sid)):
+            raise TableError("not-paired", "pair this tablet to see the games: an unpaired tablet may only watch "
+                                           "a game (the one on the board)")
+
+    def readers(self) -> list[str] | None:
+        """The connections that may see the games' list now (the news of a game created or
+        archived goes to them alone); None: every connection (pairing off)."""
+        if not self.pairing.settings.required:
+            return None
+        with self._lock:
+            tokens, trusted = dict(self._tokens), set(self._trusted)
+        return sorted(trusted | {sid for sid, token in tokens.items() if self.pairing.device_of(token) is not None})
+
     def may_change(self, sid: str) -> bool:
         """Whether this connection may change games (paired, the box's own browser, or no pairing)."""
         return self.trusted(sid) or self.pairing.may_change(self.token_of(sid))
@@ -102,7 +143,7 @@ class Access:
         device = self.pairing.device_of(self.token_of(sid))
         return {"paired": device is not None, "device": device.to_plain() if device else None,
                 "required": self.pairing.settings.required, "trusted": self.trusted(sid),
-                "request": self.pairing.request_of(sid)}
+                "owner": self.is_owner(sid), "request": self.pairing.request_of(sid)}
 
     def ask(self, sid: str, address: str, data: Mapping[str, Any]) -> Reply:
         """The seconds PAIR may be pressed in and the number of presses that pair this tablet."""
@@ -114,17 +155,30 @@ class Access:
         self.granted(grant)
         return {"token": grant.token, "device": grant.device.to_plain()}
 
-    def show_code(self, sid: str) -> Reply:
-        """A paired tablet's code, or the box's own (console) code for its own browser."""
+    def show_code(self, sid: str, data: Mapping[str, Any] | None = None) -> Reply:
+        """A paired tablet's code, or the box's own (console) code for its own browser: a
+        player's code, unless ``owner`` is true (the owner's devices only)."""
+        owner = (data or {}).get("owner", False)
+        if not isinstance(owner, bool):
+            raise TableError("bad-request", "'owner' must be true or false")
         if self.trusted(sid):
-            shown = self.pairing.console_code()
+            shown = self.pairing.console_code(owner)
         else:
-            shown = refused(lambda: self.pairing.show_code(self.token_of(sid)))
-        return {"code": shown.code, "seconds": round(shown.seconds_left(self.pairing.clock()))}
+            shown = refused(lambda: self.pairing.show_code(self.token_of(sid), owner))
+        return {"code": shown.code, "seconds": round(shown.seconds_left(self.pairing.clock())), "owner": shown.owner}
 
     def devices(self, sid: str) -> Reply:
         self.check_paired(sid)
         return {"devices": [d.to_plain() for d in self.pairing.devices()]}
+
+    def set_owner(self, sid: str, data: Mapping[str, Any]) -> Reply:
+        """An owner's device marks another device as the owner's (``owner``: true) or a player's."""
+        owner = data.get("owner")
+        if not isinstance(owner, bool):
+            raise TableError("bad-request", "'owner' must be true (the owner's device) or false (a player's)")
+        device = refused(lambda: self.pairing.set_owner(str(data.get("device_id", "")), owner, self.token_of(sid),
+                                                         self.trusted(sid)))
+        return {"device": device.to_plain()}
 
     def revoke(self, sid: str, data: Mapping[str, Any]) -> Reply:
         device = refused(lambda: self.pairing.revoke(str(data.get("device_id", "")), self.token_of(sid),

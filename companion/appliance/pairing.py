@@ -33,8 +33,24 @@ pairing that cannot be saved (a full disk) changes nothing: the code still
 works and no device is listed. A paired
 tablet holds a token ``<device id>.<secret>`` (256 random bits); the state
 directory keeps only a salted PBKDF2 hash of the secret, so a copied backup or
-diagnostics bundle pairs nobody. Any paired tablet can revoke any device,
-itself included; a revoked token is refused on its next write.
+diagnostics bundle pairs nobody. A tablet may always unpair itself; removing
+another device is the owner's (below). A revoked token is refused on its next
+write.
+
+**The owner's devices.** Some things are the owner's alone (the full backup,
+marking devices, freeing another player's seat): a player's phone at the table
+must not read every secret of the game it plays, nor take the box over. The
+owner is the box's own screen (``Access`` trusts loopback) or a paired device
+marked as the owner's. A device paired through the box itself is the owner's:
+by the PAIR button, or with the code the box prints in its output and journal
+(``console_code``). A device paired with a code shown on another tablet is a
+player's, unless an owner's device asked for an owner's code
+(``show_code(token, owner=True)``). An owner's device marks or unmarks others
+(``set_owner``). Records from before the mark read as the owner's when paired
+by the button, as a player's otherwise. With ``pairing.required`` off every
+tablet may change games, but the owner is still only the box's own screen and
+the owner's devices (tablets may pair all the same): turning pairing off trusts
+the network to play, not every phone on it with every player's secrets.
 
 Pure logic: the clock is injected, nothing here knows Socket.IO or GPIO.
 """
@@ -76,8 +92,9 @@ Clock = Callable[[], float]
 class PairingRefused(Exception):
     """A refusal with a code for the tablet (docs/protocol.md): ``not-paired``,
     ``rate-limited`` (with ``retry_after`` seconds), ``no-request``,
-    ``several-requests``, ``no-code``, ``wrong-code``, ``unknown-device``, and
-    ``storage`` (the pairing could not be saved; nothing changed)."""
+    ``several-requests``, ``no-code``, ``wrong-code``, ``unknown-device``, ``not-owner`` (the
+    owner's alone), ``last-owner`` (unmarking the only owner's device), and ``storage`` (the
+    pairing could not be saved; nothing changed)."""
 
     def __init__(self, code: str, message: str, retry_after: float | None = None) -> None:
         super().__init__(message)
@@ -93,9 +110,10 @@ class Device:
     name: str
     paired_at: float
     how: str
+    owner: bool = False  # the owner's device, not a player's (module docstring)
 
     def to_plain(self) -> dict[str, object]:
-        return {"id": self.id, "name": self.name, "paired_at": self.paired_at, "how": self.how}
+        return {"id": self.id, "name": self.name, "paired_at": self.paired_at, "how": self.how, "owner": self.owner}
 
 
 @dataclass(frozen=True)
@@ -114,6 +132,7 @@ class ShownCode:
     code: str
     expires_at: float
     by: str
+    owner: bool = False  # the tablet it pairs is the owner's
 
     def seconds_left(self, now: float) -> float:
         return max(0.0, self.expires_at - now)
@@ -197,6 +216,16 @@ class TokenStore:
         self._records = records
         return _device(record)
 
+    def set_owner(self, device_id: str, owner: bool) -> Device | None:
+        """Mark (or unmark) a device as the owner's; saved first, like ``add``."""
+        record = self._records.get(device_id)
+        if record is None:
+            return None
+        records = {**self._records, device_id: {**record, "owner": owner}}
+        self._save(records)
+        self._records = records
+        return _device(records[device_id])
+
     def verify(self, device_id: str, secret: str) -> Device | None:
         record = self._records.get(device_id)
         if record is None:
@@ -267,9 +296,15 @@ def _stored(record: dict[str, object]) -> dict[str, object]:
 
 
 def _device(record: object) -> Device:
+    """A record as a device; one saved before the owner's mark existed is the owner's when it
+    was paired by the button (someone at the box), a player's when by a code (anyone's code)."""
     if not isinstance(record, dict):
         raise TypeError(f"a device must be an object, got {record!r}")
-    return Device(str(record["id"]), str(record["name"]), float(record["paired_at"]), str(record["how"]))
+    how = str(record["how"])
+    owner = record.get("owner", how == "button")
+    if not isinstance(owner, bool):
+        raise TypeError(f"device {record.get('id')!r}: 'owner' must be true or false, got {owner!r}")
+    return Device(str(record["id"]), str(record["name"]), float(record["paired_at"]), how, owner)
 
 
 class Pairing:
@@ -322,12 +357,48 @@ class Pairing:
         with self._lock:
             return self.store.devices()
 
-    def revoke(self, device_id: str, token: object, trusted: bool = False) -> Device:
-        """A paired tablet (or the box's own browser: ``trusted``) removes a device, itself
-        too; its token stops working at once."""
+    def is_owner(self, token: object) -> bool:
+        """Whether the holder of ``token`` is an owner's device (pairing off or not)."""
+        device = self.device_of(token)
+        return device is not None and device.owner
+
+    def check_owner(self, token: object, what: str) -> None:
+        """Raise ``not-paired`` (no paired device) or ``not-owner`` (a player's) unless the owner asks."""
+        if self.is_owner(token):
+            return
+        if self.device_of(token) is None:
+            raise PairingRefused("not-paired", f"only the owner's paired tablet can {what}: pair this tablet first")
+        raise PairingRefused("not-owner", f"only the owner can {what}: this tablet is a player's (the box's own "
+                                          "screen, or a tablet the owner marked as the owner's, can)")
+
+    def set_owner(self, device_id: str, owner: bool, token: object, trusted: bool = False) -> Device:
+        """An owner's device (or the box's own screen: ``trusted``) marks a device as the owner's
+        or a player's. Unmarking the last owner's device is left to the box's own screen: a box
+        without a PAIR button would have no way back to an owner."""
         with self._lock:
-            if not trusted and self.device_of(token) is None:
+            if not trusted:
+                self.check_owner(token, "mark devices as the owner's")
+            found = {d.id: d for d in self.store.devices()}
+            if device_id not in found:
+                raise PairingRefused("unknown-device", f"no paired device {device_id!r}")
+            others = [d for d in found.values() if d.owner and d.id != device_id]
+            if not owner and not trusted and not others:
+                raise PairingRefused("last-owner", f"{found[device_id].name} is the only owner's device: mark "
+                                                   "another one as the owner's first")
+            changed = self.store.set_owner(device_id, owner)
+            assert changed is not None
+            log.info("%s (%s) is %s", changed.name, changed.id, "the owner's" if owner else "a player's")
+            return changed
+
+    def revoke(self, device_id: str, token: object, trusted: bool = False) -> Device:
+        """A tablet removes itself; the owner (an owner's device, or the box's own browser:
+        ``trusted``) removes any device. Its token stops working at once."""
+        with self._lock:
+            device = self.device_of(token)
+            if not trusted and device is None:
                 raise PairingRefused("not-paired", "only a paired tablet can remove a paired device")
+            if not trusted and device is not None and device.id != device_id:
+                self.check_owner(token, "remove another paired device")
             removed = self.store.remove(device_id)
             if removed is None:
                 raise PairingRefused("unknown-device", f"no paired device {device_id!r}")
@@ -425,7 +496,7 @@ class Pairing:
                 shown = " or ".join(str(n) for n in sorted(series.waiting))
                 raise PairingRefused("no-request", f"PAIR was pressed {_times(series.presses)}, but the tablets "
                                                    f"waiting asked for {shown} presses: none was paired")
-            return self._grant(request.client, request.name, "button")
+            return self._grant(request.client, request.name, "button", owner=True)
 
     def _open_requests(self) -> list[_Request]:
         now = self.clock()
@@ -438,19 +509,24 @@ class Pairing:
         return request.asked_at + self.settings.window_seconds - now
 
     # -- codes ------------------------------------------------------------------------
-    def show_code(self, token: object) -> ShownCode:
-        """A new code for a paired tablet to show (it replaces any earlier one)."""
+    def show_code(self, token: object, owner: bool = False) -> ShownCode:
+        """A new code for a paired tablet to show (it replaces any earlier one); it pairs a
+        player's device, or with ``owner`` (an owner's device asks) an owner's device."""
         with self._lock:
             device = self.device_of(token)
             if device is None:
                 raise PairingRefused("not-paired", "only a paired tablet can show a pairing code")
-            return self._new_code(device.id, self.settings.code_seconds)
+            if owner:
+                self.check_owner(token, "show a code that pairs an owner's tablet")
+            return self._new_code(device.id, self.settings.code_seconds, owner)
 
-    def console_code(self) -> ShownCode:
-        """A code issued on the box itself (the journal): the first tablet of a box
-        without a PAIR button; lasts at least ten minutes, so there is time to read it."""
+    def console_code(self, owner: bool = True) -> ShownCode:
+        """A code issued on the box itself (its output and journal, or its own screen): the first
+        tablet of a box without a PAIR button; lasts at least ten minutes, so there is time to read
+        it. The code printed in the journal pairs an owner's device; the box's own screen shows a
+        player's code unless the owner asks it for an owner's."""
         with self._lock:
-            return self._new_code(CONSOLE, max(self.settings.code_seconds, MIN_CONSOLE_SECONDS))
+            return self._new_code(CONSOLE, max(self.settings.code_seconds, MIN_CONSOLE_SECONDS), owner)
 
     def pair_with_code(self, client: str, name: str, address: str, code: str) -> Grant:
         """The code pairs the tablet, unless this address has used its tries at it; the code is
@@ -464,13 +540,13 @@ class Pairing:
                                                    "a paired tablet")
             if not hmac.compare_digest(_digits(code).encode(), shown.code.encode()):
                 raise self._wrong_guess(address, left - 1)
-            grant = self._grant(client, name, "code")
+            grant = self._grant(client, name, "code", owner=shown.owner)
             self._code, self._tries = None, {}
             return grant
 
-    def _new_code(self, by: str, seconds: float) -> ShownCode:
+    def _new_code(self, by: str, seconds: float, owner: bool) -> ShownCode:
         digits = self.settings.code_digits
-        self._code = ShownCode(f"{secrets.randbelow(10 ** digits):0{digits}d}", self.clock() + seconds, by)
+        self._code = ShownCode(f"{secrets.randbelow(10 ** digits):0{digits}d}", self.clock() + seconds, by, owner)
         self._tries = {}
         return self._code
 
@@ -503,13 +579,13 @@ class Pairing:
         self._per_address.hit(address)
         self._everyone.hit("*")
 
-    def _grant(self, client: str, name: str, how: str) -> Grant:
+    def _grant(self, client: str, name: str, how: str, owner: bool) -> Grant:
         """Saved before anything else changes (``storage`` if it cannot be)."""
-        device = Device(secrets.token_hex(6), _clean_name(name), self.wall(), how)
+        device = Device(secrets.token_hex(6), _clean_name(name), self.wall(), how, owner)
         secret = secrets.token_urlsafe(32)
         self.store.add(device, secret)
         self._requests.pop(client, None)  # its number is free again; a code's pairing ends its PAIR request
-        log.info("paired %s (%s) by %s", device.name, device.id, how)
+        log.info("paired %s (%s) by %s, as %s", device.name, device.id, how, "the owner's" if owner else "a player's")
         return Grant(client, device, f"{device.id}.{secret}")
 
 

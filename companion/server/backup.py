@@ -40,6 +40,7 @@ from .dicesetup import check_archive, use_calibration
 from .files import Swap, storage_refusal
 from .gamedata import checked
 from .leds import LedRefused, checked_layout
+from .sockets import announce_games
 from .uploads import (DICE_LIMITS, MAX_PHOTO_PIXELS, MiB, UploadRefused, ZipLimits, check_zip_bytes, checked_image,
                       load_json, open_zip, read_entry)
 
@@ -288,7 +289,7 @@ def restore(services: "Services", data: bytes) -> dict[str, object]:
     swap.finish(previous)
     restored = _use_files(services, backup)
     if games:
-        services.socketio.emit("games", {"games": services.tables.summaries()})
+        announce_games(services)
     return {"restored": {"games": len(games), "skipped": len(backup.games) - len(games), "calibration": restored},
             "notes": [f"{CONFIG} is in the file to read; settings are not restored (they live in "
                       "/etc/table-companion/config.toml: docs/install.md)"]}

@@ -5,11 +5,12 @@ the service an appliance (who may change a game, how the owner sees a broken
 part, one-file backups) is wired here, from the pieces in
 ``companion.appliance`` that know nothing of Flask or Socket.IO.
 
-Who may change what: reading is open (watching a game, the health view);
-every Socket.IO event outside ``access.OPEN_EVENTS`` and every HTTP request
-that writes (or hands out private data: diagnostics, backups) needs a paired
-tablet's token - in the connection's ``auth`` for Socket.IO, in the
+Who may change what: watching a game and the health view are open; every
+Socket.IO event outside ``access.OPEN_EVENTS`` and every HTTP request that
+writes or hands out private data (the games' list and files, diagnostics) needs
+a paired tablet's token - in the connection's ``auth`` for Socket.IO, in the
 ``X-Companion-Token`` header for HTTP - or the box's own browser on loopback.
+The full journal (backup and restore) is the owner's alone (``OWNER_PATHS``).
 """
 
 from __future__ import annotations
@@ -39,7 +40,10 @@ if TYPE_CHECKING:
     from .leds import Leds
 
 TOKEN_HEADER = "X-Companion-Token"
-PRIVATE_PATHS = ("/api/diagnostics", "/api/backup")  # GETs that need a paired tablet too
+PRIVATE_PATHS = ("/api/diagnostics", "/api/games")  # GETs that need a paired tablet too
+PRIVATE_PREFIXES = ("/api/games/",)  # a game's file
+#: The owner's alone: every game's whole journal, out (a backup) or in (a restore).
+OWNER_PATHS = ("/api/backup", "/api/backup/restore")
 Reply = dict[str, Any]
 
 
@@ -181,7 +185,11 @@ def _code(services: "BoxNeeds", data: Mapping[str, Any]) -> Reply:
 
 
 def _show_code(services: "BoxNeeds", data: Mapping[str, Any]) -> Reply:
-    return services.box.access.show_code(_sid())
+    return services.box.access.show_code(_sid(), data)
+
+
+def _set_owner(services: "BoxNeeds", data: Mapping[str, Any]) -> Reply:
+    return services.box.access.set_owner(_sid(), data)
 
 
 def _devices(services: "BoxNeeds", data: Mapping[str, Any]) -> Reply:
@@ -198,7 +206,8 @@ def _health(services: "BoxNeeds", data: Mapping[str, Any]) -> Reply:
 
 HANDLERS: dict[str, Callable[["BoxNeeds", Mapping[str, Any]], Reply]] = {
     "pair_status": _status, "pair_request": _ask, "pair_cancel": _cancel, "pair_code": _code,
-    "pair_show_code": _show_code, "pair_devices": _devices, "pair_revoke": _revoke, "health": _health,
+    "pair_show_code": _show_code, "pair_devices": _devices, "pair_revoke": _revoke, "pair_set_owner": _set_owner,
+    "health": _health,
 }
 
 
@@ -216,19 +225,32 @@ def _services() -> "BoxNeeds":
 
 @blueprint.before_app_request
 def guard() -> Response | None:
-    """HTTP writes and private downloads: a paired tablet's token, from the box's own origin."""
-    private = request.path in PRIVATE_PATHS
+    """HTTP writes and private downloads: a paired tablet's token (the owner's, for the whole
+    journal), from the box's own origin."""
+    path = request.path
+    owner = path in OWNER_PATHS
+    private = owner or path in PRIVATE_PATHS or path.startswith(PRIVATE_PREFIXES)
     if request.method in ("GET", "HEAD", "OPTIONS") and not private:
         return None
     box = _services().box
     origin = request.headers.get("Origin")
     if origin and not box.origins()(origin, request.environ):
         return _refusal(403, "bad-origin", f"requests from the web page at {origin} are not accepted by the box")
+    token = request.headers.get(TOKEN_HEADER)
     try:
-        box.access.check_request(request.headers.get(TOKEN_HEADER), request.remote_addr)
+        if owner:
+            box.access.check_owner_request(token, request.remote_addr, "download or restore the box's backup "
+                                                                        "(it holds every game's secrets)")
+        else:
+            box.access.check_request(token, request.remote_addr)
     except TableError as problem:
         return _refusal(403, problem.code, str(problem))
     return None
+
+
+def request_by_owner() -> bool:
+    """Whether this HTTP request speaks for the owner (the box's own screen, an owner's device)."""
+    return _services().box.access.owner_request(request.headers.get(TOKEN_HEADER), request.remote_addr)
 
 
 @blueprint.get("/api/alive")

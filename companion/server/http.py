@@ -10,7 +10,10 @@ from flask import Blueprint, Response, current_app, jsonify, request, send_from_
 from werkzeug.exceptions import HTTPException, NotFound, RequestEntityTooLarge
 
 from companion.store import StoreError, UnknownGame
-from companion.table import TableError
+from companion.table import TableError, redact
+
+from .box import request_by_owner
+from .sockets import announce_games
 
 from .files import is_storage_problem, storage_refusal
 
@@ -85,8 +88,12 @@ def pack(game: str) -> Response:
 
 @blueprint.get("/api/games/<game_id>/export")
 def export_game(game_id: str) -> Response:
+    """The game file: whole for the owner; for a player, with the answers given in secret left
+    out while the game is in play (companion/table/redact.py)."""
     try:
         data = _services().store.export_game(game_id)
+        if not request_by_owner():
+            data = redact.for_players(_services().tables.get(game_id).kind, data)
     except UnknownGame as problem:
         return _error(404, "unknown-game", str(problem))
     except StoreError as problem:
@@ -106,7 +113,7 @@ def import_game() -> Response:
         game_id = _services().tables.import_game(data)
     except TableError as problem:
         return _error(507 if problem.code == "storage" else 400, problem.code, str(problem))
-    _services().socketio.emit("games", {"games": _services().tables.summaries()})
+    announce_games(_services())
     return jsonify(ok=True, game_id=game_id)
 
 

@@ -324,9 +324,11 @@ def announce(config: AppConfig, services: Services, host: str, port: int, state_
     print(describe(services.leds.health()), flush=True)
     print(describe_camera(services.dice.health()), flush=True)
     pairing = services.box.pairing
-    if pairing.settings.required and not pairing.devices():
-        shown = pairing.console_code()
-        print(f"Pairing code for the first tablet: {shown.code} (open Pair on the tablet; it lasts "
+    devices = pairing.devices()
+    if not any(device.owner for device in devices):  # pairing off too: the backup is still the owner's
+        shown = pairing.console_code(owner=True)  # printed on the box itself: it pairs the owner's tablet
+        whom = "the owner's tablet (no paired tablet is the owner's yet)" if devices else "the first tablet"
+        print(f"Pairing code for {whom}: {shown.code} (open Pair on the tablet; it lasts "
               f"{round(shown.seconds_left(pairing.clock()) / 60)} minutes)", flush=True)
     print("READY", flush=True)
 

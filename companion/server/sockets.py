@@ -126,8 +126,22 @@ def _seat_asked(data: Mapping[str, Any]) -> str | None:
 
 
 def _games(services: "Services", data: Mapping[str, Any]) -> Reply:
-    """The games, and whether the box can save them (the games screen says so when it cannot)."""
+    """The games, and whether the box can save them (the games screen says so when it cannot):
+    for a paired tablet only (an unpaired one may watch the game on the board)."""
+    services.box.access.check_read(_sid())
     return {"games": services.tables.summaries(), "storage": services.store.health()}
+
+
+def announce_games(services: "Services") -> None:
+    """The games' list, pushed after a game was created, imported, archived or restored, to the
+    connections that may read it (paired, the box's own screen) and no other."""
+    news = {"games": services.tables.summaries()}
+    readers = services.box.access.readers()
+    if readers is None:
+        services.socketio.emit("games", news)
+        return
+    for sid in readers:
+        services.socketio.emit("games", news, to=sid)
 
 
 def _new_game(services: "Services", data: Mapping[str, Any]) -> Reply:
@@ -135,7 +149,7 @@ def _new_game(services: "Services", data: Mapping[str, Any]) -> Reply:
     name = fields.optional_text(data, "name", "New game")
     kind = services.tables.kind(fields.optional_text(data, "game", DEFAULT_PACK))
     game_id = services.tables.create(kind.id, name, setup, services.gamedata.in_use(kind))
-    services.socketio.emit("games", {"games": services.tables.summaries()})
+    announce_games(services)
     return {"game_id": game_id}
 
 
@@ -222,14 +236,14 @@ def _archive(services: "Services", data: Mapping[str, Any]) -> Reply:
     table = _table(services, data)
     services.tables.archive(table.game_id)
     services.box.current.forget(table.game_id)
-    services.socketio.emit("games", {"games": services.tables.summaries()})
+    announce_games(services)
     return {}
 
 
 def _restore(services: "Services", data: Mapping[str, Any]) -> Reply:
     table = _table(services, data)
     services.tables.restore(table.game_id)
-    services.socketio.emit("games", {"games": services.tables.summaries()})
+    announce_games(services)
     return {}
 
 

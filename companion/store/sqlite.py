@@ -30,6 +30,8 @@ SCHEMA_VERSION = 1
 GAME_FILE_FORMAT = "companion-game"
 #: What an input entry holds: an answer, the game's data changed, or a move made at any time.
 INPUT_KEYS = ("answer", "data", "anytime")
+#: Marks a game file exported with the answers given in secret left out (companion/table/redact.py).
+REDACTED = "redacted"
 RETRY_SECONDS = 5.0  # a read-only store tries to write again at most this often
 #: SQLite's words for a file that is not (or no longer) a sound database.
 DAMAGE_WORDS = ("malformed", "not a database", "corrupt")
@@ -446,6 +448,10 @@ def parse_game_file(data: object) -> tuple[str, str, Mapping[str, object], list[
         raise StoreError(f"not a game file: it must be a JSON object with \"format\": \"{GAME_FILE_FORMAT}\"")
     if data.get("version") != 1:
         raise StoreError(f"game file version {_short(data.get('version'))} is not one this companion reads (1)")
+    if REDACTED in data:
+        raise StoreError("this game file was exported while the game was in play by a tablet that is not the "
+                         "owner's: the answers given in secret are left out of it, so it cannot be played on; "
+                         "import the whole file the owner's tablet (or the box's backup) gives")
     game, name, origin, journal = data.get("game"), data.get("name", "Imported game"), data.get("origin"), data.get("journal")
     if not isinstance(game, str) or not isinstance(name, str) or not isinstance(origin, Mapping):
         raise StoreError("a game file needs 'game' (text), 'name' (text) and 'origin' (an object)")

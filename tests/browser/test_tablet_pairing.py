@@ -86,7 +86,7 @@ def test_an_unpaired_tablet_watches_until_it_pairs_with_a_code(strict_server: St
     page.get_by_test_id("pair-ask").wait_for()  # offered once the box's access status (its PAIR button) is in
     assert page.get_by_test_id("pair-ask").count() == 1
     with connect(strict_server.url.rstrip("/")) as owner:
-        ok(owner, "pair_code", {"name": "Owner's phone", "code": strict_server.first_code})
+        owners = ok(owner, "pair_code", {"name": "Owner's phone", "code": strict_server.first_code})["token"]
         enter_code(page, str(ok(owner, "pair_show_code")["code"]), "Kitchen tablet")
         # Paired: straight back to the new game. Its answers are then kept across a pairing lost
         # and given again: the refused Start leads to pairing, and pairing back to Start.
@@ -97,14 +97,14 @@ def test_an_unpaired_tablet_watches_until_it_pairs_with_a_code(strict_server: St
         ok(owner, "pair_revoke", {"device_id": mine})
         page.get_by_test_id("setup-start").click()
         page.get_by_test_id("pair-first").wait_for()
-        assert strict_server.get_json("/api/games")["games"] == []
+        assert strict_server.get_json("/api/games", owners)["games"] == []
         enter_code(page, str(ok(owner, "pair_show_code")["code"]), "Kitchen tablet")
     page.wait_for_selector("[data-testid=screen-setup][data-step='3']")
     assert "Carrionette" in page.get_by_test_id("screen-setup").inner_text()
     page.get_by_test_id("setup-start").click()
     page.get_by_test_id("screen-game").wait_for()
     game_id = game_id_of(page)
-    assert [g["game_id"] for g in strict_server.get_json("/api/games")["games"]] == [game_id]
+    assert [g["game_id"] for g in strict_server.get_json("/api/games", owners)["games"]] == [game_id]
     tap_option(page)
 
     # A reload keeps the pairing: the next answer goes through too.
@@ -164,10 +164,41 @@ def test_a_paired_tablet_pairs_another_with_a_code_and_removes_it(strict_server:
     third.get_by_test_id("pair-code-note").wait_for()
     assert third.get_by_test_id("pair-status").get_attribute("data-paired") == "no"
 
-    # The owner sees both tablets (itself marked) and removes the guest: two taps.
+    # Unpaired, it sees no list of the games: it is told to pair, and may watch the game on the board.
+    third.goto(strict_server.url)
+    third.get_by_test_id("games-not-paired").wait_for()
+    assert "Pair this tablet to see the games" in third.get_by_test_id("games-not-paired").inner_text()
+    assert third.get_by_test_id("game-row").count() == 0
+    third.get_by_test_id("watch-board").click()
+    third.get_by_test_id("screen-game").wait_for()
+    playing = game_id_of(guest)
+    assert game_id_of(third) == playing
+
+    # The guest's list shows who is the owner's; it marks nobody and removes only itself.
+    guest.goto(strict_server.url + "#/pair")
+    guest.wait_for_selector("[data-testid=device-row][data-name=Owner]")
+    assert guest.locator("[data-testid=pair-status]").get_attribute("data-owner") == "no"
+    assert guest.locator("[data-testid=device-row][data-name=Owner]").get_attribute("data-owner") == "yes"
+    assert guest.get_by_test_id("device-mark").count() == 0
+    assert guest.locator("[data-testid=device-row][data-name=Owner]").get_by_test_id("device-remove").count() == 0
+
+    # The owner sees both tablets (itself marked, the owner's; the guest a player's) and marks the guest
+    # as the owner's, then back as a player's; then removes it: two taps.
     owner.reload()
     owner.wait_for_selector("[data-testid=device-row][data-name=Guest]")
     assert owner.locator("[data-testid=device-row][data-this=yes]").get_attribute("data-name") == "Owner"
+    guest_row = owner.locator("[data-testid=device-row][data-name=Guest]")
+    assert guest_row.get_attribute("data-owner") == "no" and guest_row.get_by_test_id("device-role").inner_text() == "player"
+    guest_row.get_by_test_id("device-mark").click()
+    owner.wait_for_selector("[data-testid=device-row][data-name=Guest][data-owner=yes]")
+    shot(owner, "pairing-owner")
+    guest.reload()
+    guest.wait_for_selector("[data-testid=pair-status][data-owner=yes]")
+    owner.locator("[data-testid=device-row][data-name=Guest]").get_by_test_id("device-mark").click()
+    owner.wait_for_selector("[data-testid=device-row][data-name=Guest][data-owner=no]")
+    guest.goto(f"{strict_server.url}#/game/{playing}")
+    guest.get_by_test_id("screen-game").wait_for()
+    wait_connected(guest)
     remove = owner.locator("[data-testid=device-row][data-name=Guest]").get_by_test_id("device-remove")
     remove.click()
     assert "again" in remove.inner_text()

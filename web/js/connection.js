@@ -93,9 +93,10 @@ export class Connection {
   /**
    * Send one request; resolves with the server's answer, or with
    * {ok: false, error: {code: "offline" | "timeout", ...}} when it could not be had.
-   * ``timeoutMs``: longer for a request known to take a while (a what-if forecast).
+   * ``timeoutMs``: longer for a request known to take a while (a what-if forecast); ``quiet``: a
+   * `not-paired` refusal is the caller's to show (the games screen says it in its own words).
    */
-  request(event, payload, { timeoutMs = ANSWER_TIMEOUT_MS } = {}) {
+  request(event, payload, { timeoutMs = ANSWER_TIMEOUT_MS, quiet = false } = {}) {
     if (!this.socket.connected) {
       return Promise.resolve({ ok: false, error: { code: "offline",
         message: "Not connected to the companion, so that tap was not sent. Wait for “Connected” and tap again." } });
@@ -108,7 +109,7 @@ export class Connection {
         } else if (!reply || typeof reply !== "object") {
           resolve({ ok: false, error: { code: "bad-reply", message: "The companion sent an answer this app does not understand." } });
         } else {
-          if (reply.ok === false && reply.error && reply.error.code === "not-paired") {
+          if (!quiet && reply.ok === false && reply.error && reply.error.code === "not-paired") {
             for (const listener of this.refusalListeners) listener(reply.error);
           }
           resolve(reply);

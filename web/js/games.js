@@ -27,9 +27,46 @@ function gameRow(app, game) {
     h("div", { class: "game-row-actions" },
       h("button", { class: "btn btn-primary", type: "button", "data-testid": "resume",
                     onclick: () => app.go(`#/game/${encodeURIComponent(game.game_id)}`) }, game.outcome ? "Open" : "Resume"),
-      h("a", { class: "btn", "data-testid": "export", href: `/api/games/${encodeURIComponent(game.game_id)}/export`,
-               download: `game-${game.game_id}.json` }, "Export"),
+      h("button", { class: "btn", type: "button", "data-testid": "export", onclick: () => exportGame(app, game) }, "Export"),
       archived ? restoreButton(app, game) : archiveButton(app, game)));
+}
+
+/** The game's file, asked for with this tablet's token (a game's file is for paired tablets; a
+ * player's tablet gets a game in play without the answers given in secret). */
+async function exportGame(app, game) {
+  let response;
+  try {
+    response = await fetch(`/api/games/${encodeURIComponent(game.game_id)}/export`, { headers: authHeaders(), cache: "no-store" });
+  } catch {
+    app.showBanner("error", "Could not reach the box to export the game. Check the connection and try again.");
+    return;
+  }
+  if (!response.ok) {
+    const body = await response.json().catch(() => null);
+    const error = body && body.error;
+    if (error && error.code === "not-paired") app.notPaired(error.message);
+    else app.showBanner("error", error ? error.message : `The box refused (HTTP ${response.status}).`);
+    return;
+  }
+  const blob = await response.blob();
+  const href = URL.createObjectURL(blob);
+  const link = h("a", { href, download: `game-${game.game_id}.json`, hidden: true, "data-testid": "export-link" });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
+/** An unpaired tablet sees no list: it is told to pair, and may watch the game the board shows. */
+function notPairedPanel(app) {
+  return h("section", { class: "panel", "data-testid": "games-not-paired" },
+    h("h2", {}, "Saved games"),
+    h("p", {}, "Pair this tablet to see the games."),
+    h("p", { class: "subtle" }, "An unpaired tablet can watch the game on the board, but not list, open or export the box's games."),
+    h("div", { class: "games-actions" },
+      h("button", { class: "btn btn-primary", type: "button", "data-testid": "games-pair", onclick: () => app.go("#/pair") }, "Pair this tablet"),
+      app.boardGame ? h("button", { class: "btn", type: "button", "data-testid": "watch-board",
+                                    onclick: () => app.go(`#/game/${encodeURIComponent(app.boardGame)}`) }, "Watch the game on the board") : null));
 }
 
 function restoreButton(app, game) {
@@ -157,7 +194,7 @@ export function renderGames(app) {
       h("button", { class: "btn btn-huge", type: "button", "data-testid": "fullscreen",
                     onclick: () => document.documentElement.requestFullscreen?.().catch(() => {}) }, "Full screen")),
     tabletAddress(app),
-    h("section", { class: "panel" },
+    app.gamesRefused ? notPairedPanel(app) : h("section", { class: "panel" },
       h("h2", {}, "Saved games"),
       games === null ? h("p", { class: "subtle" }, "Loading the saved games…")
         : active.length === 0 ? h("p", { class: "subtle", "data-testid": "no-games" }, "No games yet. Tap “New game” to set one up.")

@@ -36,6 +36,8 @@ class App {
     this.pack = null;
     this.names = null;
     this.games = null;
+    this.gamesRefused = null; // why this tablet may not see the games' list (not paired)
+    this.boardGame = null; // the game the board shows (health), which an unpaired tablet may watch
     this.busy = false;
     this.sending = { ticket: 0, from: null }; // the change on its way: its number, and the version it was sent from
     this.ui = {};
@@ -353,6 +355,9 @@ class App {
       return; // not reachable now: the connection pill says so
     }
     if (this.route.name !== "games") return;
+    const board = view && view.parts && view.parts.board;
+    const onBoard = board && board.game_id ? board.game_id : null;
+    if (onBoard !== this.boardGame) { this.boardGame = onBoard; this.render(); }
     const start = view && view.start;
     if (start && start.safe) {
       this.clearBanner("safe");
@@ -381,11 +386,18 @@ class App {
       h("a", { class: "btn", href: "#/health", "data-testid": "banner-health-link" }, "Box health")));
   }
 
+  /** The games' list: a paired tablet's (or the box's own screen's); an unpaired one is told to pair
+   * and offered the game on the board to watch. */
   async loadGames() {
-    const reply = await this.conn.request("games", {});
+    const reply = await this.conn.request("games", {}, { quiet: true });
     if (reply.ok) {
       this.games = reply.games;
+      this.gamesRefused = null;
       if (this.route.name === "games") this.showStorage(reply.storage);
+      if (this.route.name === "games") this.render();
+    } else if (reply.error && reply.error.code === "not-paired") {
+      this.games = [];
+      this.gamesRefused = reply.error.message;
       if (this.route.name === "games") this.render();
     }
   }

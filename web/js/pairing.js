@@ -5,9 +5,14 @@
 // as many times in a row as the tablet says (each waiting tablet has its own
 // number, so a stranger's request never gets the owner's presses), or it
 // types the short code a paired tablet shows. A paired tablet also sees
-// every paired tablet and can remove any of them (itself too).
+// every paired tablet, each marked the owner's or a player's, and can unpair
+// itself. The owner's tablets (paired with the PAIR button or the box's own
+// code, or marked by the owner; the box's own screen too) remove any tablet,
+// mark one as the owner's or a player's, and may show a code that pairs an
+// owner's tablet; any other code pairs a player's.
 // The events are pair_status, pair_request (then the pushed `paired`),
-// pair_cancel, pair_code, pair_show_code, pair_devices and pair_revoke.
+// pair_cancel, pair_code, pair_show_code, pair_devices, pair_revoke and
+// pair_set_owner.
 
 import { h } from "./dom.js";
 import { getToken, sentence } from "./connection.js";
@@ -23,8 +28,9 @@ function fresh() {
     asking: null, // {until, presses}: the box waits for PAIR, pressed `presses` times in a row, until then
     askNote: null, // {kind, text}
     codeNote: null,
-    shown: null, // {code, until}: the code this tablet shows for another one
+    shown: null, // {code, until, owner}: the code this tablet shows for another one
     shownNote: null,
+    ownerCode: false, // the owner asks for a code that pairs an owner's tablet
     devices: null,
     devicesNote: null,
     busy: false,
@@ -185,10 +191,10 @@ async function enterCode(app) {
 async function showCode(app) {
   const state = app.pairing;
   state.shownNote = null;
-  const reply = await send(app, "pair_show_code", {});
+  const reply = await send(app, "pair_show_code", { owner: Boolean(state.ownerCode && isOwner(app)) });
   if (!reply) return;
   if (reply.ok) {
-    state.shown = { code: String(reply.code), until: Date.now() + Number(reply.seconds || 0) * 1000 };
+    state.shown = { code: String(reply.code), until: Date.now() + Number(reply.seconds || 0) * 1000, owner: Boolean(reply.owner) };
   } else {
     state.shown = null;
     state.shownNote = { kind: "error", text: sentence(reply.error.message) };
@@ -211,6 +217,21 @@ async function removeDevice(app, device) {
     : `Removed “${name}”: it can watch but no longer change the game.` };
   if (mine) app.forgetPairing();
   startPairing(app);
+}
+
+async function markDevice(app, device, owner) {
+  const state = app.pairing;
+  const reply = await send(app, "pair_set_owner", { device_id: device.id, owner });
+  if (!reply) return;
+  state.devicesNote = reply.ok
+    ? { kind: "info", text: owner ? `“${device.name}” is now the owner's tablet.` : `“${device.name}” is now a player's tablet.` }
+    : { kind: "error", text: sentence(reply.error.message) };
+  startPairing(app);
+}
+
+/** This tablet speaks for the owner: the box's own screen, or a paired tablet marked as the owner's. */
+function isOwner(app) {
+  return Boolean(app.access && app.access.owner);
 }
 
 function isThisTablet(app, device) {
@@ -244,6 +265,8 @@ function statusPanel(app) {
     tone = "ok";
     headline = `Paired as “${device.name}”`;
     lines.push(`Paired ${when(device.paired_at)} ${HOW[device.how] || `(${device.how})`}. This tablet can change the game.`);
+    lines.push(device.owner ? "It is the owner's tablet: it can download the box's backup and manage the paired tablets."
+      : "It is a player's tablet: the box's backup and the other tablets are the owner's to manage.");
   } else if (access.trusted) {
     tone = "ok";
     headline = "This is the box's own browser";
@@ -262,7 +285,8 @@ function statusPanel(app) {
   }
   return h("section", { class: `panel pair-status pair-status-${tone}`, "data-testid": "pair-status",
                         "data-paired": access.paired ? "yes" : "no", "data-trusted": access.trusted ? "yes" : "no",
-                        "data-required": access.required ? "yes" : "no", "data-device-id": device ? device.id : "" },
+                        "data-required": access.required ? "yes" : "no", "data-device-id": device ? device.id : "",
+                        "data-owner": access.owner ? "yes" : "no" },
     h("h2", { "data-testid": "pair-headline" }, headline),
     lines.map((line) => h("p", {}, line)));
 }
@@ -314,14 +338,33 @@ function showCodePanel(app) {
           h("p", { class: "big-code", "data-testid": "pair-code", "data-code": shown.code, "aria-label": `Code ${shown.code.split("").join(" ")}` },
             shown.code.length === 6 ? `${shown.code.slice(0, 3)} ${shown.code.slice(3)}` : shown.code),
           h("p", { class: "countdown", "data-testid": "pair-code-countdown", "data-seconds": secondsLeft(shown.until), role: "timer" }, shownText(state)),
-          h("p", { class: "subtle" }, "On the other tablet: open “Pair”, tap in “Enter a code” and type these digits. The code pairs one tablet."))
+          h("p", { class: "subtle", "data-testid": "pair-code-kind", "data-owner": shown.owner ? "yes" : "no" },
+            `On the other tablet: open “Pair”, tap in “Enter a code” and type these digits. The code pairs one tablet, as ${shown.owner ? "the owner's" : "a player's"}.`))
       : h("p", { class: "subtle" }, "Show a code here, then type it on the new tablet."),
+    isOwner(app) ? h("label", { class: "owner-check" },
+      h("input", { type: "checkbox", "data-testid": "pair-owner-code", checked: state.ownerCode,
+                   onchange: (e) => { state.ownerCode = e.target.checked; } }),
+      " The new tablet is the owner's (it may download the backup and manage tablets)") : null,
     h("button", { class: `btn btn-huge${shown ? "" : " btn-primary"}`, type: "button", "data-testid": "pair-show-code", disabled: state.busy,
                   onclick: () => showCode(app) }, shown ? "Show a new code" : "Show a code for another tablet"),
     note(state.shownNote, "pair-show-note"));
 }
 
+function ownerBadge(device) {
+  return h("span", { class: `badge${device.owner ? " badge-won" : ""}`, "data-testid": "device-role", "data-owner": device.owner ? "yes" : "no" },
+    device.owner ? "owner" : "player");
+}
+
+/** The owner marks a tablet as the owner's or a player's (one tap: it is undone as easily). */
+function markButton(app, device) {
+  if (!isOwner(app)) return null;
+  return h("button", { class: "btn", type: "button", "data-testid": "device-mark", disabled: app.pairing.busy,
+                       onclick: () => markDevice(app, device, !device.owner) },
+    device.owner ? "Make it a player's" : "Make it the owner's");
+}
+
 function removeButton(app, device) {
+  if (!isOwner(app) && !isThisTablet(app, device)) return null; // a player unpairs itself only
   // Two taps: the first asks, the second removes (no hover, no pop-up).
   const mine = isThisTablet(app, device);
   const button = h("button", { class: "btn", type: "button", "data-testid": "device-remove", disabled: app.pairing.busy }, "Remove");
@@ -349,13 +392,15 @@ function devicesPanel(app) {
       : h("ul", { class: "device-list", "data-testid": "device-list" },
           [...devices].sort((a, b) => a.paired_at - b.paired_at).map((device) =>
             h("li", { class: "device-row", "data-testid": "device-row", "data-device-id": device.id, "data-name": device.name,
-                      "data-this": isThisTablet(app, device) ? "yes" : "no" },
+                      "data-this": isThisTablet(app, device) ? "yes" : "no", "data-owner": device.owner ? "yes" : "no" },
               h("div", { class: "device-info" },
-                h("div", { class: "device-name" }, device.name, " ",
+                h("div", { class: "device-name" }, device.name, " ", ownerBadge(device), " ",
                   isThisTablet(app, device) ? h("span", { class: "badge badge-live", "data-testid": "this-tablet" }, "this tablet") : null),
                 h("div", { class: "subtle" }, `Paired ${when(device.paired_at)} ${HOW[device.how] || `(${device.how})`}`)),
-              removeButton(app, device)))),
-    h("p", { class: "subtle" }, "A removed tablet can still watch the game. It must pair again to change it."));
+              h("div", { class: "device-actions" }, markButton(app, device), removeButton(app, device))))),
+    h("p", { class: "subtle" }, "A removed tablet can still watch the game. It must pair again to change it."),
+    h("p", { class: "subtle" }, isOwner(app) ? "The owner's tablets can download the box's backup (every game's secrets) and manage the tablets; a player's cannot."
+      : "Only the owner's tablets can remove other tablets or mark one as the owner's."));
 }
 
 /** Over the screen when pairing comes first (a new game asked for on an unpaired tablet). */
