@@ -117,11 +117,6 @@ class Access:
         """Whether this connection may change games (paired, the box's own browser, or no pairing)."""
         return self.trusted(sid) or self.pairing.may_change(self.token_of(sid))
 
-    def is_owner(self, sid: str) -> bool:
-        """Whether this connection speaks for the box's owner: the box's own screen (loopback, when
-        trusted). The owner frees seats and may let one device play several."""
-        return self.trusted(sid)
-
     def check_change(self, sid: str) -> None:
         """Raise ``not-paired`` unless this connection may change a game."""
         if not self.trusted(sid):
