@@ -33,7 +33,7 @@ from companion.engine.game import Flow
 from companion.engine.registry import Registry
 from companion.games.horrified_core.attack import Defence
 from companion.games.horrified_core.context import GameContext
-from companion.games.horrified_core.edition import Action, Edition, Labeller
+from companion.games.horrified_core.edition import Action, Edition, Labeller, Strike
 from companion.games.horrified_core.events import EventStep
 from companion.games.horrified_core.hero_phase import ActionKind
 from companion.games.horrified_core.monsters import MonsterRegistry
@@ -281,8 +281,11 @@ class MixedEdition:
     def return_place(self, ctx: GameContext, hero_id: str) -> str:
         return self.host.return_place(ctx, hero_id)
 
-    def strikes(self, ctx: GameContext, monster_id: str, symbol: str, card: MonsterCard | None) -> bool:
+    def strikes(self, ctx: GameContext, monster_id: str, symbol: str, card: MonsterCard | None) -> Strike:
         return self.host.strikes(ctx, monster_id, symbol, card)
+
+    def heroes_first_when_moving(self, ctx: GameContext) -> bool:
+        return self.host.heroes_first_when_moving(ctx)
 
     def monster_steps(self, ctx: GameContext, steps: int) -> int:
         return self.host.monster_steps(ctx, steps)
@@ -301,6 +304,9 @@ class MixedEdition:
 
     def villager_death_terror(self, ctx: GameContext) -> int:
         return self.host.villager_death_terror(ctx)
+
+    def monster_defeat_terror(self, ctx: GameContext) -> int:
+        return self.host.monster_defeat_terror(ctx)
 
     def challenge_check(self, ctx: GameContext, key: str, what: str, strength: int, target: int) -> Flow[bool]:
         return self.host.challenge_check(ctx, key, what, strength, target)

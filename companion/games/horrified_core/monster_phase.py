@@ -4,7 +4,7 @@ order (RL-MP-1, RL-MP-2), the attack line read left to right (RL-MP-4)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.engine.errors import IllegalInput
 from companion.engine.game import Flow
@@ -139,15 +139,18 @@ def resolve_attack_line(ctx: GameContext, line: AttackLine, card: MonsterCard | 
 
 
 def actors_for(ctx: GameContext, symbol: str, card: MonsterCard | None = None) -> list[Actor]:
-    """Frenzy: the frenzied monster; a symbol: every monster in play showing it."""
+    """Frenzy: the frenzied monster; a symbol: every monster in play showing it, as the edition lets it
+    strike on ``card`` (an actor that only moves has ``attacks`` False)."""
     if symbol == FRENZY:
         chosen = [ctx.state.frenzy] if ctx.state.frenzy else []
     else:
         chosen = [m.id for m in ctx.state.monsters_in_play() if symbol in ctx.monster(m.id).symbols]
     actors: list[Actor] = []
     for monster_id in chosen:
-        if not ctx.state.monsters[monster_id].defeated and ctx.edition.strikes(ctx, monster_id, symbol, card):
-            actors.extend(ctx.monster_rules[monster_id].actors_on(ctx, symbol))
+        strike = "none" if ctx.state.monsters[monster_id].defeated else ctx.edition.strikes(ctx, monster_id, symbol, card)
+        if strike != "none":
+            found = ctx.monster_rules[monster_id].actors_on(ctx, symbol)
+            actors.extend(found if strike == "move and attack" else [replace(a, attacks=False) for a in found])
     return actors
 
 
