@@ -169,6 +169,8 @@ def check_mix(mix: Mix, host: Host, guest: Pack) -> None:
         if kind not in spec.item_types:
             raise SetupError(f"mix.types.{colour}: {kind!r} is not an item type of {host.title} "
                              f"({', '.join(spec.item_types)})")
+    if not _mapping(mix["guests"], "mix.guests"):
+        raise SetupError(f"mix.guests: a mixed game has at least one of this box's monsters on the {host.title} board")
     for monster, entry in _mapping(mix["guests"], "mix.guests").items():
         _check_guest(monster, _mapping(entry, f"mix.guests.{monster}"), places, spec.symbols, guest)
 
@@ -326,6 +328,19 @@ class MixedRules(HorrifiedRules):
         self.mix, self.host = mix, host
         super().__init__(MixedEdition(host.rules.edition), overlay, mixed_pack(mix, host, guest))
 
+    def begin(self, origin: Origin, sink: EffectSink) -> tuple[GameState, Flow[None]]:
+        """A game that starts here (not a saved one going on) first says the combination is ours."""
+        state, flow = super().begin(origin, sink)
+        return state, (flow if "state" in origin else _said_first(sink, self.ours(), flow))
+
+    def ours(self) -> str:
+        """The table is told, in so many words, that no rulebook mixes the boxes: the mapping is ours."""
+        guests = [self.pack.monster(m).name for m in _mapping(self.mix["guests"], "guests")]
+        return (f"A mixed game: {' and '.join(guests)} of the original Horrified, on the board of {self.host.title} "
+                "and by its rules. "
+                "No rulebook mixes the boxes: where each guest's places, item colours and symbols land is our "
+                "combination, not the publisher's (the players may change it at setup).")
+
     def starting_state(self, origin: Origin) -> GameState:
         state = super().starting_state(origin)
         assert isinstance(state, MixedGame)
@@ -345,6 +360,11 @@ class MixedRules(HorrifiedRules):
         ctx = self.context(state, sink)
         hero = move.get("hero", ctx.active_player)
         _drain(kinds[str(name)].run(ctx, str(hero), move))
+
+
+def _said_first(sink: EffectSink, words: str, flow: Flow[None]) -> Flow[None]:
+    sink.emit("mixed-game", words)
+    yield from flow
 
 
 def _drain(flow: Flow[None]) -> None:
