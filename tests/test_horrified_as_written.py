@@ -131,3 +131,57 @@ def test_data_whose_sources_disagree_is_not_shown_as_agreed(key: str) -> None:
     elements = {e["key"]: e for e in status["elements"]}  # type: ignore[attr-defined]
     assert elements[key]["state"] == "guess" and elements[key]["confidence"] in ("unverified", "single-source")
     assert elements[key]["note"]
+
+
+def test_the_last_perk_card_is_drawn_without_a_question() -> None:
+    """Maria brought to the Camp, her safe place, earns a Perk card: with one card left in the deck
+    (the heroes hold the other nineteen) it is that card, nobody is asked."""
+    every = [perk.id for perk in OriginalRules().pack.perks]
+    game = new_game(position({"dracula": "crypt"}, [hero("mayor", "bridge-west", perks=every[:10]),
+                                                    hero("professor", "church", perks=every[10:19])],
+                             villagers={"maria": "bridge-west"}))
+    assert game.state.perk_deck == [every[19]]
+    seen = act(game, action="move", to="camp", villagers=["maria"])
+    assert game.prompt is not None and game.prompt.key == "hero-action"
+    assert [e.data["perk"] for e in of_kind(seen, "perk-gained")] == [every[19]]
+
+
+def test_special_delivery_of_a_single_item_asks_nothing_more() -> None:
+    """Special Delivery with one hero holding one item and one hero to take it: nothing to choose."""
+    game = new_game(position({"dracula": "crypt"}, [hero("mayor", "church", perks=["special-delivery"]),
+                                                    hero("professor", "inn", "dart-1")]))
+    seen = act(game, action="perk", hero="mayor", perk="special-delivery")
+    assert game.prompt is not None and game.prompt.key == "hero-action"
+    assert game.state.heroes["mayor"].items == ["dart-1"] and of_kind(seen, "item-shared")
+
+
+def test_the_last_monster_card_the_owner_confirmed_is_drawn_without_a_question() -> None:
+    """One card left, confirmed against the owner's box (so no "my card is not in this list"): it is
+    that card. While it is still our guess, the players may say it is another: they are asked."""
+    cards = [card.id for card in OriginalRules().pack.cards]
+    last = "the-enthralled"
+    data = {**owner_data(), "confirmed": [f"cards.cards.{last}"]}
+    played = [c for c in cards if c != last]
+    game = new_game({**position({"dracula": "crypt"}, [hero("mayor", "church")], phase="monster",
+                                played_cards=played), "data": data})
+    assert game.state.deck == [] and game.prompt is not None and game.prompt.key != "monster-card"
+    assert [e.data["card"] for e in of_kind(game.opening_effects, "card-drawn")] == [last]
+    guessed = new_game(position({"dracula": "crypt"}, [hero("mayor", "church")], phase="monster", played_cards=played))
+    assert guessed.prompt is not None and guessed.prompt.key == "monster-card"
+
+
+# -- 4. Share and Move as the players shape them (the tablet's forms send these: tests/browser/test_tablet_original_actions.py)
+
+def test_a_share_each_way_and_a_move_with_some_villagers_are_played_as_chosen() -> None:
+    """"Share Items between Heroes in your space", any items either way, one action; "You may take any
+    number of Villagers in your Hero's space with you": one of two, then none."""
+    game = new_game(position({"dracula": "crypt"}, [hero("mayor", "inn", "dart-1", "torch-1"), hero("professor", "inn", "rifle-1")],
+                             villagers={"maria": "inn", "lucy": "inn"}))
+    act(game, action="share", give=[{"item": "dart-1", "from": "mayor", "to": "professor"},
+                                    {"item": "rifle-1", "from": "professor", "to": "mayor"}])
+    assert game.state.heroes["mayor"].items == ["torch-1", "rifle-1"] and game.state.heroes["professor"].items == ["dart-1"]
+    assert game.state.actions_left == 4
+    act(game, action="move", to="fountain", villagers=["maria"])
+    assert (game.state.villagers["maria"].location, game.state.villagers["lucy"].location) == ("fountain", "inn")
+    act(game, action="move", to="inn", villagers=[])
+    assert game.state.villagers["maria"].location == "fountain" and game.state.heroes["mayor"].location == "inn"

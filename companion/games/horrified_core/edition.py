@@ -6,8 +6,9 @@ differ, it asks its edition through one of these small hooks instead of naming a
 They are shaped by the editions' rulebooks: where a defeated hero comes back (a town's
 gate, the Hospital), what stops hits before a hero answers them (a hero's ward or mark;
 nothing), how a challenge is checked (a die roll plus the items' strength; the strength
-alone), which monsters strike on a card (every one shown; not the card's Event monster
-unless it is frenzied), what a hero's special action is.
+alone), which monsters strike on a card (every one shown; the card's Event monster only
+moves unless it is frenzied), whom a monster heads for (a hero before a villager; the closest
+person either way), whether a defeated monster lowers the Terror, what a hero's special action is.
 """
 
 from __future__ import annotations

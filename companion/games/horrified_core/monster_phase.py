@@ -37,15 +37,15 @@ def monster_phase(ctx: GameContext) -> Flow[None]:
 
 
 def draw_card(ctx: GameContext) -> Flow[MonsterCard]:
-    """Which card came off the deck is an input; an empty deck loses the game (RL-END-3)."""
+    """Which card came off the deck is an input (not asked when only one card can come); an empty
+    deck loses the game (RL-END-3)."""
     if not ctx.state.deck:
         raise GameEnded("lost: out of time", "a Monster card had to be drawn but the deck is empty")
     options = _card_options(ctx)
     if _guessed_left(ctx):
         options.append(Option(ENTER_CARD, "My card is not in this list: enter it"))
-    answer = yield Prompt("draw", "monster-card", "Draw the top Monster card. Which card is it?",
-                          ctx.active_player, tuple(options), context={"left": len(ctx.state.deck)})
-    assert isinstance(answer, str)
+    answer = yield from ctx.ask_draw("monster-card", "Draw the top Monster card. Which card is it?", options,
+                                     {"left": len(ctx.state.deck)})
     card = (yield from enter_card(ctx)) if answer == ENTER_CARD else _take_listed(ctx, answer)
     ctx.emit("card-drawn", ended(f"Monster card: {card.name}"), card=card.id, left=len(ctx.state.deck))
     return card
