@@ -370,9 +370,10 @@ def test_the_attack_target_is_declared_before_the_roll() -> None:
 
 
 def test_the_event_monster_does_not_attack_unless_frenzied() -> None:
-    """"The Event Monster does not attack unless Frenzied": Sunrise is Dracula's Event, so his
-    symbol on its attack line is passed over while the Creature has the Frenzy marker, and
-    Dracula strikes on the Frenzy symbol once he has it (a card variant with his symbol on the line)."""
+    """"The Event Monster does not attack unless Frenzied": Sunrise is Dracula's Event, so on his
+    symbol on its attack line he only moves (here he stays: the Mayor is with him) while the Creature
+    has the Frenzy marker, and Dracula strikes on the Frenzy symbol once he has it (a card variant
+    with his symbol on the line; tests/test_horrified_as_written.py has the setting's other reading)."""
     from companion.games.horrified.pack import pack_from_files, read_pack_files
     from companion.games.horrified.rules import OriginalRules
 
@@ -383,8 +384,9 @@ def test_the_event_monster_does_not_attack_unless_frenzied() -> None:
     heroes = [hero("mayor", "crypt")]
     game = new_game(position({"dracula": "abbey", "creature": "cave"}, heroes, phase="monster", frenzy="creature"), rules)
     seen = play(game, ("monster-card", "sunrise"))
-    assert [e.data["symbol"] for e in of_kind(seen, "symbol-ignored")] == ["dracula"]
-    assert of_kind(seen, "monster-activated")[0].data["monster"] == "creature"
+    acted = of_kind(seen, "monster-activated")
+    assert [e.data["monster"] for e in acted[:2]] == ["dracula", "creature"] and "not attack" in acted[0].text
+    assert "dracula" not in [e.data["monster"] for e in of_kind(seen, "target")] and not of_kind(seen, "symbol-ignored")
     game = new_game(position({"dracula": "abbey", "creature": "cave"}, heroes, phase="monster", frenzy="dracula"), rules)
     seen = play(game, ("monster-card", "sunrise"))
     assert of_kind(seen, "monster-activated")[0].data["monster"] == "dracula" and not of_kind(seen, "symbol-ignored")

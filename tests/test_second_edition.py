@@ -21,7 +21,7 @@ from companion.engine.registry import Registry
 from companion.games.horrified_core.attack import Defence
 from companion.games.horrified_core.challenge import away_from
 from companion.games.horrified_core.context import Character, Figure, GameContext
-from companion.games.horrified_core.edition import Action, Labeller
+from companion.games.horrified_core.edition import Action, Labeller, Strike
 from companion.games.horrified_core.events import COMMON_EVENTS, EventStep
 from companion.games.horrified_core.hero_phase import ActionKind
 from companion.games.horrified_core.monsters import MonsterRegistry, MonsterRules, View
@@ -181,10 +181,13 @@ class ToyEdition:
     def return_place(self, ctx: GameContext, hero_id: str) -> str:
         return "hospital"
 
-    def strikes(self, ctx: GameContext, monster_id: str, symbol: str, card: MonsterCard | None) -> bool:
-        """The Event monster does not attack unless it is frenzied."""
+    def strikes(self, ctx: GameContext, monster_id: str, symbol: str, card: MonsterCard | None) -> Strike:
+        """The Event monster does not strike unless it is frenzied."""
         event_monster = card is not None and card.event.params.get("symbol") in ctx.monster(monster_id).symbols
-        return not event_monster or ctx.state.frenzy == monster_id
+        return "none" if event_monster and ctx.state.frenzy != monster_id else "move and attack"
+
+    def heroes_first_when_moving(self, ctx: GameContext) -> bool:
+        return True
 
     def monster_steps(self, ctx: GameContext, steps: int) -> int:
         return steps
@@ -202,6 +205,9 @@ class ToyEdition:
         pass
 
     def villager_death_terror(self, ctx: GameContext) -> int:
+        return 1
+
+    def monster_defeat_terror(self, ctx: GameContext) -> int:
         return 1
 
     def challenge_check(self, ctx: GameContext, key: str, what: str, strength: int, target: int) -> Flow[bool]:

@@ -61,6 +61,7 @@ def test_the_originals_status_page_board_editor_and_items_save_its_owner_data(ow
     assert sum(int(summary.locator("[data-kind=location]").get_attribute(f"data-{s}") or 0)
                for s in ("rulebook", "confirmed", "guess")) == locations
     assert "POW before HIT" in summary.locator("[data-kind=pow_first]").inner_text()
+    assert "The Event's monster moves" in summary.locator("[data-kind=event_monster_moves]").inner_text()  # a reading to change
     assert page.locator("nav.data-tabs a").all_inner_texts() == ["Status", "Board", "Monster cards", "Items", "Perks", "Heroes"]
     page.locator("[data-testid=data-kind][data-kind=pow_first] summary").click()
     page.locator("[data-testid=confirm][data-key='board.pow_first']").click()

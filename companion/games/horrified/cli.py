@@ -1,7 +1,7 @@
 """This pack's part of the ``companion`` command: the options of ``play --game horrified`` (the
 monsters, the heroes, a difficulty, and another Horrified board for a mixed game), its policies
 and the table summary. Left out, a game is the first game the rules suggest (the Creature and
-Dracula) for two heroes.
+Dracula) for two heroes, dealt at random to the random policy.
 
     companion play --game horrified --monsters dracula,creature --policy random --seed 7
     companion play --game horrified --board OTHER-BOARD --monsters dracula,OTHER-MONSTER --heroes HERO,HERO
@@ -22,6 +22,7 @@ from companion.games.horrified_core.rules import HorrifiedRules
 from companion.games.horrified_core.simulate import FirstOption, RandomTable, context_for, play_out
 from companion.games.horrified_core.state import GameState
 
+from .mixed import MixedRules
 from .ownerdata import GAME
 from .packrules import HorrifiedPackRules
 
@@ -51,17 +52,21 @@ class HorrifiedCli:
     def setup(self, args: argparse.Namespace) -> Mapping[str, object]:
         monsters = split_list(args.monsters)
         check_difficulty(args.difficulty, monsters)
-        heroes = args.heroes if args.heroes is not None else self._default_heroes(args.board)
+        heroes = args.heroes if args.heroes is not None else self._default_heroes(args)
         setup: dict[str, object] = {"monsters": monsters, "heroes": [seat(s) for s in split_list(heroes)]}
         if args.board != GAME:
             setup["board"] = args.board
         return setup
 
-    def _default_heroes(self, board: str) -> str:
-        if board == GAME:
-            return FIRST_HEROES
-        heroes = self.rules.host(board).rules.pack.heroes
-        return ",".join(h.id for h in heroes[:2])
+    def _default_heroes(self, args: argparse.Namespace) -> str:
+        """Two heroes when none are named. The random policy is dealt its badges at random (by its seed):
+        "Randomly assign Hero Badges to each player". The other policies keep a setup they can count on:
+        the Mayor and the Scientist, or another board's first two heroes."""
+        rules = self.rules.original if args.board == GAME else self.rules.host(args.board).rules
+        badges = [h.id for h in rules.pack.heroes]
+        if args.policy == "random":
+            return ",".join(random.Random(args.seed).sample(badges, 2))
+        return FIRST_HEROES if args.board == GAME else ",".join(badges[:2])
 
     def policy(self, name: str, seed: int) -> Policy:
         return random_policy(self.rules, seed) if name == "random" else first_policy(self.rules)
@@ -130,7 +135,8 @@ def summary_lines(rules: HorrifiedRules, game: Game) -> list[str]:
     state = ctx.state
     hero = state.active_hero
     frenzy = ctx.monster(state.frenzy).name if state.frenzy else "nobody"
-    lines = [f"Game over: {state.outcome}" if game.over else f"Game on: turn {state.turn}, {state.phase} phase",
+    lines = [*mixed_lines(rules),
+             f"Game over: {state.outcome}" if game.over else f"Game on: turn {state.turn}, {state.phase} phase",
              f"Terror: {state.terror} of {ctx.pack.board.terror_max}    Frenzy: {frenzy}",
              f"Whose turn: {hero.player} ({ctx.hero_name(hero.id)}), {state.actions_left} action(s) left",
              f"Monster cards left: {len(state.deck)}", "Monsters:"]
@@ -144,6 +150,11 @@ def summary_lines(rules: HorrifiedRules, game: Game) -> list[str]:
         items = ", ".join(ctx.pack.item(i).name for i in h.items) or "no items"
         lines.append(f"  {h.player + ' (' + ctx.hero_name(h.id) + ')':<28} {ctx.place_name(h.location):<16} {items}")
     return lines + ([f"Next question: {game.prompt.text} [{game.prompt.key}]"] if game.prompt else [])
+
+
+def mixed_lines(rules: HorrifiedRules) -> list[str]:
+    """A mixed game's table says first that the combination is ours."""
+    return [rules.ours()] if isinstance(rules, MixedRules) else []
 
 
 def split_list(text: str) -> list[str]:

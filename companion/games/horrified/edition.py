@@ -1,7 +1,8 @@
 """The original Horrified as an edition of the Horrified core: what its rules add, through the
 core's hooks (horrified_core.edition). No die but the Monster dice: a task or a Defeat is done
 by the items' strength alone. A defeated hero comes back at the Hospital. On a Monster card,
-the monster the Event is about does not strike unless it is the frenzied one. The seat the
+the monster the Event is about does not attack unless it is the frenzied one. The Terror only
+goes up. A monster goes for the closest person, hero or villager alike. The seat the
 players put first starts, and each hero's special action is its badge's (specials.py).
 """
 
@@ -13,7 +14,7 @@ from companion.engine.game import Flow
 from companion.engine.registry import Registry
 from companion.games.horrified_core.attack import Defence
 from companion.games.horrified_core.context import GameContext
-from companion.games.horrified_core.edition import Action, Labeller
+from companion.games.horrified_core.edition import Action, Labeller, Strike
 from companion.games.horrified_core.events import EventStep
 from companion.games.horrified_core.hero_phase import ActionKind
 from companion.games.horrified_core.monsters import MonsterRegistry
@@ -92,9 +93,18 @@ class OriginalEdition:
         return board_of(ctx.pack).hospital
 
     # -- the Monster Phase ---------------------------------------------------------------------------------
-    def strikes(self, ctx: GameContext, monster_id: str, symbol: str, card: MonsterCard | None) -> bool:
-        """The Event's monster does not attack unless it is frenzied."""
-        return not event_monster(ctx, card, monster_id) or ctx.state.frenzy == monster_id
+    def strikes(self, ctx: GameContext, monster_id: str, symbol: str, card: MonsterCard | None) -> Strike:
+        """"The Event Monster does not attack unless Frenzied": it still moves (the board's setting
+        ``event_monster_moves``, ours) or is passed over altogether (the other reading)."""
+        if not event_monster(ctx, card, monster_id) or ctx.state.frenzy == monster_id:
+            return "move and attack"
+        return "move only" if board_of(ctx.pack).event_monster_moves.value else "none"
+
+    def heroes_first_when_moving(self, ctx: GameContext) -> bool:
+        """Monsters "move towards the closest person (Hero or Villager)": a hero goes before a villager
+        only among victims in the monster's own space, so equally close people are the active player's
+        choice, heroes and villagers alike."""
+        return False
 
     def monster_steps(self, ctx: GameContext, steps: int) -> int:
         return steps
@@ -113,6 +123,10 @@ class OriginalEdition:
 
     def villager_death_terror(self, ctx: GameContext) -> int:
         return 1
+
+    def monster_defeat_terror(self, ctx: GameContext) -> int:
+        """The Terror Level "increases each time a Hero or Villager is defeated": it never goes down."""
+        return 0
 
     # -- challenges ------------------------------------------------------------------------------------------
     def challenge_check(self, ctx: GameContext, key: str, what: str, strength: int, target: int) -> Flow[bool]:

@@ -33,7 +33,7 @@ from companion.engine.game import Flow
 from companion.engine.registry import Registry
 from companion.games.horrified_core.attack import Defence
 from companion.games.horrified_core.context import GameContext
-from companion.games.horrified_core.edition import Action, Edition, Labeller
+from companion.games.horrified_core.edition import Action, Edition, Labeller, Strike
 from companion.games.horrified_core.events import EventStep
 from companion.games.horrified_core.hero_phase import ActionKind
 from companion.games.horrified_core.monsters import MonsterRegistry
@@ -169,6 +169,8 @@ def check_mix(mix: Mix, host: Host, guest: Pack) -> None:
         if kind not in spec.item_types:
             raise SetupError(f"mix.types.{colour}: {kind!r} is not an item type of {host.title} "
                              f"({', '.join(spec.item_types)})")
+    if not _mapping(mix["guests"], "mix.guests"):
+        raise SetupError(f"mix.guests: a mixed game has at least one of this box's monsters on the {host.title} board")
     for monster, entry in _mapping(mix["guests"], "mix.guests").items():
         _check_guest(monster, _mapping(entry, f"mix.guests.{monster}"), places, spec.symbols, guest)
 
@@ -281,8 +283,11 @@ class MixedEdition:
     def return_place(self, ctx: GameContext, hero_id: str) -> str:
         return self.host.return_place(ctx, hero_id)
 
-    def strikes(self, ctx: GameContext, monster_id: str, symbol: str, card: MonsterCard | None) -> bool:
+    def strikes(self, ctx: GameContext, monster_id: str, symbol: str, card: MonsterCard | None) -> Strike:
         return self.host.strikes(ctx, monster_id, symbol, card)
+
+    def heroes_first_when_moving(self, ctx: GameContext) -> bool:
+        return self.host.heroes_first_when_moving(ctx)
 
     def monster_steps(self, ctx: GameContext, steps: int) -> int:
         return self.host.monster_steps(ctx, steps)
@@ -302,6 +307,9 @@ class MixedEdition:
     def villager_death_terror(self, ctx: GameContext) -> int:
         return self.host.villager_death_terror(ctx)
 
+    def monster_defeat_terror(self, ctx: GameContext) -> int:
+        return self.host.monster_defeat_terror(ctx)
+
     def challenge_check(self, ctx: GameContext, key: str, what: str, strength: int, target: int) -> Flow[bool]:
         return self.host.challenge_check(ctx, key, what, strength, target)
 
@@ -319,6 +327,19 @@ class MixedRules(HorrifiedRules):
     def __init__(self, mix: Mix, host: Host, guest: Pack, overlay: Overlay) -> None:
         self.mix, self.host = mix, host
         super().__init__(MixedEdition(host.rules.edition), overlay, mixed_pack(mix, host, guest))
+
+    def begin(self, origin: Origin, sink: EffectSink) -> tuple[GameState, Flow[None]]:
+        """A game that starts here (not a saved one going on) first says the combination is ours."""
+        state, flow = super().begin(origin, sink)
+        return state, (flow if "state" in origin else _said_first(sink, self.ours(), flow))
+
+    def ours(self) -> str:
+        """The table is told, in so many words, that no rulebook mixes the boxes: the mapping is ours."""
+        guests = [self.pack.monster(m).name for m in _mapping(self.mix["guests"], "guests")]
+        return (f"A mixed game: {' and '.join(guests)} of the original Horrified, on the board of {self.host.title} "
+                "and by its rules. "
+                "No rulebook mixes the boxes: where each guest's places, item colours and symbols land is our "
+                "combination, not the publisher's (the players may change it at setup).")
 
     def starting_state(self, origin: Origin) -> GameState:
         state = super().starting_state(origin)
@@ -339,6 +360,11 @@ class MixedRules(HorrifiedRules):
         ctx = self.context(state, sink)
         hero = move.get("hero", ctx.active_player)
         _drain(kinds[str(name)].run(ctx, str(hero), move))
+
+
+def _said_first(sink: EffectSink, words: str, flow: Flow[None]) -> Flow[None]:
+    sink.emit("mixed-game", words)
+    yield from flow
 
 
 def _drain(flow: Flow[None]) -> None:

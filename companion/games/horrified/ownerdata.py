@@ -1,6 +1,6 @@
 """The owner's corrections to the shipped pack of the original box: the shared overlay
 (companion/games/overlay.py) with what this owner may set whole - the Terror track, the
-Hospital, the POW-before-HIT setting, the solo changes and the Monster die - and the shipped
+Hospital, the POW-before-HIT setting, the Event monster's move, the solo changes and the Monster die - and the shipped
 files it applies to. Every other datum is an element of a list the owner patches by id."""
 
 from __future__ import annotations
@@ -15,11 +15,13 @@ from companion.games.overlay import FORMAT, OwnerData, OwnerDataError, shipped_c
 from .pack import pack_from_files, read_pack_files
 
 GAME: Final = "horrified"
-SETTABLE: Final[dict[str, tuple[str, ...]]] = {"board": ("terror_max", "hospital", "pow_first", "solo"),
+SETTABLE: Final[dict[str, tuple[str, ...]]] = {"board": ("terror_max", "hospital", "pow_first",
+                                                         "event_monster_moves", "solo"),
                                                "dice": ("monster_die",)}
 #: Single values with their own ``verified`` flag, with their names on the status page.
 CONFIRMABLE: Final[dict[str, str]] = {"board.terror_max": "Terror track length ({value})",
                                       "board.pow_first": "POW before HIT ({value})",
+                                      "board.event_monster_moves": "The Event's monster moves ({value})",
                                       "board.solo": "Solo game (Terror starts at {terror})",
                                       "dice.monster_die": "Monster die faces"}
 

@@ -146,7 +146,7 @@ def _terror_max(node: Node) -> tuple[int, bool]:
 
 
 def _board(root: Node, known: Known) -> BoardData:
-    root.fields("terror_max", "hospital", "pow_first", "solo", "locations", "connections")
+    root.fields("terror_max", "hospital", "pow_first", "event_monster_moves", "solo", "locations", "connections")
     listing = root.child("locations")
     nodes = listing.elements()
     locations = tuple(_location(node) for node in nodes)
@@ -160,7 +160,8 @@ def _board(root: Node, known: Known) -> BoardData:
     terror_max, terror_verified = _terror_max(root.child("terror_max"))
     board = BoardData(locations=locations, connections=connections, terror_max=terror_max,
                       terror_max_verified=terror_verified, hospital=location(root.child("hospital"), known, MAIN_BOARD),
-                      pow_first=_setting(root.child("pow_first")), solo=_solo(root.child("solo")))
+                      pow_first=_setting(root.child("pow_first")),
+                      event_monster_moves=_setting(root.child("event_monster_moves")), solo=_solo(root.child("solo")))
     _check_reach(nodes, board)
     return board
 

@@ -1,7 +1,7 @@
 """Typed records of the original Horrified box: the Horrified records (horrified_core) plus
 what only this box prints: the Hospital on the board, a hero badge's special action or
 ability, the monsters' own symbols and the three item colours. The rule settings the
-sources leave open (POW before HIT, the solo changes) live on the board record, each
+sources leave open (POW before HIT, the Event monster's move, the solo changes) live on the board record, each
 with its own ``verified`` flag, so the owner sees and corrects them like any datum.
 
 Nothing here is from the rulebook (no copy of it was at hand): every record says how
@@ -48,6 +48,7 @@ class Solo:
 class BoardData(core.BoardData):
     hospital: str  # where a defeated hero comes back
     pow_first: Setting  # a POW face resolves before the HITs rolled with it
+    event_monster_moves: Setting  # the Event's monster still moves on its strike line (it only does not attack)
     solo: Solo
 
 

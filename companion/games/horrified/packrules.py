@@ -77,7 +77,8 @@ class HorrifiedPackRules:
         mix = origin.get("mix", state.get("mix") if isinstance(state, Mapping) else None)
         if mix is None:
             return self.original, origin
-        return self.mixed(_as_mix(mix)), {k: v for k, v in origin.items() if k != "mix"}
+        return self.mixed(_with_data(_as_mix(mix), origin.get("data"))), {
+            k: v for k, v in origin.items() if k not in ("mix", "data")}
 
     def for_state(self, state: object) -> HorrifiedRules:
         if isinstance(state, MixedGame):
@@ -90,6 +91,11 @@ class HorrifiedPackRules:
         if not isinstance(monsters, list) or not all(isinstance(m, str) for m in monsters):
             raise SetupError("choose the monsters: a list of monster ids")
         base = default_mix(host, guest, list(monsters), SPEC.item_types)
+        if not base["guests"]:
+            ours = ", ".join(m.id for m in guest.monsters)
+            raise SetupError(f"a mixed game puts some of this box's monsters on the {host.title} board, but none of "
+                             f"{', '.join(monsters) or 'no monsters'} is one of them ({ours}); for the host's monsters "
+                             f"alone, start a game of {host.title}")
         mix = merged_mix(base, setup.get("mix"))
         if origin.get("data") is not None:
             mix["data"] = origin["data"]
@@ -143,6 +149,16 @@ def _check_setup(setup: Mapping[str, object]) -> None:
     unknown = sorted(str(k) for k in setup if k not in SETUP_FIELDS)
     if unknown:
         raise SetupError(f"a setup has unknown field(s) {', '.join(unknown)} (it takes {', '.join(SETUP_FIELDS)})")
+
+
+def _with_data(mix: Mix, data: object) -> Mix:
+    """The owner's data a mixed game plays with is its guests' (this box's) and rides in its mix: a
+    position or state given with ``data`` beside its mix takes it there, never as the host's data."""
+    if data is None:
+        return mix
+    if mix.get("data", data) != data:
+        raise SetupError("the game data beside the mix is not the data the mix was made with: give one of them")
+    return {**mix, "data": data}
 
 
 def _as_mix(value: object) -> Mix:

@@ -176,9 +176,9 @@ def _give_items(ctx: GameContext, holder: str, params: Params, action: Action) -
     taker = yield from ctx.choose("which-hero-gets", "Who gets them?",
                                   [Option(h, ctx.hero_name(h)) for h in ctx.state.seats if h != giver])
     held = ctx.state.heroes[giver].items
-    chosen = yield Prompt("pick", "give-items", f"Which items does {ctx.hero_name(giver)} give to {ctx.hero_name(taker)}?",
-                          ctx.active_player, tuple(Option(i, ctx.pack.item_label(i)) for i in held),
-                          min_picks=1, max_picks=len(held))
+    chosen = tuple(held) if len(held) == 1 else (yield Prompt(
+        "pick", "give-items", f"Which items does {ctx.hero_name(giver)} give to {ctx.hero_name(taker)}?",
+        ctx.active_player, tuple(Option(i, ctx.pack.item_label(i)) for i in held), min_picks=1, max_picks=len(held)))
     assert isinstance(chosen, tuple)
     for item in chosen:
         held.remove(str(item))

@@ -6,13 +6,14 @@ differ, it asks its edition through one of these small hooks instead of naming a
 They are shaped by the editions' rulebooks: where a defeated hero comes back (a town's
 gate, the Hospital), what stops hits before a hero answers them (a hero's ward or mark;
 nothing), how a challenge is checked (a die roll plus the items' strength; the strength
-alone), which monsters strike on a card (every one shown; not the card's Event monster
-unless it is frenzied), what a hero's special action is.
+alone), which monsters strike on a card (every one shown; the card's Event monster only
+moves unless it is frenzied), whom a monster heads for (a hero before a villager; the closest
+person either way), whether a defeated monster lowers the Terror, what a hero's special action is.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Collection, Mapping, Protocol
+from typing import TYPE_CHECKING, Callable, Collection, Literal, Mapping, Protocol
 
 from companion.engine.game import Flow
 from companion.engine.registry import Registry
@@ -29,6 +30,8 @@ if TYPE_CHECKING:
     from .state import GameState, HeroState
 
 Action = dict[str, object]
+#: What a monster shown on the attack line does: moves and attacks, only moves, or nothing.
+Strike = Literal["move and attack", "move only", "none"]
 #: How a menu labels one kind of action ("Special action").
 Labeller = Callable[["GameContext", Mapping[str, object]], str]
 
@@ -110,8 +113,14 @@ class Edition(Protocol):
         ...
 
     # -- the Monster Phase -------------------------------------------------------------------
-    def strikes(self, ctx: GameContext, monster_id: str, symbol: str, card: MonsterCard | None) -> bool:
-        """Whether a monster shown on the attack line (by ``symbol``) moves and attacks."""
+    def strikes(self, ctx: GameContext, monster_id: str, symbol: str, card: MonsterCard | None) -> Strike:
+        """What a monster shown on the attack line (by ``symbol``) does: moves and attacks, only
+        moves (it does not attack on this card), or nothing (its symbol is passed over)."""
+        ...
+
+    def heroes_first_when_moving(self, ctx: GameContext) -> bool:
+        """Whether a monster moving toward the closest person goes for a hero over a villager at the
+        same distance (True), or the active player chooses among all of them (False)."""
         ...
 
     def monster_steps(self, ctx: GameContext, steps: int) -> int:
@@ -137,6 +146,10 @@ class Edition(Protocol):
 
     def villager_death_terror(self, ctx: GameContext) -> int:
         """How many Terror steps a killed villager costs."""
+        ...
+
+    def monster_defeat_terror(self, ctx: GameContext) -> int:
+        """How many steps the Terror marker goes down when a monster is defeated (0: it never does)."""
         ...
 
     # -- challenges ----------------------------------------------------------------------------

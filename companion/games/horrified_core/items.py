@@ -5,22 +5,22 @@ refilled from the discard pile first (RL-MP-2)."""
 from __future__ import annotations
 
 from companion.engine.game import Flow
-from companion.engine.prompts import Option, Prompt
+from companion.engine.prompts import Option
 
 from .context import GameContext
 
 
 def draw_item(ctx: GameContext, why: str) -> Flow[str | None]:
-    """Ask which item came out of the bag; refill it from the discard first if empty."""
+    """Ask which item came out of the bag; refill it from the discard first if empty. With one token
+    left (or only identical ones) there is nothing to ask: it is that token."""
     bag = ctx.edition.item_bag
     if not ctx.state.haversack:
         refill_haversack(ctx)
     if not ctx.state.haversack:
         ctx.emit("note", f"{bag[:1].upper()}{bag[1:]} and the item discard pile are both empty: no item is drawn.")
         return None
-    answer = yield Prompt("draw", "item", f"Draw an item from {bag} ({why}). Which item is it?",
-                          ctx.active_player, tuple(haversack_options(ctx)))
-    assert isinstance(answer, str)
+    answer = yield from ctx.ask_draw("item", f"Draw an item from {bag} ({why}). Which item is it?",
+                                     haversack_options(ctx))
     ctx.state.haversack.remove(answer)
     return answer
 

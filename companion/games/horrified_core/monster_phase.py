@@ -4,7 +4,7 @@ order (RL-MP-1, RL-MP-2), the attack line read left to right (RL-MP-4)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.engine.errors import IllegalInput
 from companion.engine.game import Flow
@@ -37,15 +37,15 @@ def monster_phase(ctx: GameContext) -> Flow[None]:
 
 
 def draw_card(ctx: GameContext) -> Flow[MonsterCard]:
-    """Which card came off the deck is an input; an empty deck loses the game (RL-END-3)."""
+    """Which card came off the deck is an input (not asked when only one card can come); an empty
+    deck loses the game (RL-END-3)."""
     if not ctx.state.deck:
         raise GameEnded("lost: out of time", "a Monster card had to be drawn but the deck is empty")
     options = _card_options(ctx)
     if _guessed_left(ctx):
         options.append(Option(ENTER_CARD, "My card is not in this list: enter it"))
-    answer = yield Prompt("draw", "monster-card", "Draw the top Monster card. Which card is it?",
-                          ctx.active_player, tuple(options), context={"left": len(ctx.state.deck)})
-    assert isinstance(answer, str)
+    answer = yield from ctx.ask_draw("monster-card", "Draw the top Monster card. Which card is it?", options,
+                                     {"left": len(ctx.state.deck)})
     card = (yield from enter_card(ctx)) if answer == ENTER_CARD else _take_listed(ctx, answer)
     ctx.emit("card-drawn", ended(f"Monster card: {card.name}"), card=card.id, left=len(ctx.state.deck))
     return card
@@ -139,15 +139,18 @@ def resolve_attack_line(ctx: GameContext, line: AttackLine, card: MonsterCard | 
 
 
 def actors_for(ctx: GameContext, symbol: str, card: MonsterCard | None = None) -> list[Actor]:
-    """Frenzy: the frenzied monster; a symbol: every monster in play showing it."""
+    """Frenzy: the frenzied monster; a symbol: every monster in play showing it, as the edition lets it
+    strike on ``card`` (an actor that only moves has ``attacks`` False)."""
     if symbol == FRENZY:
         chosen = [ctx.state.frenzy] if ctx.state.frenzy else []
     else:
         chosen = [m.id for m in ctx.state.monsters_in_play() if symbol in ctx.monster(m.id).symbols]
     actors: list[Actor] = []
     for monster_id in chosen:
-        if not ctx.state.monsters[monster_id].defeated and ctx.edition.strikes(ctx, monster_id, symbol, card):
-            actors.extend(ctx.monster_rules[monster_id].actors_on(ctx, symbol))
+        strike = "none" if ctx.state.monsters[monster_id].defeated else ctx.edition.strikes(ctx, monster_id, symbol, card)
+        if strike != "none":
+            found = ctx.monster_rules[monster_id].actors_on(ctx, symbol)
+            actors.extend(found if strike == "move and attack" else [replace(a, attacks=False) for a in found])
     return actors
 
 

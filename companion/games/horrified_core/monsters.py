@@ -25,7 +25,7 @@ from .challenge import check_items, held_of_type, item_sets, items_named, spend_
 from .context import Character, Figure, GameContext, GameEnded
 from .frenzy import pass_frenzy
 from .items import discard_item
-from .movement import move_toward_closest
+from .movement import closest_places, move_toward_closest
 from .pack_types import ItemType, Monster, Pack
 from companion.games.datafiles import Node
 from .packdata import Known
@@ -51,6 +51,7 @@ class Actor:
     monster: str
     role: str
     label: str
+    attacks: bool = True  # False: on this card it only moves (an edition's Event monster)
 
 
 @dataclass(frozen=True)
@@ -120,20 +121,23 @@ class MonsterRules:
         """One of its figures was put down somewhere (walked, placed, pulled): nothing by default."""
 
     def activate(self, ctx: GameContext, actor: Actor, move: int, dice: int) -> Flow[None]:
-        yield from self.move_and_attack(ctx, Figure(self.id), f"{self.monster.name} moves and attacks.", move, dice)
+        yield from self.move_and_attack(ctx, Figure(self.id), strike_text(self.monster.name, actor), move, dice,
+                                        actor.attacks)
 
-    def move_and_attack(self, ctx: GameContext, figure: Figure, text: str, move: int, dice: int) -> Flow[None]:
+    def move_and_attack(self, ctx: GameContext, figure: Figure, text: str, move: int, dice: int,
+                        attacks: bool = True) -> Flow[None]:
+        """``attacks``: False for a figure that only moves on this card (it is said, and nobody is hit)."""
         if figure.minion is None:
             ctx.emit("monster-activated", text, monster=self.id)
         else:
             ctx.emit("monster-activated", text, monster=self.id, blight=figure.minion)
         yield from move_toward_closest(ctx, figure, ctx.edition.monster_steps(ctx, move))
-        yield from attack(ctx, figure, dice)
+        yield from strike(ctx, figure, dice, attacks)
 
     def preview(self, ctx: GameContext, actor: Actor, move: int, dice: int) -> str:
         """What this actor is about to do, in a few words, for the "which goes first?" question
         (so the player sees what each choice starts: where it stands, where it heads)."""
-        return preview_move_and_attack(ctx, Figure(self.id), move, dice)
+        return preview_move_and_attack(ctx, Figure(self.id), move, dice, actor.attacks)
 
     def could_act(self, ctx: GameContext, actor: Actor, carriers: bool) -> bool:
         """Whether this actor may move or attack now: a monster needs a character on the board to
@@ -318,7 +322,21 @@ class MonsterRegistry:
         return rules
 
 
-def preview_move_and_attack(ctx: GameContext, figure: Figure, move: int, dice: int) -> str:
+def strike_text(name: str, actor: Actor) -> str:
+    """What the table is told as a figure starts its strike."""
+    return f"{name} moves and attacks." if actor.attacks else f"{name} moves but does not attack on this card."
+
+
+def strike(ctx: GameContext, figure: Figure, dice: int, attacks: bool) -> Flow[None]:
+    """The attack after the move, unless the figure only moves on this card."""
+    if attacks:
+        yield from attack(ctx, figure, dice)
+    else:
+        ctx.emit("no-attack", f"{ctx.figure_name(figure)} does not attack on this card.",
+                 monster=figure.monster, blight=figure.minion)
+
+
+def preview_move_and_attack(ctx: GameContext, figure: Figure, move: int, dice: int, attacks: bool = True) -> str:
     """E.g. "<monster> at <place>: moves up to 2 toward <hero> at <place>, then attacks (3 dice) whoever it stops with"."""
     here = ctx.where(figure)
     name = ctx.figure_name(figure)
@@ -327,23 +345,13 @@ def preview_move_and_attack(ctx: GameContext, figure: Figure, move: int, dice: i
     start = f"{name} at {ctx.place_name(here)}"
     roll = f"{counted(dice, 'die', 'dice')}" if dice > 0 else "no dice"
     if ctx.characters_at(here):
-        return f"{start}: stays with {_names_at(ctx, here)} and attacks ({roll})"
-    goals = _closest_places(ctx, here)
+        return f"{start}: stays with {_names_at(ctx, here)}" + (f" and attacks ({roll})" if attacks else "")
+    goals = closest_places(ctx, here)
     if not goals or move <= 0:
         return f"{start}: stays there"
     toward = " or ".join(f"{_names_at(ctx, g)} at {ctx.place_name(g)}" for g in goals)
-    return f"{start}: moves up to {move} toward {toward}, then attacks ({roll}) whoever it stops with"
-
-
-def _closest_places(ctx: GameContext, here: str) -> list[str]:
-    """The nearest places with a hero (or, with no hero reachable, a villager): RL-MP-8."""
-    dist = ctx.graph.distances(here)
-    for group in ([h.location for h in ctx.heroes_on_board()], [v.location for v in ctx.villagers_on_board()]):
-        places = sorted({p for p in group if p is not None and p in dist})
-        if places:
-            best = min(dist[p] for p in places)
-            return [p for p in places if dist[p] == best]
-    return []
+    then = f", then attacks ({roll}) whoever it stops with" if attacks else ", and does not attack"
+    return f"{start}: moves up to {move} toward {toward}{then}"
 
 
 def _names_at(ctx: GameContext, location: str) -> str:
@@ -351,7 +359,7 @@ def _names_at(ctx: GameContext, location: str) -> str:
 
 
 def defeat_monster(ctx: GameContext, monster_id: str) -> None:
-    """RL-HA-6, RL-END-4, RL-FR-3, RL-END-1."""
+    """RL-HA-6, RL-FR-3, RL-END-1; the Terror goes down as far as the edition says (RL-END-4)."""
     rules = ctx.monster_rules[monster_id]
     monster = ctx.state.monsters[monster_id]
     name = ctx.monster(monster_id).name
@@ -361,7 +369,8 @@ def defeat_monster(ctx: GameContext, monster_id: str) -> None:
         discard_item(ctx, item, f"it lay on {name}'s mat")
     rules.on_defeated(ctx)
     monster.defeated, monster.location = True, None
-    lower_terror(ctx, f"{name} was defeated")
+    for _ in range(ctx.edition.monster_defeat_terror(ctx)):
+        lower_terror(ctx, f"{name} was defeated")
     if ctx.state.frenzy == monster_id:
         pass_frenzy(ctx)
     if not ctx.state.monsters_in_play():

@@ -17,21 +17,29 @@ from .arrivals import villager_arrives, hero_arrives
 from .context import Character, Figure, GameContext
 
 
-def closest_character_goal(ctx: GameContext, figure: Figure, here: str, mover: Mover = None) -> Flow[str | None]:
-    """The location ``figure`` (at ``here``) heads for, or None with no character on the board.
-
-    A hero beats a villager at the same distance; equal heroes (or equal
-    villagers) in different locations are the active player's choice (RL-MP-8).
-    """
+def closest_places(ctx: GameContext, here: str, mover: Mover = None) -> list[str]:
+    """The nearest places with a character, reached as ``mover`` goes. In an edition whose monsters go
+    for heroes first (RL-MP-8), a hero beats a villager at the same distance; otherwise every place
+    with a person at the closest distance is one."""
     dist = ctx.graph.distances(here, mover)
-    heroes = {h.location for h in ctx.heroes_on_board() if h.location in dist}
-    villagers = {v.location for v in ctx.villagers_on_board() if v.location in dist}
+    heroes = {h.location for h in ctx.heroes_on_board() if h.location is not None and h.location in dist}
+    villagers = {v.location for v in ctx.villagers_on_board() if v.location is not None and v.location in dist}
     everyone = heroes | villagers
     if not everyone:
+        return []
+    best = min(dist[loc] for loc in everyone)
+    if not ctx.edition.heroes_first_when_moving(ctx):
+        return sorted(loc for loc in everyone if dist[loc] == best)
+    tied = sorted(loc for loc in heroes if dist[loc] == best)
+    return tied or sorted(loc for loc in villagers if dist[loc] == best)
+
+
+def closest_character_goal(ctx: GameContext, figure: Figure, here: str, mover: Mover = None) -> Flow[str | None]:
+    """The location ``figure`` (at ``here``) heads for, or None with no character on the board;
+    equally close places (``closest_places``) are the active player's choice (RL-MP-8)."""
+    tied = closest_places(ctx, here, mover)
+    if not tied:
         return None
-    best = min(dist[loc] for loc in everyone if loc is not None)
-    tied = sorted(loc for loc in heroes if loc is not None and dist[loc] == best)
-    tied = tied or sorted(loc for loc in villagers if loc is not None and dist[loc] == best)
     options = [Option(loc, _toward_text(ctx, loc), {"location": loc}) for loc in tied]
     name = ctx.figure_name(figure)
     return (yield from ctx.choose("move-toward", f"{name} is equally close to several characters. Which does {name} go for?",

@@ -4,21 +4,19 @@ RL-D20-2; setup); a played card goes to the discard pile."""
 from __future__ import annotations
 
 from companion.engine.game import Flow
-from companion.engine.prompts import Option, Prompt
+from companion.engine.prompts import Option
 
 from .context import GameContext
 
 
 def gain_perk(ctx: GameContext, hero_id: str, why: str) -> Flow[None]:
-    """The hero's player draws a Perk card; which one is an input."""
+    """The hero's player draws a Perk card; which one is an input (not asked when only one can come)."""
     hero = ctx.state.heroes[hero_id]
     if not ctx.state.perk_deck:
         ctx.emit("note", f"No Perk cards are left, so {hero.player} gets none ({why}).")
         return
-    options = perk_options(ctx)
-    answer = yield Prompt("draw", "perk", f"{hero.player} draws a Perk card ({why}). Which is it?",
-                          ctx.active_player, tuple(options))
-    assert isinstance(answer, str)
+    answer = yield from ctx.ask_draw("perk", f"{hero.player} draws a Perk card ({why}). Which is it?",
+                                     perk_options(ctx))
     ctx.state.perk_deck.remove(answer)
     hero.perks.append(answer)
     ctx.emit("perk-gained", f"{hero.player} takes the Perk card {ctx.pack.perk(answer).name}.",

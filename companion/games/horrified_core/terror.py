@@ -1,5 +1,6 @@
 """The Terror track (RL-END-2, RL-END-4): up one step at a time, and the game is lost
-the moment it reaches its maximum; down when a monster falls."""
+the moment it reaches its maximum; down when a monster falls, in an edition whose rules say so
+(``Edition.monster_defeat_terror``)."""
 
 from __future__ import annotations
 

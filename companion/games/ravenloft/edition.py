@@ -12,7 +12,7 @@ from companion.engine.game import Flow
 from companion.engine.registry import Registry
 from companion.games.horrified_core.attack import Defence
 from companion.games.horrified_core.context import GameContext
-from companion.games.horrified_core.edition import Action, Labeller
+from companion.games.horrified_core.edition import Action, Labeller, Strike
 from companion.games.horrified_core.events import COMMON_EVENTS, EventStep
 from companion.games.horrified_core.fields import text_field
 from companion.games.horrified_core.hero_phase import ActionKind
@@ -97,8 +97,12 @@ class RavenloftEdition:
         return board_of(ctx.pack).gates
 
     # -- the Monster Phase ---------------------------------------------------------------------
-    def strikes(self, ctx: GameContext, monster_id: str, symbol: str, card: MonsterCard | None) -> bool:
+    def strikes(self, ctx: GameContext, monster_id: str, symbol: str, card: MonsterCard | None) -> Strike:
         """Every monster the attack line shows strikes, the Event's too (RL-MP-4)."""
+        return "move and attack"
+
+    def heroes_first_when_moving(self, ctx: GameContext) -> bool:
+        """Ties for closest: a hero over a villager (RL-MP-8)."""
         return True
 
     def monster_steps(self, ctx: GameContext, steps: int) -> int:
@@ -119,6 +123,10 @@ class RavenloftEdition:
 
     def villager_death_terror(self, ctx: GameContext) -> int:
         return gifts.villager_death_terror(ctx)
+
+    def monster_defeat_terror(self, ctx: GameContext) -> int:
+        """Each defeated monster lowers the Terror by one (RL-END-4)."""
+        return 1
 
     # -- challenges ----------------------------------------------------------------------------
     def challenge_check(self, ctx: GameContext, key: str, what: str, strength: int, target: int) -> Flow[bool]:

@@ -21,8 +21,8 @@ from companion.engine.prompts import Option
 from companion.games.datafiles import Node
 from companion.games.horrified_core.challenge import check_items, items_named, spend
 from companion.games.horrified_core.context import Character, Figure, GameContext
-from companion.games.horrified_core.monsters import Action, ActionDict, Actor, MonsterLook, View, defeat_monster
-from companion.games.horrified_core.attack import attack
+from companion.games.horrified_core.monsters import (Action, ActionDict, Actor, MonsterLook, View, defeat_monster, strike,
+                                                   strike_text)
 from companion.games.horrified_core.movement import move_toward_closest, move_toward_location
 from companion.games.horrified_core.packdata import Known, item_type, location
 from companion.games.horrified_core.pack_types import FRENZY, MAIN_BOARD
@@ -142,11 +142,11 @@ class PairRules(OriginalMonster[PairDetails]):
     def activate(self, ctx: GameContext, actor: Actor, move: int, dice: int) -> Flow[None]:
         """Move, then attack; a move that ends in a meeting sends both home, and that figure's strike ends."""
         figure = Figure(self.id, BRIDE if actor.role == "bride" else None)
-        ctx.emit("monster-activated", f"{actor.label} moves and attacks.", monster=self.id, blight=figure.minion)
+        ctx.emit("monster-activated", strike_text(actor.label, actor), monster=self.id, blight=figure.minion)
         meetings = self.mat(ctx).meetings
         yield from move_toward_closest(ctx, figure, ctx.edition.monster_steps(ctx, move))
         if self.mat(ctx).meetings == meetings:
-            yield from attack(ctx, figure, dice)
+            yield from strike(ctx, figure, dice, actor.attacks)
 
     def power(self, ctx: GameContext, figure: Figure, target: Character) -> Flow[None]:
         yield from self.bride_toward_him(ctx, self.details.power_steps)

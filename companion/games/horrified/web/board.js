@@ -6,6 +6,7 @@
 import { s } from "/js/dom.js";
 import { bandDepth, ledLayer, ledsHidden } from "/js/leds.js";
 import { tapTargets } from "./family/taps.js";
+import { escortTaps } from "./actions.js";
 import { threatGlow } from "./family/forecast.js";
 
 const W = 1000;
@@ -94,7 +95,7 @@ export function boardView(app) {
   const pos = Object.fromEntries(shown.map((loc) => [loc.id, xy(loc)]));
   const tokens = tokensByPlace(app);
   const items = itemCounts(view.state);
-  const targets = tapTargets(app);
+  const targets = escortTaps(app, tapTargets(app));
   const overlay = ledsHidden() ? null : app.leds.overlay; // only when the LEDs lie under this board
   return s("svg", { class: "board board-horrified", viewBox: `0 0 ${W} ${pictureHeight(overlay)}`, "data-testid": "board", role: "img",
                     "aria-label": "The village board" },

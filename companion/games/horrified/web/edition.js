@@ -1,6 +1,6 @@
 // What makes the family's data pages (family/datastatus.js, family/editor.js) this
 // box's: the game, the values its owner confirms whole (the Terror track, POW before
-// HIT, the solo changes, the Monster die), its board's own parts - the village
+// HIT, the Event monster's move, the solo changes, the Monster die), its board's own parts - the village
 // drawn as on the game screen, with the Hospital as its one special place, and the
 // words for its water ways (the Creature's alone, the one mover of its data) - and
 // its items' three colours (library.js adds what its cards, Perks and heroes may do).
@@ -12,8 +12,8 @@ export const GAME = "horrified";
 
 useEdition({
   game: GAME,
-  confirmable: ["board.terror_max", "board.pow_first", "board.solo", "dice.monster_die"],
-  kindWords: { pow_first: "POW before HIT", solo: "Solo game" },
+  confirmable: ["board.terror_max", "board.pow_first", "board.event_monster_moves", "board.solo", "dice.monster_die"],
+  kindWords: { pow_first: "POW before HIT", event_monster_moves: "The Event's monster moves", solo: "Solo game" },
   tabs: [["", "Status"], ["board", "Board"], ["cards", "Monster cards"], ["items", "Items"], ["perks", "Perks"], ["heroes", "Heroes"]],
   intro: "The sources we built this box from do not agree on everything (the village's roads, the Terror track, some cards), so each datum says how sure it is. Make it match your box here; the Monster Phase uses your data from then on.",
   library: { itemTypes: [["red", "Red"], ["blue", "Blue"], ["yellow", "Yellow"]], tabs: {} },

@@ -1,7 +1,8 @@
 // The original Horrified's tablet module: what the shell (/js/main.js) asks of a game.
 // The shell routes, connects, pairs and shows questions; this module draws the new-game
 // wizard, the game screen (the village, the monsters' mats, the heroes, the scarab
-// tablet) and names this box's things. The owner's data pages (how sure each datum is,
+// tablet), the hero actions' forms (who comes along on a Move, who gets what in a Share)
+// and names this box's things. The owner's data pages (how sure each datum is,
 // Confirm, the data file, the board editor, the card library) are the family's (family/), made this
 // box's by edition.js and library.js; so is "Is this your card?" on a guessed draw (family/cardcheck.js).
 
@@ -9,6 +10,7 @@ import "./edition.js";
 import "./library.js";
 import { renderSetup } from "./setup.js";
 import { renderGame } from "./game.js";
+import { actionBody } from "./actions.js";
 import { Names, PHASES } from "./names.js";
 import { renderDataStatus, startData } from "./family/datastatus.js";
 import { renderBoardEditor } from "./family/editor.js";
@@ -33,4 +35,6 @@ export default {
   /** The threat forecast of the coming Monster Phase arrived (family/forecast.js); "What if…?" asks it of an action. */
   acceptForecast,
   promptBody: (app, prompt) => (app.pack.mixed ? null : cardCheckBody(app, prompt)),
+  /** The hero actions: a Move with villagers at hand and a Share are shaped by the players first (actions.js). */
+  actionBody,
 };
