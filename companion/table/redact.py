@@ -13,7 +13,8 @@ An undone answer is one too (the undo took it off the table, not out of the jour
 
 Such a file cannot be replayed, so it is marked (``redacted``) and import refuses it with
 the reason (``companion.store.sqlite.parse_game_file``) instead of failing on a missing answer.
-A finished game's file is whole: the game is over and what it was played with is the record.
+A finished game's file is redacted the same way: the rules never reveal some secrets even at the
+end (Straszydła shows only the winner's pact), and the file cannot tell which they did.
 """
 
 from __future__ import annotations
@@ -25,14 +26,14 @@ from companion.games.gamepack import GamePack
 from companion.store import JournalEntry
 from companion.store.sqlite import REDACTED, parse_game_file
 
-WHY = ("the game is in play and some answers in it were given in secret (for one seat's eyes): "
+WHY = ("some answers in this game were given in secret (for one seat's eyes): "
        "they are left out of this file, so it is a record to read, not a game to import; "
        "the owner's tablet exports the whole game")
 
 
 def secret_answers(kind: GamePack, origin: Mapping[str, object], journal: Sequence[JournalEntry]) -> list[int]:
     """The indexes in ``journal`` of the answers to questions with an audience, undone ones
-    too; none once the game is over. The journal is walked as the table replays it (undo takes
+    too, whether or not the game is over. The journal is walked as the table replays it (undo takes
     the last live inputs back, redo gives the undone ones again), so each input is matched with
     the question it answered."""
     game = Game(kind.rules, origin)
@@ -58,7 +59,7 @@ def secret_answers(kind: GamePack, origin: Mapping[str, object], journal: Sequen
                 assert entry is not None
                 game.apply(entry)
                 live.append(again)
-    return [] if kind.outcome(game) is not None else secret
+    return secret
 
 
 def for_players(kind: GamePack, data: Mapping[str, object]) -> dict[str, object]:
