@@ -298,6 +298,14 @@ class Pairing:
         with self._lock:
             return self._known(token)
 
+    def verified(self, token: object) -> bool:
+        """Whether ``token`` was checked already and its device is still paired; never hashes."""
+        if not isinstance(token, str) or "." not in token:
+            return False
+        with self._lock:
+            device_id = self._verified.get(hashlib.sha256(token.encode()).hexdigest())
+            return device_id is not None and any(d.id == device_id for d in self.store.devices())
+
     def _known(self, token: str) -> Device | None:
         digest = hashlib.sha256(token.encode()).hexdigest()
         devices = {d.id: d for d in self.store.devices()}

@@ -17,10 +17,18 @@ unable to load the page or play. So:
 * a request's head (request line and headers) must arrive within
   ``header_seconds`` of its first byte; the server's loop closes a connection
   that is slower (a connection that sends nothing at all is closed by the
-  server after its idle time, without ever taking a thread).
+  server after its idle time, without ever taking a thread);
+* what holds a server thread for long - a WebSocket (a tablet's Socket.IO
+  connection holds its thread for as long as it is open) or a Socket.IO
+  long-poll - is capped too: ``held_per_address`` per client address, and all
+  of them together leave ``reserved`` threads free, so however many idle
+  sockets strangers keep open, the health check, the page and a new tablet's
+  connection still find a thread. One over a cap is answered "busy" (503) and
+  closed before it is upgraded.
 
 The box's own loopback address (127.0.0.1, ::1: its own browser, the watchdog's
-check) counts towards the total but has no cap of its own.
+check) counts towards the totals (connections and held threads) but has no cap
+of its own.
 
 Plain logic with an injected clock: the gunicorn worker (``worker.py``) calls
 it, the health view reads it, and the tests drive it without a server.
@@ -53,10 +61,22 @@ class Limits:
     per_address: int = 24
     idle_seconds: float = 10.0
     header_seconds: float = 10.0
+    held_per_address: int = 8
+
+    @property
+    def reserved(self) -> int:
+        """Threads never given to a WebSocket or long-poll: a quarter of them, at least two."""
+        return max(2, self.threads // 4)
+
+    @property
+    def held_total(self) -> int:
+        """WebSockets and long-polls served at once, from every address together."""
+        return self.threads - self.reserved
 
     def to_plain(self) -> dict[str, object]:
         return {"threads": self.threads, "total": self.total, "per_address": self.per_address,
-                "idle_seconds": self.idle_seconds, "header_seconds": self.header_seconds}
+                "idle_seconds": self.idle_seconds, "header_seconds": self.header_seconds,
+                "held_per_address": self.held_per_address, "held_total": self.held_total}
 
 
 def address_key(address: object) -> str:
@@ -90,6 +110,8 @@ class ConnectionGuard:
         self._refused: dict[str, int] = {}
         self._refused_total = 0
         self._slow_total = 0
+        self._held: dict[Hashable, str] = {}  # connection -> its address, while a WebSocket or long-poll
+        self._held_refused = 0
         self._logged_at: dict[str, float] = {}
         self._lock = threading.Lock()
 
@@ -135,12 +157,30 @@ class ConnectionGuard:
         with self._lock:
             self._connections.discard(connection)
             self._websockets.discard(connection)
+            self._held.pop(connection, None)
 
     def upgraded(self, connection: Hashable) -> None:
         """The connection became a WebSocket (a tablet's Socket.IO connection, held for long)."""
         with self._lock:
             if connection in self._connections:
                 self._websockets.add(connection)
+
+    def hold(self, connection: Hashable, key: str) -> bool:
+        """``connection`` (from ``key``) is about to hold its thread for long (a WebSocket, a
+        long-poll): True if it may, False (counted) if that is over a cap; ``unhold`` when done."""
+        with self._lock:
+            mine = sum(1 for held in self._held.values() if held == key)
+            over_address = key not in OWN_ADDRESSES and mine >= self.limits.held_per_address
+            if over_address or len(self._held) >= self.limits.held_total:
+                self._held_refused += 1
+                return False
+            self._held[connection] = key
+            return True
+
+    def unhold(self, connection: Hashable) -> None:
+        """Safe to call for a connection never held."""
+        with self._lock:
+            self._held.pop(connection, None)
 
     def websockets(self) -> list[Hashable]:
         with self._lock:
@@ -181,9 +221,12 @@ class ConnectionGuard:
             busiest = max(self._open.items(), key=lambda item: item[1], default=("", 0))
             total = sum(self._open.values())
             reason = (f"{total} connection{'' if total == 1 else 's'} open from {len(self._open)} "
-                      f"client{'' if len(self._open) == 1 else 's'}; {self._refused_total} refused over the caps, "
+                      f"client{'' if len(self._open) == 1 else 's'} ({len(self._held)} of them WebSockets or "
+                      f"long-polls, at most {self.limits.held_total}); {self._refused_total} refused over the caps, "
+                      f"{self._held_refused} WebSockets or long-polls refused over theirs, "
                       f"{self._slow_total} closed for a request head slower than {self.limits.header_seconds:g} s")
             return {"state": "ok", "reason": reason, "open": total, "clients": len(self._open),
                     "busiest": {"address": busiest[0], "open": busiest[1]} if busiest[1] else None,
                     "refused": self._refused_total, "slow_closed": self._slow_total,
+                    "held": len(self._held), "held_refused": self._held_refused,
                     "limits": self.limits.to_plain()}
