@@ -23,10 +23,10 @@ import socketio
 from forecast_fixtures import AWAY, POSITION
 from service_process import TIMEOUT, Service, TableClient, connect, next_event, ok, simple_answer
 
-FLOODER, TABLET, STRANGER, OTHER_STRANGER = "127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"
+FLOODER, TABLET, STRANGER, OTHER_STRANGER, THIRD = "127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5", "127.0.0.6"
 #: The forecast fixtures' position with the whole Monster deck left: each what-if takes seconds.
 FULL_DECK = {k: v for k, v in POSITION.items() if k != "played_cards"}
-CONFIG = ("[server]\nthreads = 24\nmax_websockets_per_address = 4\n"
+CONFIG = ("[server]\nthreads = 16\nmax_websockets_per_address = 4\n"
           "[pairing]\ntrust_loopback = false\n[discovery]\nenabled = false\n")
 
 

@@ -123,10 +123,14 @@ def test_a_connection_that_closes_has_its_events_dropped_and_the_running_one_cal
 def test_websockets_are_capped_per_address_and_leave_threads_in_reserve() -> None:
     guard = ConnectionGuard(Limits(threads=16, held_per_address=3))
     assert guard.limits.held_total == 12  # a quarter of the threads kept for the rest
-    assert [guard.hold(("a", n), "10.0.0.2") for n in range(4)] == [True, True, True, False]
-    assert all(guard.hold(("box", n), "127.0.0.1") for n in range(6))  # the box's own: no cap of its own ...
-    assert [guard.hold(("b", n), "10.0.0.3") for n in range(4)] == [True, True, True, False]  # ... but counted
-    assert not guard.hold("c", "10.0.0.4")
+    assert [guard.hold(("a", n), "10.0.0.2")[0] for n in range(4)] == [True, True, True, False]
+    assert all(guard.hold(("box", n), "127.0.0.1")[0] for n in range(6))  # the box's own: no cap of its own ...
+    assert [guard.hold(("b", n), "10.0.0.3")[0] for n in range(4)] == [True, True, True, False]  # ... but counted
+    assert guard.to_plain()["held"] == 12 and guard.to_plain()["held_refused"] == 2
+    assert guard.hold("c", "10.0.0.4") == (True, ("box", 5))  # the busiest address's newest makes room
+    assert guard.hold("d", "10.0.0.5") == (True, ("box", 4))
+    assert guard.hold(("b", 9), "10.0.0.3") == (False, None)  # 3 held there: it takes nobody's place
+    assert guard.to_plain()["held"] == 12 and guard.to_plain()["held_evicted"] == 2
     guard.unhold(("a", 0))
-    assert guard.hold("c", "10.0.0.4") and guard.to_plain()["held"] == 12
-    assert guard.to_plain()["held_refused"] == 3
+    assert guard.hold(("b", 9), "10.0.0.3") == (False, None)  # still its cap of 3
+    assert guard.hold("e", "10.0.0.6") == (True, None)

@@ -1,12 +1,13 @@
 """Budgets per client (docs/protocol.md, "Budgets"): one client floods the real service
-process through the game's own protocol - idle Socket.IO connections from two addresses, a
+process through the game's own protocol - idle Socket.IO connections from three addresses, a
 hundred what-ifs at once from its paired tablet, an unpaired tablet checking a large owner-data
 document again and again - while another paired tablet plays. Real Socket.IO clients, each from
 a loopback address of its own, so the box tells them apart as it would tell phones apart.
 
 What must hold: the playing tablet connects and every tap of it is answered and followed by its
 view, and ``/api/health`` answers, all through the flood; the flooder's idle sockets stop at the
-cap per address; its what-ifs beyond the cap are refused ``busy`` at once, without a thread each
+cap per address, and once all the WebSockets the box serves are taken, a newcomer from another
+address takes the place of one of the busiest address's; its what-ifs beyond the cap are refused ``busy`` at once, without a thread each
 (the worker's threads stay few); the unpaired checks are ``rate-limited``; the flooder's
 what-ifs in flight are called off when it leaves.
 """
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import requests
 
-from budget_flood import (FLOODER, STRANGER, OTHER_STRANGER, TABLET, WhatIfFlood, idle_sockets, import_full_deck,
+from budget_flood import (FLOODER, STRANGER, OTHER_STRANGER, THIRD, WhatIfFlood, idle_sockets, import_full_deck,
                           large_document, pair_two, start, tap_to_view, worker_threads)
 from polling import wait_for
 from service_process import SETUP, TIMEOUT, Service, call, connect, ok
@@ -41,13 +42,14 @@ def test_a_flood_from_one_client_leaves_another_tablet_playing(tmp_path: Path) -
         ok(flooder, "join", {"game_id": slow_game})
         idle_here, refused_here = idle_sockets(service, FLOODER, IDLE)
         idle_there, refused_there = idle_sockets(service, STRANGER, IDLE)
-        opened += idle_here + idle_there
+        idle_third, refused_third = idle_sockets(service, THIRD, IDLE)  # now every WebSocket is taken ...
+        opened += idle_here + idle_there + idle_third
         game_id = ok(tablet, "new_game", {"setup": SETUP, "name": "Played through a flood"})["game_id"]
         view = ok(tablet, "join", {"game_id": game_id})["view"]
 
         flood = WhatIfFlood(flooder, slow_game, rate=400, count=WHAT_IFS).start()
         threads = [worker_threads(service)]
-        unpaired = connect(service.url, source=OTHER_STRANGER)
+        unpaired = connect(service.url, source=OTHER_STRANGER)  # ... and a newcomer still gets in
         opened.append(unpaired)
         checks = [call(unpaired, "data_check", {"game": "ravenloft", "data": large_document()}) for _ in range(6)]
         for _ in range(10):
@@ -59,6 +61,7 @@ def test_a_flood_from_one_client_leaves_another_tablet_playing(tmp_path: Path) -
         events = service.health()["parts"]["events"]
         assert wait_for(lambda: in_flight(service) == 0, timeout=60)  # the two taken are worked out
         assert WhatIfFlood(flooder, slow_game, rate=1000, count=2).start().done()
+        assert wait_for(lambda: service.health()["parts"]["events"]["what_ifs"] == 2, timeout=TIMEOUT)
         flooder.disconnect()  # the two just asked are in flight: they are called off
         assert wait_for(lambda: in_flight(service) == 0, timeout=TIMEOUT)
         after = service.health()["parts"]
@@ -66,12 +69,16 @@ def test_a_flood_from_one_client_leaves_another_tablet_playing(tmp_path: Path) -
         for client in opened:
             client.disconnect()
         service.stop()
-    print(f"\nidle sockets taken {len(idle_here)} + {len(idle_there)}, refused {refused_here} + {refused_there}; "
+    print(f"\nidle sockets taken {len(idle_here)} + {len(idle_there)} + {len(idle_third)}, refused {refused_here} + "
+          f"{refused_there} + {refused_third}; "
           f"what-ifs {dict(flood.answers)}; worker threads {min(threads)}..{max(threads)}; "
           f"unpaired checks {[c.get('error', {}).get('code', 'ok') for c in checks]}")
     assert view["version"] == 10
-    assert len(idle_here) == PER_ADDRESS - 1 and len(idle_there) == PER_ADDRESS  # the flooder's tablet is one
-    assert refused_here == IDLE - PER_ADDRESS + 1 and refused_there == IDLE - PER_ADDRESS
+    # 12 WebSockets at most (16 threads, a quarter kept free): the flooder's tablet and the playing one, then
+    # 3 more from the flooder's address, 4 from the next and 3 from the third, whose 4th takes nobody's place
+    assert (len(idle_here), len(idle_there), len(idle_third)) == (PER_ADDRESS - 1, PER_ADDRESS, PER_ADDRESS - 1)
+    assert (refused_here, refused_there, refused_third) == (IDLE - 3, IDLE - 4, IDLE - 3)
+    assert events["limits"]["what_ifs"] == 4 and after["server"]["held_evicted"] >= 1, after["server"]
     assert flood.answers["busy"] >= WHAT_IFS - 2 - 2 and "internal" not in flood.answers, flood.answers
     assert events["refused"]["busy"] >= flood.answers["busy"] and events["limits"]["what_ifs_per_device"] == 2
     assert max(threads) < min(threads) + 20, threads  # no thread per what-if refused
@@ -79,5 +86,5 @@ def test_a_flood_from_one_client_leaves_another_tablet_playing(tmp_path: Path) -
     assert "rate-limited" in codes and all(code == "rate-limited" for code in codes), checks
     assert all(c["error"]["retry_after"] > 0 for c in checks if not c["ok"])
     assert after["events"]["called_off"] >= 1, after["events"]
-    assert after["server"]["held_refused"] >= refused_here + refused_there
+    assert after["server"]["held_refused"] >= refused_here + refused_there + refused_third
     assert "Traceback" not in service.log(), service.log()

@@ -23,8 +23,12 @@ unable to load the page or play. So:
   long-poll - is capped too: ``held_per_address`` per client address, and all
   of them together leave ``reserved`` threads free, so however many idle
   sockets strangers keep open, the health check, the page and a new tablet's
-  connection still find a thread. One over a cap is answered "busy" (503) and
-  closed before it is upgraded.
+  connection still find a thread. One over the cap of its address is answered
+  "busy" (503) and closed before it is upgraded. When all of them together are
+  at their cap, a newcomer from an address holding fewer than the busiest
+  address (less one) takes the place of that address's newest one, which is
+  shut: strangers spread over many addresses cannot keep a new tablet out
+  either, and the busiest address cannot win its places back this way.
 
 The box's own loopback address (127.0.0.1, ::1: its own browser, the watchdog's
 check) counts towards the totals (connections and held threads) but has no cap
@@ -112,6 +116,7 @@ class ConnectionGuard:
         self._slow_total = 0
         self._held: dict[Hashable, str] = {}  # connection -> its address, while a WebSocket or long-poll
         self._held_refused = 0
+        self._held_evicted = 0
         self._logged_at: dict[str, float] = {}
         self._lock = threading.Lock()
 
@@ -165,17 +170,29 @@ class ConnectionGuard:
             if connection in self._connections:
                 self._websockets.add(connection)
 
-    def hold(self, connection: Hashable, key: str) -> bool:
+    def hold(self, connection: Hashable, key: str) -> tuple[bool, Hashable | None]:
         """``connection`` (from ``key``) is about to hold its thread for long (a WebSocket, a
-        long-poll): True if it may, False (counted) if that is over a cap; ``unhold`` when done."""
+        long-poll): whether it may (refusals are counted), and the held connection it takes the
+        place of, for the caller to shut (None: none). ``unhold`` when done."""
         with self._lock:
-            mine = sum(1 for held in self._held.values() if held == key)
-            over_address = key not in OWN_ADDRESSES and mine >= self.limits.held_per_address
-            if over_address or len(self._held) >= self.limits.held_total:
+            counts: dict[str, int] = {}
+            for held in self._held.values():
+                counts[held] = counts.get(held, 0) + 1
+            mine = counts.get(key, 0)
+            if key not in OWN_ADDRESSES and mine >= self.limits.held_per_address:
                 self._held_refused += 1
-                return False
+                return False, None
+            victim = None
+            if len(self._held) >= self.limits.held_total:
+                busiest = max(counts, key=lambda k: counts[k], default=key)
+                if counts.get(busiest, 0) <= mine + 1:
+                    self._held_refused += 1
+                    return False, None
+                victim = next(c for c in reversed(list(self._held)) if self._held[c] == busiest)
+                del self._held[victim]
+                self._held_evicted += 1
             self._held[connection] = key
-            return True
+            return True, victim
 
     def unhold(self, connection: Hashable) -> None:
         """Safe to call for a connection never held."""
@@ -223,10 +240,11 @@ class ConnectionGuard:
             reason = (f"{total} connection{'' if total == 1 else 's'} open from {len(self._open)} "
                       f"client{'' if len(self._open) == 1 else 's'} ({len(self._held)} of them WebSockets or "
                       f"long-polls, at most {self.limits.held_total}); {self._refused_total} refused over the caps, "
-                      f"{self._held_refused} WebSockets or long-polls refused over theirs, "
+                      f"{self._held_refused} WebSockets or long-polls refused over theirs and "
+                      f"{self._held_evicted} shut to make room for another address's, "
                       f"{self._slow_total} closed for a request head slower than {self.limits.header_seconds:g} s")
             return {"state": "ok", "reason": reason, "open": total, "clients": len(self._open),
                     "busiest": {"address": busiest[0], "open": busiest[1]} if busiest[1] else None,
                     "refused": self._refused_total, "slow_closed": self._slow_total,
-                    "held": len(self._held), "held_refused": self._held_refused,
+                    "held": len(self._held), "held_refused": self._held_refused, "held_evicted": self._held_evicted,
                     "limits": self.limits.to_plain()}

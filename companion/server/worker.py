@@ -19,7 +19,8 @@ What this subclass adds, each where gunicorn's worker decides it:
 * ``handle_request``: a request that will hold its thread for long (a
   WebSocket upgrade, a Socket.IO long-poll) over the guard's caps for such
   requests is answered ``503`` at once, before it is upgraded, so the threads
-  kept in reserve stay free for the health check, the page and new tablets;
+  kept in reserve stay free for the health check, the page and new tablets
+  (or it takes the place of the busiest address's newest, which is shut);
 * when the worker stops, its WebSockets are shut at once (a tablet's never ends
   by itself, and the tablet reconnects to the next start by itself), other
   requests get gunicorn's grace time, and whatever is still open after it is
@@ -124,9 +125,11 @@ class GuardedWorker(ThreadWorker):  # type: ignore[misc]
         websocket = any(name.upper() == "UPGRADE" and value.lower() == "websocket" for name, value in req.headers)
         if not (websocket or _long_poll(req)):
             return super().handle_request(req, conn)
-        if not self.guard.hold(conn, conn.key):
+        taken, victim = self.guard.hold(conn, conn.key)
+        if not taken:
             _answer_busy(conn.sock)
             return False
+        _shut(victim)  # the busiest address's newest: its thread ends, and a thread is free again
         try:
             if websocket:
                 self.guard.upgraded(conn)
