@@ -221,8 +221,9 @@ def budget_flood(taps: int, rate: float, sockets: int) -> int:
           f"{' + '.join(str(len(t)) for t, _ in held)} taken, {' + '.join(str(r) for _, r in held)} refused; "
           f"what-ifs from {FLOODER} ({rate:g}/s): {dict(what_ifs)}; unpaired checks of a 400 KiB document from "
           f"{len(CHECKERS)} addresses: {dict(checked)}")
-    print(f"server: {parts['server']['held']} WebSockets held, {parts['server']['held_refused']} refused; "
-          f"events: {parts['events']['reason']}; worker threads at the end {threads}")
+    server, events = parts["server"], parts.get("events", {})  # (a service before the budgets has neither figure)
+    print(f"server: {server.get('held', '?')} WebSockets held, {server.get('held_refused', '?')} refused; "
+          f"events: {events.get('reason', '?')}; worker threads at the end {threads}")
     print(f"tablet {TABLET}, tap to view, quiet: {percentiles(quiet)}")
     print(f"tablet {TABLET}, tap to view, under the flood: {percentiles(loud)}; /api/health answered in "
           f"{health * 1000:.0f} ms")
