@@ -8,7 +8,8 @@ What must hold: the playing tablet connects and every tap of it is answered and 
 view, and ``/api/health`` answers, all through the flood; the flooder's idle sockets stop at the
 cap per address, and once all the WebSockets the box serves are taken, a newcomer from another
 address takes the place of one of the busiest address's; its what-ifs beyond the cap are refused ``busy`` at once, without a thread each
-(the worker's threads stay few); the unpaired checks are ``rate-limited``; the flooder's
+(the worker's threads stay few); the unpaired checks, and the events of a connection with a
+made-up token, are ``rate-limited``; the flooder's
 what-ifs in flight are called off when it leaves.
 """
 
@@ -27,6 +28,7 @@ def in_flight(service: Service) -> int:
     return int(service.health()["parts"]["events"]["in_flight"])
 
 
+FORGER = "127.0.0.7"
 PER_ADDRESS = 4  # max_websockets_per_address in budget_flood.CONFIG
 IDLE = 12  # idle sockets tried from each of the flooder's two addresses
 WHAT_IFS = 100
@@ -52,6 +54,9 @@ def test_a_flood_from_one_client_leaves_another_tablet_playing(tmp_path: Path) -
         unpaired = connect(service.url, source=OTHER_STRANGER)  # ... and a newcomer still gets in
         opened.append(unpaired)
         checks = [call(unpaired, "data_check", {"game": "ravenloft", "data": large_document()}) for _ in range(6)]
+        forger = connect(service.url, source=FORGER, auth={"token": "0123456789ab.made-up"})
+        opened.append(forger)  # each event of a made-up token costs a slow hash: it is paid for
+        forged = [call(forger, "pair_status") for _ in range(12)]
         for _ in range(10):
             _, view = tap_to_view(tablet, game_id, view)
             assert requests.get(f"{service.url}/api/health", timeout=TIMEOUT).status_code == 200
@@ -85,6 +90,7 @@ def test_a_flood_from_one_client_leaves_another_tablet_playing(tmp_path: Path) -
     codes = [c["error"]["code"] for c in checks if not c["ok"]]
     assert "rate-limited" in codes and all(code == "rate-limited" for code in codes), checks
     assert all(c["error"]["retry_after"] > 0 for c in checks if not c["ok"])
+    assert [f["ok"] for f in forged].count(True) <= 10 and forged[-1]["error"]["code"] == "rate-limited", forged
     assert after["events"]["called_off"] >= 1, after["events"]
     assert after["server"]["held_refused"] >= refused_here + refused_there + refused_third
     assert "Traceback" not in service.log(), service.log()

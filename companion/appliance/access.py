@@ -83,6 +83,11 @@ class Access:
         return (self.trusted(sid) or not self.pairing.settings.required
                 or self.pairing.verified(self.token_of(sid)))
 
+    def strange_token(self, sid: str) -> bool:
+        """This connection shows a token that names no paired device (made up, or revoked)."""
+        token = self.token_of(sid)
+        return token is not None and not self.pairing.names_a_device(token)
+
     def check_change(self, sid: str) -> None:
         """Raise ``not-paired`` unless this connection may change a game."""
         if not self.trusted(sid):

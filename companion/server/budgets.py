@@ -15,12 +15,12 @@ is queued (a refused event costs no thread of its own):
   connections together; else its address) and in all: ``busy`` beyond;
 * a connection that is not known to be paired (no verified token, not the
   box's own browser) pays for its costly requests (``COSTLY``: reading and
-  checking owner data, the health view, the exports; and anything it may not
-  send while it shows a token the box does not know, since checking a made-up
-  token costs a slow hash), by size, from a budget of its address and one of
-  every such connection together (a token bucket each); over it the event is
+  checking owner data, the health view, the exports; and every event while it
+  shows a token that names no paired device, since checking a made-up token
+  costs a slow hash, again at each event), by size, from a budget of its address and one of every
+  such connection together (a token bucket each); over it the event is
   answered ``rate-limited`` with the seconds to wait - watching, pairing and
-  joining are free;
+  joining without a token are free;
 * the admitted events are worked out by a fixed number of threads, taking the
   client addresses in turn (one flooding address waits behind itself, not in
   front of the others); the queued events of a connection that closes are
@@ -39,8 +39,6 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
-
-from companion.appliance.access import OPEN_EVENTS
 
 from .connections import address_key
 
@@ -346,10 +344,11 @@ class EventGate:
         return None
 
     def _costly(self, sid: object, event: str) -> bool:
-        """For a connection not known to be paired: a costly event, or one it may not send while it
-        shows a token (a made-up or revoked one: checking it takes a slow hash)."""
-        return event in COSTLY or (event not in OPEN_EVENTS and sid is not None
-                                   and self.access.token_of(str(sid)) is not None)
+        """For a connection not known to be paired: a costly event, or any while it shows a token
+        that names no paired device (made up or revoked: it is checked again at each event, with a
+        slow hash). A paired tablet's token not checked yet since the box started is not charged:
+        after a restart every tablet comes back at once."""
+        return event in COSTLY or (sid is not None and self.access.strange_token(str(sid)))
 
     def _device(self, sid: object, address: str, paired: bool) -> str:
         """A paired tablet by its device (all its connections together), else its address."""
