@@ -76,6 +76,16 @@ class Access:
         """Whether this connection may change games (paired, the box's own browser, or no pairing)."""
         return self.trusted(sid) or self.pairing.may_change(self.token_of(sid))
 
+    def check_change(self, sid: str) -> None:
+        """Raise ``not-paired`` unless this connection may change a game."""
+        if not self.trusted(sid):
+            refused(lambda: self.pairing.check_change(self.token_of(sid)))
+
+    def check_request(self, token: object, address: str | None) -> None:
+        """The same check for an HTTP request (token in a header)."""
+        if not self.trusts(address):
+            refused(lambda: self.pairing.check_change(token))
+
     def known_to_change(self, sid: str) -> bool:
         """``may_change`` without working a token out: True only for the box's own browser, a box
         that needs no pairing, or a token already checked (a stranger's made-up token costs a hash
@@ -87,16 +97,6 @@ class Access:
         """This connection shows a token that names no paired device (made up, or revoked)."""
         token = self.token_of(sid)
         return token is not None and not self.pairing.names_a_device(token)
-
-    def check_change(self, sid: str) -> None:
-        """Raise ``not-paired`` unless this connection may change a game."""
-        if not self.trusted(sid):
-            refused(lambda: self.pairing.check_change(self.token_of(sid)))
-
-    def check_request(self, token: object, address: str | None) -> None:
-        """The same check for an HTTP request (token in a header)."""
-        if not self.trusts(address):
-            refused(lambda: self.pairing.check_change(token))
 
     def granted(self, grant: Grant) -> None:
         """A pairing succeeded: the connection that asked is paired from now on."""
