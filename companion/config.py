@@ -98,8 +98,8 @@ class ServerSettings:
     connection (none: only pages the box serves itself); ``allowed_hosts``: more
     names the box answers to besides its own (a name the router gives it);
     ``threads``, ``max_connections``, ``max_connections_per_address``,
-    ``idle_seconds``, ``header_seconds``: the server's caps and timeouts
-    (companion/server/connections.py says why)."""
+    ``idle_seconds``, ``header_seconds``, ``max_websockets_per_address``: the
+    server's caps and timeouts (companion/server/connections.py says why)."""
 
     host: str = "0.0.0.0"
     port: int = 8000
@@ -110,6 +110,7 @@ class ServerSettings:
     max_connections_per_address: int = 24
     idle_seconds: int = 10
     header_seconds: int = 10
+    max_websockets_per_address: int = 8
 
     def problems(self) -> list[tuple[str, str]]:
         found = [] if _is_ip(self.host) else [("host", f"must be an IP address such as 0.0.0.0 or ::, "
@@ -121,7 +122,7 @@ class ServerSettings:
         found += [("allowed_hosts", f"{h!r} is not a host name like games.lan (no port, no scheme)")
                   for h in self.allowed_hosts if not _HOST_NAME.match(h)]
         limits = {"threads": (4, 1000), "max_connections": (16, 10000), "max_connections_per_address": (2, 1000),
-                  "idle_seconds": (1, 3600), "header_seconds": (1, 600)}
+                  "idle_seconds": (1, 3600), "header_seconds": (1, 600), "max_websockets_per_address": (1, 1000)}
         found += [(key, f"must be from {low} to {high}, got {getattr(self, key)!r}")
                   for key, (low, high) in limits.items() if not low <= getattr(self, key) <= high]
         if self.max_connections_per_address > self.max_connections:
@@ -134,7 +135,7 @@ class ServerSettings:
         from companion.server.connections import Limits
 
         return Limits(self.threads, self.max_connections, self.max_connections_per_address, self.idle_seconds,
-                      self.header_seconds)
+                      self.header_seconds, self.max_websockets_per_address)
 
 
 @dataclass(frozen=True)
@@ -502,6 +503,8 @@ KEY_DOCS = {
     "server.max_connections_per_address": "open connections from one client address (the box's own 127.0.0.1: no cap)",
     "server.idle_seconds": "a connection that sends nothing for this long is closed",
     "server.header_seconds": "a request whose headers take longer than this to arrive is closed",
+    "server.max_websockets_per_address": "tablet connections (WebSockets) open at once from one client address; "
+                                         "all of them together leave a quarter of the threads free",
     "state.dir": "games, pairings, calibrations; unset = $STATE_DIRECTORY, /var/lib/table-companion or ~/.local/state",
     "leds.backend": "simulated, rpi_ws281x (Pi 4/3/Zero 2 W), pi5 (ws2812-pio overlay) or none (docs/leds.md)",
     "leds.count": "LEDs on the strip (1-2700)",

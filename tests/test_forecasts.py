@@ -41,8 +41,8 @@ class HeldForecast:
         self.results.append(self.inner.forecast(game, seconds, stop))
         return self.results[-1]
 
-    def what_if(self, game: Game, action: Mapping[str, object]) -> View:
-        return self.inner.what_if(game, action)
+    def what_if(self, game: Game, action: Mapping[str, object], stop: Callable[[], bool] | None = None) -> View | None:
+        return self.inner.what_if(game, action, stop)
 
     def what_ifs(self, game: Game) -> list[View]:
         return self.inner.what_ifs(game)

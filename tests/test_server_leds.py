@@ -365,3 +365,31 @@ def test_the_leds_lie_under_the_board_the_settings_name(tmp_path: Path) -> None:
             tablet.disconnect()
     finally:
         wrong.stop()
+
+
+@pytest.mark.parametrize("count, refused", [(None, True), (1024, False)])
+def test_owner_data_whose_led_layout_is_larger_than_the_strip_is_refused_before_it_is_written(
+        tmp_path: Path, count: int | None, refused: bool) -> None:
+    """``[leds] board = "straszydla"`` on the default strip (its layout needs more LEDs than that):
+    a save of Straszydła's data is refused with the LED setting to fix - not a fault, no traceback,
+    and no file written (by Socket.IO or the HTTP import); a strip long enough takes the same save."""
+    config = tmp_path / "companion.toml"
+    config.write_text('[leds]\nboard = "straszydla"\n' + (f"count = {count}\n" if count else "")
+                      + "[discovery]\nenabled = false\n", encoding="utf-8")
+    box = Service(tmp_path / "state", args=["--config", str(config)]).start()
+    owner_file = tmp_path / "state" / "owner" / "straszydla.json"
+    try:
+        with connect(box.url) as tablet:
+            document = ok(tablet, "data_get", {"game": "straszydla"})["data"]
+            reply = call(tablet, "data_save", {"game": "straszydla", "data": document})
+            imported = requests.post(f"{box.url}/api/data/straszydla", json=document, timeout=TIMEOUT)
+            if refused:
+                assert reply["ok"] is False and reply["error"]["code"] == "illegal", reply
+                assert "leds.count is 127" in reply["error"]["message"] and reply["error"]["problems"], reply
+                assert imported.status_code == 400 and "leds.count" in imported.json()["error"]["message"]
+                assert not owner_file.exists() and ok(tablet, "data_get", {"game": "straszydla"})["data"] == document
+            else:
+                assert reply["ok"] is True and imported.status_code == 200 and owner_file.exists(), reply
+    finally:
+        box.stop()
+    assert "Traceback" not in box.log() and " internal" not in box.log(), box.log()

@@ -127,6 +127,18 @@ class Access:
         if not self.trusts(address):
             refused(lambda: self.pairing.check_change(token))
 
+    def known_to_change(self, sid: str) -> bool:
+        """``may_change`` without working a token out: True only for the box's own browser, a box
+        that needs no pairing, or a token already checked (a stranger's made-up token costs a hash
+        that takes a while: this answer never does, so it can be asked for every frame)."""
+        return (self.trusted(sid) or not self.pairing.settings.required
+                or self.pairing.verified(self.token_of(sid)))
+
+    def strange_token(self, sid: str) -> bool:
+        """This connection shows a token that names no paired device (made up, or revoked)."""
+        token = self.token_of(sid)
+        return token is not None and not self.pairing.names_a_device(token)
+
     def granted(self, grant: Grant) -> None:
         """A pairing succeeded: the connection that asked is paired from now on."""
         with self._lock:

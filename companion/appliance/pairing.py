@@ -333,6 +333,22 @@ class Pairing:
         with self._lock:
             return self._known(token)
 
+    def verified(self, token: object) -> bool:
+        """Whether ``token`` was checked already and its device is still paired; never hashes."""
+        if not isinstance(token, str) or "." not in token:
+            return False
+        with self._lock:
+            device_id = self._verified.get(hashlib.sha256(token.encode()).hexdigest())
+            return device_id is not None and any(d.id == device_id for d in self.store.devices())
+
+    def names_a_device(self, token: object) -> bool:
+        """Whether ``token`` names a paired device (its secret not checked: that takes the hash)."""
+        if not isinstance(token, str) or "." not in token:
+            return False
+        device_id = token.partition(".")[0]
+        with self._lock:
+            return any(d.id == device_id for d in self.store.devices())
+
     def _known(self, token: str) -> Device | None:
         digest = hashlib.sha256(token.encode()).hexdigest()
         devices = {d.id: d for d in self.store.devices()}

@@ -228,9 +228,10 @@ class PackForecast(Protocol):
         game has moved on and nobody waits for this one any more."""
         ...
 
-    def what_if(self, game: Game, action: Mapping[str, object]) -> View:
+    def what_if(self, game: Game, action: Mapping[str, object], stop: Callable[[], bool] | None = None) -> View | None:
         """The forecast after the active player's ``action``, tried on a copy of the game
-        (IllegalInput when the rules refuse it)."""
+        (IllegalInput when the rules refuse it); None when ``stop`` (asked now and then) said
+        True: the tablet that asked has gone."""
         ...
 
     def what_ifs(self, game: Game) -> list[View]:

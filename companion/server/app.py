@@ -26,6 +26,7 @@ from companion.table import Table, TableError, Tables
 
 from . import backup, box, dice, dicesetup, files, forecasts, frames, gamedata, http, leds, sockets
 from .box import Box
+from .budgets import EventGate
 from .dice import Dice
 from .forecasts import Forecasts
 from .hosts import AllowedHosts, HostGuard
@@ -79,6 +80,7 @@ class Services:
     gamedata: gamedata.GameData
     seats: SeatSockets
     forecasts: Forecasts
+    events: EventGate
     _packs: "KeptFew[dict[str, object]]" = field(default_factory=lambda: KeptFew(PACK_VIEWS_KEPT))
 
     @property
@@ -104,6 +106,7 @@ class Services:
     def close(self) -> None:
         """Stop the dice camera and the LEDs (their threads, then the devices), then close the store;
         at shutdown and after tests. The camera first: its thread may be answering a roll."""
+        self.events.close()
         self.forecasts.close()
         self.dice.close()
         self.leds.close()
@@ -129,12 +132,16 @@ def create_app(config: Mapping[str, Any] | None = None,
         log.warning("%s", done)
     store, tables = open_games(state_dir, kinds or pack_makers())
     the_box = box.make_box(settings, state_dir, tables)
+    # No thread per event from python-socketio: the budgets' own threads work the events out (budgets.py).
     socketio = SocketIO(app, async_mode="threading", max_http_buffer_size=MAX_SOCKET_MESSAGE,
-                        logger=False, engineio_logger=False,
+                        logger=False, engineio_logger=False, async_handlers=False,
                         cors_allowed_origins=the_box.origins())  # type: ignore[arg-type]  # a callable is accepted
-    # A frame the protocol cannot take is answered, not dropped (the stubs lack ``server``).
-    frames.guard(socketio.server)  # type: ignore[attr-defined]
-    services = _start_services(settings, state_dir, store, tables, socketio, the_box)
+    # A frame the protocol cannot take is answered, not dropped; the others go through the budgets per
+    # client (the stubs lack ``server``).
+    events = EventGate(socketio.server, the_box.access)  # type: ignore[attr-defined]
+    frames.guard(socketio.server, events)  # type: ignore[attr-defined]
+    the_box.add_part("events", events.to_plain)
+    services = _start_services(settings, state_dir, store, tables, socketio, the_box, events)
     app.extensions["companion"] = services
     _guard(app, settings, the_box)
     _register(app, socketio, services)
@@ -142,7 +149,7 @@ def create_app(config: Mapping[str, Any] | None = None,
 
 
 def _start_services(settings: Mapping[str, Any], state_dir: Path, store: Store, tables: Tables,
-                    socketio: SocketIO, the_box: Box) -> Services:
+                    socketio: SocketIO, the_box: Box, events: EventGate) -> Services:
     """The parts that run beside the requests: the owner's data, the LEDs, the dice camera, the
     forecasts (whose news goes to the tablets and under the board)."""
     owner = gamedata.GameData(state_dir, tables)
@@ -151,7 +158,7 @@ def _start_services(settings: Mapping[str, Any], state_dir: Path, store: Store, 
     ahead = Forecasts((forecasts.pusher(socketio), lambda table, version, found:
                        lights.threaten(table.game_id, version, found)))
     return Services(store, tables, socketio, Path(settings.get("WEB_DIR", WEB_DIR)), lights, camera,
-                    the_box, state_dir, owner, SeatSockets(), ahead)
+                    the_box, state_dir, owner, SeatSockets(), ahead, events)
 
 
 def _guard(app: Flask, settings: Mapping[str, Any], the_box: Box) -> None:

@@ -17,10 +17,22 @@ unable to load the page or play. So:
 * a request's head (request line and headers) must arrive within
   ``header_seconds`` of its first byte; the server's loop closes a connection
   that is slower (a connection that sends nothing at all is closed by the
-  server after its idle time, without ever taking a thread).
+  server after its idle time, without ever taking a thread);
+* what holds a server thread for long - a WebSocket (a tablet's Socket.IO
+  connection holds its thread for as long as it is open) or a Socket.IO
+  long-poll - is capped too: ``held_per_address`` per client address, and all
+  of them together leave ``reserved`` threads free, so however many idle
+  sockets strangers keep open, the health check, the page and a new tablet's
+  connection still find a thread. One over the cap of its address is answered
+  "busy" (503) and closed before it is upgraded. When all of them together are
+  at their cap, a newcomer from an address holding fewer than the busiest
+  address (less one) takes the place of that address's newest one, which is
+  shut: strangers spread over many addresses cannot keep a new tablet out
+  either, and the busiest address cannot win its places back this way.
 
 The box's own loopback address (127.0.0.1, ::1: its own browser, the watchdog's
-check) counts towards the total but has no cap of its own.
+check) counts towards the totals (connections and held threads) but has no cap
+of its own.
 
 Plain logic with an injected clock: the gunicorn worker (``worker.py``) calls
 it, the health view reads it, and the tests drive it without a server.
@@ -53,10 +65,22 @@ class Limits:
     per_address: int = 24
     idle_seconds: float = 10.0
     header_seconds: float = 10.0
+    held_per_address: int = 8
+
+    @property
+    def reserved(self) -> int:
+        """Threads never given to a WebSocket or long-poll: a quarter of them, at least two."""
+        return max(2, self.threads // 4)
+
+    @property
+    def held_total(self) -> int:
+        """WebSockets and long-polls served at once, from every address together."""
+        return self.threads - self.reserved
 
     def to_plain(self) -> dict[str, object]:
         return {"threads": self.threads, "total": self.total, "per_address": self.per_address,
-                "idle_seconds": self.idle_seconds, "header_seconds": self.header_seconds}
+                "idle_seconds": self.idle_seconds, "header_seconds": self.header_seconds,
+                "held_per_address": self.held_per_address, "held_total": self.held_total}
 
 
 def address_key(address: object) -> str:
@@ -90,6 +114,9 @@ class ConnectionGuard:
         self._refused: dict[str, int] = {}
         self._refused_total = 0
         self._slow_total = 0
+        self._held: dict[Hashable, str] = {}  # connection -> its address, while a WebSocket or long-poll
+        self._held_refused = 0
+        self._held_evicted = 0
         self._logged_at: dict[str, float] = {}
         self._lock = threading.Lock()
 
@@ -135,12 +162,42 @@ class ConnectionGuard:
         with self._lock:
             self._connections.discard(connection)
             self._websockets.discard(connection)
+            self._held.pop(connection, None)
 
     def upgraded(self, connection: Hashable) -> None:
         """The connection became a WebSocket (a tablet's Socket.IO connection, held for long)."""
         with self._lock:
             if connection in self._connections:
                 self._websockets.add(connection)
+
+    def hold(self, connection: Hashable, key: str) -> tuple[bool, Hashable | None]:
+        """``connection`` (from ``key``) is about to hold its thread for long (a WebSocket, a
+        long-poll): whether it may (refusals are counted), and the held connection it takes the
+        place of, for the caller to shut (None: none). ``unhold`` when done."""
+        with self._lock:
+            counts: dict[str, int] = {}
+            for held in self._held.values():
+                counts[held] = counts.get(held, 0) + 1
+            mine = counts.get(key, 0)
+            if key not in OWN_ADDRESSES and mine >= self.limits.held_per_address:
+                self._held_refused += 1
+                return False, None
+            victim = None
+            if len(self._held) >= self.limits.held_total:
+                busiest = max(counts, key=lambda k: counts[k], default=key)
+                if counts.get(busiest, 0) <= mine + 1:
+                    self._held_refused += 1
+                    return False, None
+                victim = next(c for c in reversed(list(self._held)) if self._held[c] == busiest)
+                del self._held[victim]
+                self._held_evicted += 1
+            self._held[connection] = key
+            return True, victim
+
+    def unhold(self, connection: Hashable) -> None:
+        """Safe to call for a connection never held."""
+        with self._lock:
+            self._held.pop(connection, None)
 
     def websockets(self) -> list[Hashable]:
         with self._lock:
@@ -181,9 +238,13 @@ class ConnectionGuard:
             busiest = max(self._open.items(), key=lambda item: item[1], default=("", 0))
             total = sum(self._open.values())
             reason = (f"{total} connection{'' if total == 1 else 's'} open from {len(self._open)} "
-                      f"client{'' if len(self._open) == 1 else 's'}; {self._refused_total} refused over the caps, "
+                      f"client{'' if len(self._open) == 1 else 's'} ({len(self._held)} of them WebSockets or "
+                      f"long-polls, at most {self.limits.held_total}); {self._refused_total} refused over the caps, "
+                      f"{self._held_refused} WebSockets or long-polls refused over theirs and "
+                      f"{self._held_evicted} shut to make room for another address's, "
                       f"{self._slow_total} closed for a request head slower than {self.limits.header_seconds:g} s")
             return {"state": "ok", "reason": reason, "open": total, "clients": len(self._open),
                     "busiest": {"address": busiest[0], "open": busiest[1]} if busiest[1] else None,
                     "refused": self._refused_total, "slow_closed": self._slow_total,
+                    "held": len(self._held), "held_refused": self._held_refused, "held_evicted": self._held_evicted,
                     "limits": self.limits.to_plain()}

@@ -26,6 +26,7 @@ from companion.games.gamepack import PackForecast, View
 from companion.table import Table, TableError, Tables
 
 from . import fields
+from .budgets import EventGate
 
 Reply = dict[str, Any]
 #: Told of each forecast worked out for the version a game still has: (table, version, forecast).
@@ -43,6 +44,9 @@ class ForecastNeeds(Protocol):
 
     @property
     def forecasts(self) -> Forecasts: ...
+
+    @property
+    def events(self) -> EventGate: ...
 
 
 class Forecasts:
@@ -136,18 +140,24 @@ class Forecasts:
             except Exception:  # noqa: BLE001 - one listener (the LEDs) failing must not keep it from the others
                 log.exception("a forecast listener of game %s failed", table.game_id)
 
-    def what_if(self, table: Table, version: int, action: Mapping[str, object]) -> View:
+    def what_if(self, table: Table, version: int, action: Mapping[str, object],
+                stop: Callable[[], bool] = lambda: False) -> View:
         """The forecast after ``action``, tried on a copy of the game at ``version`` (refused
-        ``stale`` if the game has moved on, ``illegal`` if the rules refuse the action)."""
+        ``stale`` if the game has moved on, ``illegal`` if the rules refuse the action). ``stop``
+        says the tablet that asked has gone: one waiting for its turn is not worked out, one under
+        way is called off (``called-off``: nobody reads that answer)."""
         forecaster = _forecaster(table)
         if forecaster is None:
             raise TableError("illegal", f"the game {table.kind.title} has no forecast to ask a what-if of")
         _, game = table.copy(version)
         with self._asking:
             try:
-                return forecaster.what_if(game, action)
+                found = None if stop() else forecaster.what_if(game, action, stop=stop)
             except IllegalInput as problem:
                 raise TableError("illegal", f"no what-if for this action: {problem}") from None
+        if found is None:
+            raise TableError("called-off", "the what-if was called off: the tablet that asked it has gone")
+        return found
 
     def close(self) -> None:
         """Stop the thread (at shutdown and after tests). A forecast under way is not waited for
@@ -181,7 +191,7 @@ def _what_if(services: "ForecastNeeds", data: Mapping[str, Any]) -> Reply:
     table = services.tables.get(fields.text(data, "game_id"))
     version = fields.whole(data, "version")
     action = fields.mapping(data, "action", "an object: one of the view's actions, without its label")
-    found = services.forecasts.what_if(table, version, action)
+    found = services.forecasts.what_if(table, version, action, services.events.called_off)
     return {"version": version, "action": dict(action), "forecast": found}
 
 

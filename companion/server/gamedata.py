@@ -141,6 +141,7 @@ def save(services: "GameDataNeeds", kind: GamePack, data: Mapping[str, object], 
     _, desk = services.gamedata.desk(kind.id)
     with services.gamedata.lock:
         _, status = checked(desk, data)
+        fits_the_leds(services, kind, data)
         services.gamedata.write(kind, data)
         if kind.id == services.leds.game:
             services.leds.reshape(leds.board_shape(kind, data))
@@ -149,6 +150,19 @@ def save(services: "GameDataNeeds", kind: GamePack, data: Mapping[str, object], 
                  and not summary.get("outcome") and summary.get("game_id") != skip]
     services.socketio.emit("data", {"game": kind.id, "saved": True})
     return {"status": status, "games": games}
+
+
+def fits_the_leds(services: "GameDataNeeds", kind: GamePack, data: Mapping[str, object]) -> None:
+    """DataRefused, before anything is written, when ``kind``'s board lies under the LEDs and the
+    layout of the board as ``data`` corrects it needs more LEDs than the strip has: the LED settings are
+    fixed first (the refusal says which), then the data is saved."""
+    if kind.id != services.leds.game:
+        return
+    problem = services.leds.misfit(leds.board_shape(kind, data))
+    if problem:
+        why = (f"the LEDs lie under this game's board, and {problem}: set leds.count in the box's configuration "
+               "to the number of LEDs on the strip (or run LED setup for a layout that fits it), then save again")
+        raise DataRefused(f"the game data is refused, nothing was saved: {why}", [why])
 
 
 def remember_entered_cards(services: "GameDataNeeds", table: Table, effects: list[Mapping[str, Any]]) -> None:
@@ -262,6 +276,7 @@ def _road_missing(services: "GameDataNeeds", data: Mapping[str, Any]) -> Reply:
     except OwnerDataError as problem:
         raise DataRefused(f"nothing was changed: {'; '.join(problem.problems)}", problem.problems) from None
     checked(desk, document)
+    fits_the_leds(services, table.kind, document)  # before the game takes it: the save after must not fail
     view = table.again_after({"data": document}, version)
     reply = save(services, table.kind, document, skip=table.game_id)
     return {"version": view["version"], **reply}

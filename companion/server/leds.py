@@ -148,11 +148,23 @@ class Leds:
         with self.lock:
             try:
                 layout = parse_layout(self.board.layout.to_plain(), shape)
+                self.use(layout, shape)
             except LayoutError as trouble:
                 self.board.status.note(f"the LED layout does not fit the corrected board ({trouble}); "
                                        "the LEDs keep the board they had: run LED setup again")
-                return
-            self.use(layout, shape)
+
+    def misfit(self, shape: BoardShape) -> str:
+        """Why the LEDs could not lie under the corrected board ``shape`` ("" when they can):
+        its layout needs more LEDs than the strip has (``leds.count``). Asked before owner data
+        is saved, so such a save is refused with the reason instead of failing half-way. A layout
+        that no longer matches the board's places is not this: the save goes on and the LEDs
+        keep the board they had (``reshape``)."""
+        with self.lock:
+            try:
+                layout = parse_layout(self.board.layout.to_plain(), shape)
+            except LayoutError:
+                return ""
+            return self.board.misfit(layout)
 
     def leave(self, sid: str) -> None:
         """A tablet left the LED setup (or dropped): the last one out gives the LEDs back to the game."""

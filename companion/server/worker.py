@@ -16,6 +16,11 @@ What this subclass adds, each where gunicorn's worker decides it:
 * ``handle`` / ``handle_request``: the request's head is read under a
   deadline; the worker's loop shuts a late connection's socket, which ends the
   thread's read at once (a slow client cannot keep a thread);
+* ``handle_request``: a request that will hold its thread for long (a
+  WebSocket upgrade, a Socket.IO long-poll) over the guard's caps for such
+  requests is answered ``503`` at once, before it is upgraded, so the threads
+  kept in reserve stay free for the health check, the page and new tablets
+  (or it takes the place of the busiest address's newest, which is shut);
 * when the worker stops, its WebSockets are shut at once (a tablet's never ends
   by itself, and the tablet reconnects to the next start by itself), other
   requests get gunicorn's grace time, and whatever is still open after it is
@@ -47,6 +52,9 @@ log = logging.getLogger(__name__)
 BUSY = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
         b"Retry-After: 5\r\nConnection: close\r\nContent-Length: 58\r\n\r\n"
         b"Too many connections from this address; try again soon.\r\n")
+_HELD_TEXT = b"Too many open connections to the game (WebSockets) from this address, or in all; try again soon.\r\n"
+HELD_BUSY = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nRetry-After: 5\r\n"
+             b"Connection: close\r\nContent-Length: " + str(len(_HELD_TEXT)).encode() + b"\r\n\r\n" + _HELD_TEXT)
 
 
 class GuardedConnection(TConn):  # type: ignore[misc]  # gunicorn ships no type hints
@@ -111,11 +119,23 @@ class GuardedWorker(ThreadWorker):  # type: ignore[misc]
             self.guard.done_reading(conn)
 
     def handle_request(self, req: Any, conn: GuardedConnection) -> Any:
-        """The head is in: from here the request (or the WebSocket it becomes) has no deadline."""
+        """The head is in: from here the request (or the WebSocket it becomes) has no deadline;
+        one that will hold the thread for long must fit the guard's caps for those first."""
         self.guard.done_reading(conn)
-        if any(name.upper() == "UPGRADE" and value.lower() == "websocket" for name, value in req.headers):
-            self.guard.upgraded(conn)
-        return super().handle_request(req, conn)
+        websocket = any(name.upper() == "UPGRADE" and value.lower() == "websocket" for name, value in req.headers)
+        if not (websocket or _long_poll(req)):
+            return super().handle_request(req, conn)
+        taken, victim = self.guard.hold(conn, conn.key)
+        if not taken:
+            _answer_busy(conn.sock)
+            return False
+        _shut(victim)  # the busiest address's newest: its thread ends, and a thread is free again
+        try:
+            if websocket:
+                self.guard.upgraded(conn)
+            return super().handle_request(req, conn)
+        finally:
+            self.guard.unhold(conn)
 
     def set_accept_enabled(self, enabled: bool) -> None:
         """Called with False when the worker starts stopping (``alive`` is off by then)."""
@@ -149,6 +169,22 @@ def _shut(conn: object) -> None:
             conn.sock.shutdown(socket.SHUT_RDWR)
         except OSError:
             pass
+
+
+def _long_poll(req: Any) -> bool:
+    """A Socket.IO long-poll: a GET on an open polling session, answered only when there is news
+    (up to the ping interval later)."""
+    query = str(req.query or "")
+    return bool(req.method == "GET" and str(req.path).startswith("/socket.io") and "transport=polling" in query
+                and "sid=" in query)
+
+
+def _answer_busy(sock: socket.socket) -> None:
+    """On the request's thread: the short 503; the worker closes the connection after it."""
+    try:
+        sock.sendall(HELD_BUSY)
+    except OSError:
+        pass
 
 
 def _refuse(sock: socket.socket) -> None:

@@ -159,6 +159,11 @@ class LedBoard:
         self.shape = shape or self.shape  # the owner's corrected board: where its locations and roads are
         self._renew(layout)
 
+    def misfit(self, layout: Layout) -> str:
+        """Why ``layout`` cannot light this strip ("" when it can): it names more LEDs than
+        ``leds.count`` (asked before anything depending on it is written)."""
+        return _fit(layout, self.config)
+
     def start_dark(self) -> None:
         """A fresh, dark picture with the layout in use (between games: nothing held over). Never
         refused: the layout is the one the board started with, even on a strip it does not fit."""

@@ -11,10 +11,10 @@ import { h } from "./dom.js";
 import { authHeaders, sentence } from "./connection.js";
 
 const REFRESH_MS = 5000;
-const PART_ORDER = ["storage", "leds", "camera", "buttons", "discovery", "disk", "board", "server"];
+const PART_ORDER = ["storage", "leds", "camera", "buttons", "discovery", "disk", "board", "server", "events"];
 const PART_TITLES = { leds: "LED strip", camera: "Dice camera", buttons: "Buttons on the box", discovery: "Network name (discovery)",
                       disk: "Free space on the card", pairing: "Pairing", storage: "Saving games",
-                      board: "Game on the board", server: "Connections" };
+                      board: "Game on the board", server: "Connections", events: "Requests from the tablets" };
 const BAD = new Set(["failed", "disabled", "low", "lost", "error", "broken", "read-only", "damaged", "set-aside"]);
 const GOOD = new Set(["ok", "running", "ready", "connected"]);
 // Keys shown on their own (the state word, its reason) or not at all.

@@ -37,11 +37,16 @@ class FamilyForecast:
         except Stopped:
             return None
 
-    def what_if(self, game: Game, action: Mapping[str, object], seconds: float = FORECAST_SECONDS) -> Plain:
+    def what_if(self, game: Game, action: Mapping[str, object], stop: Callable[[], bool] | None = None,
+                seconds: float = FORECAST_SECONDS) -> Plain | None:
+        """None when called off (``stop``)."""
         state = _state(game)
         rules = self.rules_for(state)
         after = after_action(rules, state, action)  # the report names where everyone then stands
-        return self._report(after, forecast(rules, after, seconds))
+        try:
+            return self._report(after, forecast(rules, after, seconds, stop=stop))
+        except Stopped:
+            return None
 
     def what_ifs(self, game: Game) -> list[Plain]:
         if game.prompt is None or game.prompt.key != "hero-action":
@@ -56,7 +61,7 @@ class FamilyForecast:
         """An action that asks more than it says (which item to give, where to go) is listed
         with why there is no what-if for it."""
         try:
-            return {"action": dict(action), "forecast": self.what_if(game, action, seconds)}
+            return {"action": dict(action), "forecast": self.what_if(game, action, seconds=seconds)}
         except IllegalInput as problem:
             return {"action": dict(action), "refused": str(problem)}
 
