@@ -159,6 +159,15 @@ class TableClient(socketio.SimpleClient):
             engine.ws.shutdown()
 
 
+def console_code(service: "Service") -> str:
+    """The pairing code the box printed in its own output for the first tablet (the owner's)."""
+    for line in service.output:
+        found = re.match(r"Pairing code for the first tablet: (\d+)", line)
+        if found:
+            return found.group(1)
+    raise AssertionError(f"no pairing code printed: {service.output}")
+
+
 def connect(url: str, transport: str = "websocket", auth: Mapping[str, Any] | None = None,
             headers: Mapping[str, str] | None = None, source: str | None = None) -> TableClient:
     """A Socket.IO client; ``source``: a loopback address of its own (127.0.0.3 ...), so the

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import io
 import json
-import re
 import socket
 import subprocess
 import sys
@@ -31,18 +30,10 @@ from companion.config import PairingSettings
 from companion.server import create_app
 from companion.server.app import services_of
 from polling import wait_for
-from service_process import ROOT, SETUP, TIMEOUT, Service, call, connect, next_event, ok, simple_answer
+from service_process import ROOT, SETUP, Service, TIMEOUT, call, connect, console_code, next_event, ok, simple_answer
 
 STRICT = "[pairing]\ntrust_loopback = false\n[discovery]\nenabled = false\n"
 FOREIGN = "http://evil.example"
-
-
-def console_code(service: Service) -> str:
-    for line in service.output:
-        found = re.match(r"Pairing code for the first tablet: (\d+)", line)
-        if found:
-            return found.group(1)
-    raise AssertionError(f"no pairing code printed: {service.output}")
 
 
 def start(tmp_path: Path, name: str, config: str, env: dict[str, str] | None = None) -> Service:

@@ -16,25 +16,16 @@ loopback turned off:
 from __future__ import annotations
 
 import json
-import re
 from typing import Any, Iterator
 
 import pytest
 import requests
 import socketio
 
-from service_process import SETUP, TIMEOUT, Service, call, connect, next_event, ok, simple_answer
+from service_process import SETUP, Service, TIMEOUT, call, connect, console_code, next_event, ok, simple_answer
 
 STRICT = "[pairing]\ntrust_loopback = false\n[discovery]\nenabled = false\n"
 OWNER, STRANGER, OWNERS_NEW = "127.0.0.3", "127.0.0.4", "127.0.0.5"
-
-
-def console_code(service: Service) -> str:
-    for line in service.output:
-        found = re.match(r"Pairing code for the first tablet: (\d+)", line)
-        if found:
-            return found.group(1)
-    raise AssertionError(f"no pairing code printed: {service.output}")
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,6 @@ its own seat's questions.
 from __future__ import annotations
 
 import random
-import re
 import threading
 from typing import Any, Iterator
 
@@ -19,7 +18,7 @@ import socketio
 
 from companion.games.straszydla.packdata import load_pack
 from companion.games.straszydla.setup import default_setup
-from service_process import Service, call, connect, next_event, ok
+from service_process import Service, call, connect, console_code, next_event, ok
 
 # Every client here is on one address: the pairing rate limit is raised so a dozen phones can pair.
 STRICT = "[pairing]\ntrust_loopback = false\nclient_attempts = 100\nglobal_attempts = 200\n[discovery]\nenabled = false\n"
@@ -33,14 +32,6 @@ def box(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Service]:
     yield service
     service.stop()
     assert "Traceback" not in service.log(), service.log()
-
-
-def console_code(service: Service) -> str:
-    for line in service.output:
-        found = re.match(r"Pairing code for the first tablet: (\d+)", line)
-        if found:
-            return found.group(1)
-    raise AssertionError(f"no pairing code printed: {service.output}")
 
 
 @pytest.fixture(scope="module")

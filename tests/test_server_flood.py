@@ -12,13 +12,12 @@ answered "busy" at once instead of waiting for a thread.
 from __future__ import annotations
 
 import http.client
-import re
 import time
 from pathlib import Path
 
 from flood import STRANGER, Flood
 from polling import wait_for
-from service_process import SETUP, Service, connect, next_event, ok, simple_answer
+from service_process import SETUP, Service, connect, console_code, next_event, ok, simple_answer
 
 TABLET = "127.0.0.3"
 PER_ADDRESS = 24
@@ -26,14 +25,6 @@ IDLE_SECONDS = HEADER_SECONDS = 2
 CONFIG = (f"[server]\nidle_seconds = {IDLE_SECONDS}\nheader_seconds = {HEADER_SECONDS}\n"
           f"max_connections_per_address = {PER_ADDRESS}\n"
           "[pairing]\ntrust_loopback = false\n[discovery]\nenabled = false\n")
-
-
-def console_code(service: Service) -> str:
-    for line in service.output:
-        found = re.match(r"Pairing code for the first tablet: (\d+)", line)
-        if found:
-            return found.group(1)
-    raise AssertionError(f"no pairing code printed: {service.output}")
 
 
 def page_from(port: int, source: str) -> int:

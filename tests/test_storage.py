@@ -23,7 +23,7 @@ import requests
 import socketio
 
 from polling import wait_for
-from service_process import SETUP, TIMEOUT, Service, call, connect, next_event, ok, simple_answer
+from service_process import SETUP, Service, TIMEOUT, call, connect, console_code, next_event, ok, simple_answer
 
 CONFIG = "[discovery]\nenabled = false\n"
 STRANGER = "127.0.0.3"  # not the box's own browser: pairing is asked of it
@@ -74,14 +74,6 @@ def fill(folder: Path) -> Path:
 
 def stray_files(folder: Path) -> list[str]:
     return [str(p) for p in folder.rglob("*") if p.name.endswith((".tmp", ".restore-old", ".new"))]
-
-
-def console_code(service: Service) -> str:
-    for line in service.output:
-        found = re.match(r"Pairing code for the first tablet: (\d+)", line)
-        if found:
-            return found.group(1)
-    raise AssertionError(f"no pairing code printed: {service.output}")
 
 
 def act(tablet: socketio.SimpleClient, game_id: str, view: dict[str, Any]) -> dict[str, Any]:
