@@ -66,9 +66,11 @@ def test_a_broken_card_is_refused_with_what_is_wrong(broken: Any, why: str) -> N
 
 
 def test_no_builder_when_only_confirmed_cards_are_left() -> None:
-    """RL-SU-2: once only confirmed cards are left, the deck holds exactly those."""
+    """RL-SU-2: once only confirmed cards are left, the deck holds exactly those: with one left there
+    is nothing to type in and nothing to ask (no question with a single answer), it is drawn."""
     first = RULES.pack.cards[0]
     rules = RavenloftRules(replace(RULES.pack, cards=(replace(first, verified=True),) + RULES.pack.cards[1:]))
     guessed = [c.id for c in rules.pack.cards if not c.verified]
     game = rules.new_game({"position": {**POSITION, "played_cards": guessed}})
-    assert game.prompt is not None and game.prompt.option_ids() == [first.id]
+    assert game.prompt is not None and game.prompt.key not in ("monster-card", "card-builder")
+    assert [e.text for e in game.opening_effects][0] == f"Monster card: {first.name}"
