@@ -1,7 +1,7 @@
 """Moves a player may make at any moment of a Horrified game, whatever is being asked: whose they are.
 
 Why here: the table lets only the seat a move belongs to make it (docs/engine.md, "Who answers");
-both editions' packs say whose a Dark Gift is (Ravenloft's own, and a mixed game's) the same way.
+every edition's pack says whose a Dark Gift is (its own, or a mixed game's) the same way.
 """
 
 from __future__ import annotations
