@@ -96,7 +96,7 @@ class App {
   parseRoute() {
     const hash = location.hash.replace(/^#\/?/, "");
     const parts = hash.split("/").filter(Boolean).map(decodeURIComponent);
-    if (parts[0] === "new") return { name: "setup", game: parts[1] || null };
+    if (parts[0] === "new") return { name: "setup", game: parts[1] || null, board: parts[2] || null }; // #/new/<game>/<board>: a mixed game's board chosen
     if (parts[0] === "leds") return { name: "leds" };
     if (parts[0] === "dice") return { name: "dice", pack: parts[1] || null };
     if (parts[0] === "pair") return { name: "pair" };

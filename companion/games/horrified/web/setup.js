@@ -29,6 +29,16 @@ function heroName(pack, id) {
 }
 function placeName(pack, id) { return pack.board.locations.find((l) => l.id === id)?.name || id; }
 
+/** Where a monster's figure starts on the board played: its own place, or for a guest of a mixed
+ *  game the host place its start lands on (our default, changeable before the game starts). */
+function startName(pack, setup, monster) {
+  const host = hostOf(pack, setup);
+  if (!host) return placeName(pack, monster.start);
+  const landed = (host.places[monster.id] || {}).start;
+  const chosen = (setup.places[monster.id] || {}).start;
+  return placeName(host.pack, chosen || (landed ? landed.to : monster.start));
+}
+
 /** The board the game is played on: this box's, or another Horrified box's (a mixed game). */
 function hostOf(pack, setup) {
   return setup.board === GAME ? null : (pack.boards || []).find((b) => b.id === setup.board) || null;
@@ -108,8 +118,8 @@ function monsterStep(app, pack, setup) {
                            "data-testid": `monster-${monster.id}`, onclick: () => toggle(monster.id) },
         h("span", { class: "check", "aria-hidden": "true" }, on ? "✓" : ""),
         h("span", { class: "card-title" }, monster.name, guests.has(monster.id) ? h("span", { class: "badge" }, " guest") : null),
-        h("span", { class: "card-line" }, guests.has(monster.id) ? "From the village box"
-          : `Frenzy order ${monster.frenzy_order}${mixed ? "" : ` · starts at ${placeName(pack, monster.start)}`}`),
+        h("span", { class: "card-line", "data-testid": `monster-start-${monster.id}` },
+          `${guests.has(monster.id) ? "From the village box" : `Frenzy order ${monster.frenzy_order}`} · starts at ${startName(pack, setup, monster)}`),
         h("span", { class: "card-line" }, `Power: ${monster.power}`));
     })),
   ];
@@ -217,9 +227,10 @@ function setupBody(setup) {
 }
 
 export function renderSetup(app) {
-  const setup = wizardState(app, GAME, fresh);
+  const setup = wizardState(app, GAME, () => ({ ...fresh(), board: app.route.board || GAME }));
   const pack = boxPack(app, GAME);
   if (!pack) return openingPage();
+  if (setup.board !== GAME && !hostOf(pack, setup)) setup.board = GAME; // a board this companion does not have
   const problem = setup.step === 1 ? monsterProblem(setup) : setup.step === 2 ? heroProblem(pack, setup) : null;
   const content = setup.step === 1 ? monsterStep(app, pack, setup) : setup.step === 2 ? heroStep(app, pack, setup) : startStep(app, pack, setup);
   return wizardPage(app, setup, { game: GAME, title: "New game of Horrified", content, problem, body: () => setupBody(setup) });
