@@ -132,3 +132,82 @@ def test_a_mixed_games_d20_rolls_are_named_and_every_number_can_be_tapped(
             assert button.get_attribute("aria-pressed") == "true"
         assert "Send the roll: 20, 20" in page.get_by_test_id("roll-confirm").inner_text()
         shot(page, f"{'phone-' if name == 'phone' else ''}mixed-first-player-roll")
+
+
+def confirm_the_whole_board(url: str) -> None:
+    """The owner confirms every place and every road of the village (each as it is)."""
+    client = connect(url)
+    try:
+        data = ok(client, "data_get", {"game": GAME})
+        board = data["files"]["board.json"]
+        keys = [f"board.locations.{l['id']}" for l in board["locations"]]
+        keys += [f"board.connections.{'+'.join(sorted(c['between']))}" for c in board["connections"]]
+        ok(client, "data_save", {"game": GAME, "data": {**data["data"], "confirmed": [*data["data"]["confirmed"], *keys]}})
+    finally:
+        client.disconnect()
+
+
+def original_game(url: str) -> str:
+    client = connect(url)
+    try:
+        setup = {"monsters": ["creature", "dracula"], "heroes": [{"hero": "mayor", "player": "Ana"}]}
+        return str(ok(client, "new_game", {"name": "The village", "game": GAME, "setup": setup})["game_id"])
+    finally:
+        client.disconnect()
+
+
+def test_the_guessed_village_is_said_in_setup_and_play_with_a_way_to_check_it_and_not_once_confirmed(
+        own_service: Service, new_tablet: Callable[..., Any]) -> None:
+    url = own_service.url
+    pack = own_service_pack(url)
+    places, roads = len(pack["board"]["locations"]), len(pack["board"]["connections"])
+    page = new_tablet()
+    page.goto(f"{url}/#/new/{GAME}")
+    note = page.get_by_test_id("board-guess")
+    note.wait_for()
+    assert (note.get_attribute("data-places"), note.get_attribute("data-roads")) == (str(places), str(roads))
+    assert f"all {places} places and all {roads} roads" in note.inner_text() and "our guess" in note.inner_text()
+    shot(page, "setup-original-board-guess")
+    page.get_by_test_id("board-ravenloft").click()  # a mixed game: the host's board, as sure as its own data is
+    host = next(b for b in pack["boards"] if b["id"] == "ravenloft")["pack"]["board"]
+    guessed = len(host["guessed_places"]) + len(host["guessed_roads"])
+    host_note = page.locator("[data-testid=board-guess]")
+    assert host_note.count() == (1 if guessed else 0)
+    if guessed:
+        assert host_note.get_attribute("data-roads") == str(len(host["guessed_roads"]))
+        assert "Ravenloft board is our guess" in host_note.inner_text()
+    page.get_by_test_id(f"board-{GAME}").click()
+    page.get_by_test_id("board-guess-editor").click()
+    page.get_by_test_id("screen-board-editor").wait_for()
+
+    game_id = original_game(url)
+    for name, viewport in (("tablet", TABLET), ("phone", PHONE)):
+        play = new_tablet(viewport=viewport)
+        play.goto(f"{url}/#/game/{game_id}")
+        line = play.locator(".board-panel [data-testid=board-guess]")
+        line.wait_for()
+        assert "our guess" in line.inner_text()
+        line.scroll_into_view_if_needed()
+        assert line.is_visible() and line.bounding_box()["width"] <= viewport["width"]
+        if name == "phone":
+            shot(play, "phone-original-board-guess")
+        play.get_by_test_id("board-guess-status").click()
+        play.get_by_test_id("screen-data").wait_for()
+
+    confirm_the_whole_board(url)  # once confirmed: not a word more, in the wizard or in a new game
+    page.goto(f"{url}/#/new/{GAME}")
+    page.reload()
+    page.get_by_test_id("monster-dracula").wait_for()
+    assert page.get_by_test_id("board-guess").count() == 0
+    confirmed_game = original_game(url)
+    page.goto(f"{url}/#/game/{confirmed_game}")
+    page.get_by_test_id("screen-game").wait_for()
+    page.get_by_test_id("board").first.wait_for()
+    assert page.get_by_test_id("board-guess").count() == 0
+
+
+def own_service_pack(url: str) -> dict[str, Any]:
+    import requests
+
+    found: dict[str, Any] = requests.get(f"{url}/api/packs/{GAME}", timeout=10).json()
+    return found

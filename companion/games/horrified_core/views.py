@@ -20,6 +20,7 @@ def pack_view(pack: Pack, plugins: MonsterRegistry) -> View:
                                 for l in board.locations],
                   "connections": [[c.a, c.b] for c in board.connections],
                   "guessed_roads": [[c.a, c.b] for c in board.connections if not c.verified],
+                  "guessed_places": [l.id for l in board.locations if not l.verified],
                   "terror_max": board.terror_max},
         "monsters": [{"id": m.id, "name": m.name, "frenzy_order": m.frenzy_order, "symbols": list(m.symbols),
                       "start": m.start, "complexity": m.complexity, "power": m.power} for m in pack.monsters],

@@ -6,6 +6,7 @@
 
 import { h } from "/js/dom.js";
 import { boxPack, openingPage, wizardPage, wizardState } from "./family/wizard.js";
+import { boardGuessNote } from "./family/boardguess.js";
 
 const GAME = "horrified";
 const PRESETS = [
@@ -105,6 +106,8 @@ function monsterStep(app, pack, setup) {
   return [
     h("h2", { class: "wizard-title" }, "Which monsters haunt the village tonight?"),
     boardChoice(app, pack, setup),
+    mixed ? boardGuessNote(app, mixed.id, mixed.pack.board, `The ${mixed.title} board`)
+      : boardGuessNote(app, GAME, pack.board, "The village board"),
     mixed ? h("p", { class: "hint", "data-testid": "mixed-note" }, "A mixed game is our combination, not the publisher's: "
       + "it is played by that box's rules, and each guest's special places are put on its board (you can change them before you start).") : null,
     mixed ? null : h("p", { class: "subtle" }, "The rules suggest how many make a game how hard:"),
