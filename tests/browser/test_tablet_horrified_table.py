@@ -211,3 +211,107 @@ def own_service_pack(url: str) -> dict[str, Any]:
 
     found: dict[str, Any] = requests.get(f"{url}/api/packs/{GAME}", timeout=10).json()
     return found
+
+
+def percent(x: float) -> str:
+    """As the panel words a chance (whole percent; never 0 % or 100 % for one that is not)."""
+    p = round(x * 100)
+    return "0%" if x <= 0 else "100%" if x >= 1 else "<1%" if p == 0 else ">99%" if p == 100 else f"{p}%"
+
+
+def in_view(page: Any, target: Any) -> bool:
+    box = target.bounding_box()
+    size = page.viewport_size
+    return bool(box) and box["y"] >= 0 and box["y"] + min(box["height"], 120) <= size["height"] \
+        and box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 1
+
+
+RANGED = """() => {
+  const kept = window.companion.forecast;
+  const made = JSON.parse(JSON.stringify(kept));
+  made.forecast.characters.find((c) => c.id === "mayor").attacked = { low: 0.2, high: 0.45, random: 0.3 };
+  window.companion.acceptForecast(made);
+  return kept;
+}"""
+
+
+def test_the_forecast_shows_the_likely_figure_first_its_range_in_words_and_what_if_before_and_after_beside_the_question(
+        server: Server, new_tablet: Callable[..., Any]) -> None:
+    import requests
+
+    from companion.engine.game import Game
+    from companion.games.registry import pack_makers
+
+    original = pack_makers("")[GAME]()
+    cards = [c["id"] for c in original.pack_view()["cards"]]  # type: ignore[union-attr, index]
+    position = {"phase": "hero", "monsters": {"mummy": "museum", "dracula": "crypt"},
+                "heroes": [{"hero": "mayor", "player": "Ana", "at": "museum"}], "played_cards": cards[3:]}
+    game = Game(original.rules, {"position": position})
+    forecaster = original.forecaster()
+    assert forecaster is not None
+    now = forecaster.forecast(game)
+    assert now is not None
+    mayor_now = next(c for c in now["characters"] if c["id"] == "mayor")  # type: ignore[union-attr, index]
+
+    def attacked_after(action: dict[str, Any]) -> tuple[float, dict[str, Any]]:
+        found = forecaster.what_if(game, {k: v for k, v in action.items() if k != "label"})
+        assert found is not None
+        mayor = next(c for c in found["characters"] if c["id"] == "mayor")  # type: ignore[union-attr, index]
+        return abs(mayor["attacked"]["random"] - mayor_now["attacked"]["random"]), found
+
+    moves = [a for a in original.action_menu(game, None) if a["action"] == "move"]
+    change, after, move = max(((*attacked_after(a), a) for a in moves), key=lambda found: found[0])
+    assert change > 0.005, "a move that changes the Mayor's chance, to show before and after"
+    game_file = {"format": "companion-game", "version": 1, "game": GAME, "name": "What the Mummy may do",
+                 "origin": {"position": position}, "journal": []}
+    reply = requests.post(f"{server.url}api/games/import", json=game_file, timeout=10).json()
+    assert reply["ok"], reply
+    mayor_after = next(c for c in after["characters"] if c["id"] == "mayor")  # type: ignore[union-attr, index]
+
+    for name, viewport in (("tablet", TABLET), ("phone", PHONE)):
+        page = new_tablet(viewport=viewport)
+        page.goto(f"{server.url}#/game/{reply['game_id']}")
+        panel = page.locator("[data-testid=forecast][data-ready=yes]")
+        panel.wait_for()
+        mayor = page.locator("[data-testid=forecast-row][data-id=mayor]")
+        attacked = mayor.get_by_test_id("forecast-attacked")
+        assert attacked.get_by_test_id("forecast-main").inner_text() == percent(mayor_now["attacked"]["random"])
+        low, high = percent(mayor_now["attacked"]["low"]), percent(mayor_now["attacked"]["high"])
+        assert attacked.get_by_test_id("forecast-range").count() == (low != high)
+        if low != high:  # the range second, smaller, in the table's words
+            assert attacked.get_by_test_id("forecast-range").inner_text() == f"Ana can make it {low}–{high}"
+        keeping = mayor.get_by_test_id("forecast-keeping").inner_text()
+        assert "if keeping their items" not in keeping and "never discard an item to stop a hit" in keeping
+        assert "how low and how high Ana can make it" in page.get_by_test_id("forecast-legend").inner_text()
+        kept = page.evaluate(RANGED)  # a forecast where Ana's choices move the Mayor's chance: the range second
+        assert attacked.get_by_test_id("forecast-main").inner_text() == "30%"
+        assert attacked.get_by_test_id("forecast-range").inner_text() == "Ana can make it 20%–45%"
+        page.evaluate("(kept) => window.companion.acceptForecast(kept)", kept)
+        assert attacked.get_by_test_id("forecast-main").inner_text() == percent(mayor_now["attacked"]["random"])
+
+        # Beside the question, not below the board: in the question's column (tablet) or before the board (phone).
+        board = page.locator(".board-panel")
+        question = page.get_by_test_id("prompt")
+        if name == "tablet":
+            assert panel.bounding_box()["x"] + panel.bounding_box()["width"] <= board.bounding_box()["x"]
+            assert abs(panel.bounding_box()["x"] - question.bounding_box()["x"]) < 2
+        assert panel.bounding_box()["y"] < board.bounding_box()["y"] or name == "tablet"
+        page.get_by_test_id("what-if").scroll_into_view_if_needed()
+        assert in_view(page, page.get_by_test_id("what-if"))
+
+        page.get_by_test_id("what-if").click()
+        question.locator(f"[data-testid=action][data-action=move][data-to='{move['to']}']").first.click()
+        page.locator("[data-testid=forecast][data-what-if=yes][data-ready=yes]").wait_for()
+        page.wait_for_timeout(300)  # the panel is scrolled into view once the answer is drawn
+        assert in_view(page, page.get_by_test_id("what-if-label"))
+        assert in_view(page, page.get_by_test_id("forecast-table"))
+        changed = mayor.get_by_test_id("forecast-attacked")
+        assert changed.get_by_test_id("forecast-before").inner_text() == percent(mayor_now["attacked"]["random"])
+        assert changed.get_by_test_id("forecast-main").inner_text().endswith(percent(mayor_after["attacked"]["random"]))
+        assert "→" in changed.get_by_test_id("forecast-main").inner_text()
+        assert page.get_by_test_id("forecast-lose").get_by_test_id("forecast-before").count() == 1
+        assert page.get_by_test_id("forecast-terror").get_by_test_id("forecast-before").count() == 1
+        shot(page, f"{'phone-' if name == 'phone' else ''}original-forecast-what-if")
+        page.get_by_test_id("what-if-dismiss").click()
+        page.locator("[data-testid=forecast][data-what-if=no][data-ready=yes]").wait_for()
+        assert page.get_by_test_id("forecast-before").count() == 0
