@@ -59,7 +59,7 @@ export function guestBoxLinks(app, game) {
     h("div", { class: "presets" }, offers.map((offer) =>
       h("button", { class: "btn preset", type: "button", "data-testid": `mixed-from-${offer.id}`,
                     onclick: () => { app.setup = null; app.go(`#/new/${encodeURIComponent(offer.id)}/${encodeURIComponent(game)}`); } },
-        h("strong", {}, `${offer.title}'s monsters here`), h("span", {}, "A mixed game on this board")))));
+        h("strong", {}, `The monsters of ${offer.title}`), h("span", {}, "As guests on this board: start in that box's wizard")))));
 }
 
 export function openingPage() {
