@@ -81,7 +81,7 @@ function figure(app, now, before, exact, words = percent) {
     : h("small", { class: "forecast-range", "data-testid": "forecast-range" }, `${chooser(app)} can make it ${low}–${high}`);
   const was = before ? h("span", { class: "forecast-before", "data-testid": "forecast-before" }, words(before.random)) : null;
   return [h("span", { class: "forecast-figure", "data-testid": "forecast-main", "data-random": now.random },
-    was, was ? h("span", { class: "forecast-arrow", "aria-label": "becomes" }, " → ") : null, h("strong", {}, main)), range];
+    was, was ? [h("span", { class: "forecast-arrow", "aria-hidden": "true" }, " → "), h("span", { class: "visually-hidden" }, " becomes ")] : null, h("strong", {}, main)), range];
 }
 
 function who(app, character) {
