@@ -194,8 +194,10 @@ def test_the_guessed_village_is_said_in_setup_and_play_with_a_way_to_check_it_an
         play.get_by_test_id("board-guess-status").click()
         play.get_by_test_id("screen-data").wait_for()
 
-    confirm_the_whole_board(url)  # once confirmed: not a word more, in the wizard or in a new game
     page.goto(f"{url}/#/new/{GAME}")
+    page.get_by_test_id("board-guess").wait_for()
+    confirm_the_whole_board(url)  # once confirmed: not a word more, in the open wizard or in a new game
+    page.get_by_test_id("board-guess").wait_for(state="detached")
     page.reload()
     page.get_by_test_id("monster-dracula").wait_for()
     assert page.get_by_test_id("board-guess").count() == 0

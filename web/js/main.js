@@ -246,7 +246,7 @@ class App {
   /**
    * The owner's game data was saved (here or on another tablet): a game on
    * screen re-joins for the pack built from it; the data screens read it again
-   * (unsaved changes here are kept); LED setup redraws the board.
+   * (unsaved changes here are kept); LED setup and the new-game wizard redraw.
    */
   acceptData(event) {
     const shown = this.route.name === "game" ? this.view && this.view.game : this.screenPack;
@@ -262,6 +262,8 @@ class App {
     } else if (this.route.name === "leds") {
       this.ledBoard = null;
       this.render();
+    } else if (this.route.name === "setup") {
+      this.render(); // the wizard offers what the new data holds (its pack fetched again)
     }
   }
 
