@@ -69,3 +69,18 @@ def test_the_random_player_is_dealt_hero_badges_at_random(board: str) -> None:
     first = cli.setup(setup_args("first", 5, board))["heroes"]
     assert [s["hero"] for s in first][:2] == (["mayor", "scientist"] if board == "horrified" else  # type: ignore[index, union-attr]
                                               [h.id for h in cli.rules.host("ravenloft").rules.pack.heroes[:2]])
+
+
+def test_the_pack_new_games_start_with_offers_mixed_games_with_the_owners_data_too() -> None:
+    """Once the owner has data, new games start with the desk's pack: it keeps the other boards (the
+    wizard's mixed game), the guests' places landed from the owner's board, and each monster's start."""
+    from companion.games.horrified.gamepack import HorrifiedPack
+
+    box = HorrifiedPack(pack_rules())
+    desk = box.owner_data()
+    data = desk.empty()
+    data["confirmed"] = ["cards.cards.sunrise"]
+    owned = desk.pack_view(data)
+    assert [b["id"] for b in owned["boards"]] == [b["id"] for b in box.pack_view()["boards"]] == ["ravenloft"]
+    assert owned["boards"][0]["places"]["dracula"]["start"]["from"] == "crypt"
+    assert {m["id"]: m["start"] for m in owned["monsters"]}["dracula"] == "crypt"

@@ -27,9 +27,15 @@ def percent(x: float) -> str:
     return "0%" if x <= 0 else "100%" if x >= 1 else "<1%" if p == 0 else ">99%" if p == 100 else f"{p}%"
 
 
-def ranged(found: dict[str, float]) -> str:
+def shown_figure(cell: Any, found: dict[str, float]) -> None:
+    """A figure as the panel shows it: the chance with the choices made at random, then the
+    range the active player's choices give it (only where they change it)."""
+    assert cell.get_by_test_id("forecast-main").inner_text() == percent(found["random"])
     low, high = percent(found["low"]), percent(found["high"])
-    return low if low == high else f"{low}–{high}"
+    ranges = cell.get_by_test_id("forecast-range")
+    assert ranges.count() == (low != high)
+    if low != high:
+        assert ranges.inner_text().endswith(f"can make it {low}–{high}")
 
 
 def glow_on_board(page: Any) -> dict[str, float]:
@@ -59,12 +65,14 @@ ESTIMATE = """() => {
 
 def shown_as_estimate(page: Any) -> None:
     """The same forecast as if a card had been estimated and the player's choices moved a chance
-    (the shell takes it as a pushed one): never shown as exact, the range as low–high; then the
-    real forecast again."""
+    (the shell takes it as a pushed one): never shown as exact, the likely figure first and the
+    range under it; then the real forecast again."""
     kept = page.evaluate(ESTIMATE)
     panel = page.get_by_test_id("forecast")
     assert panel.get_attribute("data-exact") == "false" and page.get_by_test_id("forecast-estimate").count() == 1
-    assert row(page, "hero", "sorcerer").get_by_test_id("forecast-attacked").inner_text() == "≈ 20%–45%"
+    attacked = row(page, "hero", "sorcerer").get_by_test_id("forecast-attacked")
+    assert attacked.get_by_test_id("forecast-main").inner_text() == "≈ 30%"  # the chance with the choices at random first
+    assert attacked.get_by_test_id("forecast-range").inner_text().endswith("can make it 20%–45%")  # the range second
     assert all(cell.startswith("≈ ") for cell in page.get_by_test_id("forecast-defeated").all_inner_texts())
     assert "Ambush" in page.get_by_test_id("forecast-estimated").inner_text()
     assert "±2 points" in page.get_by_test_id("forecast-estimated").inner_text()
@@ -92,8 +100,9 @@ def test_the_threat_glow_a_what_if_shown_and_dismissed_and_the_game_unchanged(
     panel = page.get_by_test_id("forecast")
     assert panel.get_attribute("data-exact") == "true" and page.get_by_test_id("forecast-estimate").count() == 0
     sorcerer = next(c for c in now["characters"] if c["id"] == "sorcerer")  # type: ignore[union-attr, index]
-    assert row(page, "hero", "sorcerer").get_by_test_id("forecast-attacked").inner_text() == ranged(sorcerer["attacked"])
-    assert ranged(sorcerer["defeated_keeping_items"]) in row(page, "hero", "sorcerer").get_by_test_id("forecast-keeping").inner_text()
+    shown_figure(row(page, "hero", "sorcerer").get_by_test_id("forecast-attacked"), sorcerer["attacked"])
+    keeping = row(page, "hero", "sorcerer").get_by_test_id("forecast-keeping").inner_text()
+    assert keeping.endswith(percent(sorcerer["defeated_keeping_items"]["random"])) and "never discard" in keeping
     assert row(page, "villager", "bildrath").count() == 1 and "Vallaki" in row(page, "hero", "sorcerer").inner_text()
     assert "Terror rises by" in page.get_by_test_id("forecast-terror").inner_text()
     shown_as_estimate(page)

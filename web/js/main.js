@@ -96,7 +96,7 @@ class App {
   parseRoute() {
     const hash = location.hash.replace(/^#\/?/, "");
     const parts = hash.split("/").filter(Boolean).map(decodeURIComponent);
-    if (parts[0] === "new") return { name: "setup", game: parts[1] || null };
+    if (parts[0] === "new") return { name: "setup", game: parts[1] || null, board: parts[2] || null }; // #/new/<game>/<board>: a mixed game's board chosen
     if (parts[0] === "leds") return { name: "leds" };
     if (parts[0] === "dice") return { name: "dice", pack: parts[1] || null };
     if (parts[0] === "pair") return { name: "pair" };
@@ -246,7 +246,7 @@ class App {
   /**
    * The owner's game data was saved (here or on another tablet): a game on
    * screen re-joins for the pack built from it; the data screens read it again
-   * (unsaved changes here are kept); LED setup redraws the board.
+   * (unsaved changes here are kept); LED setup and the new-game wizard redraw.
    */
   acceptData(event) {
     const shown = this.route.name === "game" ? this.view && this.view.game : this.screenPack;
@@ -262,6 +262,8 @@ class App {
     } else if (this.route.name === "leds") {
       this.ledBoard = null;
       this.render();
+    } else if (this.route.name === "setup") {
+      this.render(); // the wizard offers what the new data holds (its pack fetched again)
     }
   }
 

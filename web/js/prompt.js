@@ -126,7 +126,7 @@ function rollBody(app, prompt) {
     h("p", { class: "prompt-hint", "data-testid": "roll-hint" }, rollHint(app, prompt.die === "monster" ? "Roll the Monster dice and tap what each shows."
       : prompt.die === "d20" ? "Roll the d20 and tap the number (the symbol face counts as 20)." : "Roll and tap what it shows.")),
     rows,
-    h("button", { class: "btn btn-primary btn-huge confirm", type: "button", "data-testid": "roll-confirm", disabled: !done,
+    h("button", { class: "btn btn-primary btn-huge confirm roll-send", type: "button", "data-testid": "roll-confirm", disabled: !done,
                   onclick: () => app.answer([...faces]) }, done ? `Send the roll: ${said}` : `Tap ${prompt.count === 1 ? "the die" : "every die"} first`),
   ];
 }

@@ -95,7 +95,7 @@ class HorrifiedPack:
         return next_answer(prompt)
 
     def owner_data(self) -> HorrifiedDataDesk:
-        return HorrifiedDataDesk(self.rules.original)
+        return HorrifiedDataDesk(self.rules.original, self.rules.hosts)
 
     def dice_sets(self) -> tuple[DiceSet, ...]:
         """The original box's Monster dice (its data's ``dice_set``)."""

@@ -20,9 +20,10 @@ def pack_view(pack: Pack, plugins: MonsterRegistry) -> View:
                                 for l in board.locations],
                   "connections": [[c.a, c.b] for c in board.connections],
                   "guessed_roads": [[c.a, c.b] for c in board.connections if not c.verified],
+                  "guessed_places": [l.id for l in board.locations if not l.verified],
                   "terror_max": board.terror_max},
         "monsters": [{"id": m.id, "name": m.name, "frenzy_order": m.frenzy_order, "symbols": list(m.symbols),
-                      "complexity": m.complexity, "power": m.power} for m in pack.monsters],
+                      "start": m.start, "complexity": m.complexity, "power": m.power} for m in pack.monsters],
         "heroes": [{"id": h.id, "name": h.name, "actions": h.actions, "start": h.start} for h in pack.heroes],
         "villagers": [{"id": v.id, "name": v.name, "safe_location": v.safe_location} for v in pack.villagers],
         "items": [{"id": i.id, "name": i.name, "type": i.type, "strength": i.strength, "location": i.location}

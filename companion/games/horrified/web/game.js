@@ -11,6 +11,8 @@ import { effectsPanel, historyDrawer, loadingScreen } from "/js/gamescreen.js";
 import { boardView } from "./board.js";
 import { cardCheckSheet } from "./family/cardcheck.js";
 import { forecastPanel } from "./family/forecast.js";
+import { boardGuessNote } from "./family/boardguess.js";
+import { GAME } from "./edition.js";
 import { outcomeParts } from "./family/outcome.js";
 import { tabletDrawing, tabletPrompt } from "./mummy.js";
 import { PHASES, outcomeWords } from "./names.js";
@@ -97,12 +99,13 @@ export function renderGame(app) {
     topBar(app),
     h("div", { class: "game-body" },
       h("div", { class: "col-side" }, promptPanel(app), prompt && prompt.key === "scarab" ? tabletPrompt(app, prompt) : null,
-        effectsPanel(app)),
+        forecastPanel(app), effectsPanel(app)),
       h("div", { class: "col-board" },
         h("section", { class: "panel board-panel" }, h("h2", { class: "visually-hidden" }, "Board"),
           ledTools(app),
+          app.pack.mixed ? boardGuessNote(app, app.pack.mixed.board, app.pack.board, `The ${app.pack.mixed.title} board`, true)
+            : boardGuessNote(app, GAME, app.pack.board, "This village board", true),
           h("div", { class: "board-scroll" }, boardView(app))),
-        forecastPanel(app),
         h("section", { class: "panel monsters", "data-testid": "monsters" }, h("h2", {}, "Monsters"),
           h("div", { class: "monster-cards" }, Object.values(view.state.monsters).map((m) => monsterCard(app, m)))),
         h("section", { class: "panel heroes", "data-testid": "heroes" }, h("h2", {}, "Heroes"),

@@ -18,6 +18,15 @@ import { renderLibrary } from "./family/library.js";
 import { cardCheckBody, takeCardAnswer } from "./family/cardcheck.js";
 import { refresh as acceptForecast, takeWhatIf } from "./family/forecast.js";
 
+/** A die row's label: the Monster dice numbered; a d20 (a mixed game's first-player roll) by the
+ *  player and hero rolling it, else the shell's own words for that die. */
+function rowLabel(app, prompt, i) {
+  if (prompt.die === "monster") return prompt.count > 1 ? `Monster die ${i + 1}` : "The Monster die";
+  const players = (prompt.context && prompt.context.players) || [];
+  const hero = players[i] && app.view.state.heroes[players[i]];
+  return hero ? `${hero.player} (${app.names.hero(players[i])}): the d20` : null;
+}
+
 export default {
   names: (pack) => new Names(pack),
   setupScreen: renderSetup,
@@ -27,7 +36,7 @@ export default {
   startData,
   phaseWord: (app) => PHASES[app.view.state.phase] || app.view.state.phase,
   filterHint: (app, prompt) => (prompt.key === "item" ? "Type the item's name…" : prompt.key === "monster-card" ? "Type the card's name…" : null),
-  rowLabel: (app, prompt, i) => (prompt.count > 1 ? `Monster die ${i + 1}` : "The Monster die"),
+  rowLabel,
   /** An action tapped in "What if…?" is asked about, not played (family/forecast.js). A guessed Monster
    * card, item or Perk tapped on its draw: "Is this your card?" first. Not in a mixed game: its cards,
    * items and Perks are the host box's, not this box's data. */

@@ -6,6 +6,7 @@
 
 import { h } from "/js/dom.js";
 import { boxPack, openingPage, wizardPage, wizardState } from "./family/wizard.js";
+import { boardGuessNote } from "./family/boardguess.js";
 
 const GAME = "horrified";
 const PRESETS = [
@@ -28,6 +29,16 @@ function heroName(pack, id) {
   return all.find((x) => x.id === id)?.name || id;
 }
 function placeName(pack, id) { return pack.board.locations.find((l) => l.id === id)?.name || id; }
+
+/** Where a monster's figure starts on the board played: its own place, or for a guest of a mixed
+ *  game the host place its start lands on (our default, changeable before the game starts). */
+function startName(pack, setup, monster) {
+  const host = hostOf(pack, setup);
+  if (!host) return placeName(pack, monster.start);
+  const landed = (host.places[monster.id] || {}).start;
+  const chosen = (setup.places[monster.id] || {}).start;
+  return placeName(host.pack, chosen || (landed ? landed.to : monster.start));
+}
 
 /** The board the game is played on: this box's, or another Horrified box's (a mixed game). */
 function hostOf(pack, setup) {
@@ -95,6 +106,8 @@ function monsterStep(app, pack, setup) {
   return [
     h("h2", { class: "wizard-title" }, "Which monsters haunt the village tonight?"),
     boardChoice(app, pack, setup),
+    mixed ? boardGuessNote(app, mixed.id, mixed.pack.board, `The ${mixed.title} board`)
+      : boardGuessNote(app, GAME, pack.board, "The village board"),
     mixed ? h("p", { class: "hint", "data-testid": "mixed-note" }, "A mixed game is our combination, not the publisher's: "
       + "it is played by that box's rules, and each guest's special places are put on its board (you can change them before you start).") : null,
     mixed ? null : h("p", { class: "subtle" }, "The rules suggest how many make a game how hard:"),
@@ -108,8 +121,8 @@ function monsterStep(app, pack, setup) {
                            "data-testid": `monster-${monster.id}`, onclick: () => toggle(monster.id) },
         h("span", { class: "check", "aria-hidden": "true" }, on ? "✓" : ""),
         h("span", { class: "card-title" }, monster.name, guests.has(monster.id) ? h("span", { class: "badge" }, " guest") : null),
-        h("span", { class: "card-line" }, guests.has(monster.id) ? "From the village box"
-          : `Frenzy order ${monster.frenzy_order}${mixed ? "" : ` · starts at ${placeName(pack, monster.start)}`}`),
+        h("span", { class: "card-line", "data-testid": `monster-start-${monster.id}` },
+          `${guests.has(monster.id) ? "From the village box" : `Frenzy order ${monster.frenzy_order}`} · starts at ${startName(pack, setup, monster)}`),
         h("span", { class: "card-line" }, `Power: ${monster.power}`));
     })),
   ];
@@ -217,9 +230,10 @@ function setupBody(setup) {
 }
 
 export function renderSetup(app) {
-  const setup = wizardState(app, GAME, fresh);
+  const setup = wizardState(app, GAME, () => ({ ...fresh(), board: app.route.board || GAME }));
   const pack = boxPack(app, GAME);
   if (!pack) return openingPage();
+  if (setup.board !== GAME && !hostOf(pack, setup)) setup.board = GAME; // a board this companion does not have
   const problem = setup.step === 1 ? monsterProblem(setup) : setup.step === 2 ? heroProblem(pack, setup) : null;
   const content = setup.step === 1 ? monsterStep(app, pack, setup) : setup.step === 2 ? heroStep(app, pack, setup) : startStep(app, pack, setup);
   return wizardPage(app, setup, { game: GAME, title: "New game of Horrified", content, problem, body: () => setupBody(setup) });

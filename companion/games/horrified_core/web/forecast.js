@@ -9,7 +9,9 @@
 // one is shown only for the version on screen, and never once the Monster Phase has begun.
 // A what-if lives in app.ui, which every new view clears: it is of one moment of the game.
 // The edition's board calls threatGlow with where its places are drawn; its game screen
-// shows forecastPanel; its takeAnswer asks takeWhatIf first.
+// shows forecastPanel (beside the question, not below the board); its takeAnswer asks takeWhatIf first.
+// Each figure is the chance with the phase's choices made at random, large; the range the
+// active player's choices can give it is the small line under it; a what-if shows before → after.
 
 import { h, s } from "/js/dom.js";
 import { humanize } from "./names.js";
@@ -20,15 +22,21 @@ const ASKING = "hero-action"; // the question a what-if is asked at: the hero's 
 const WHAT_IF_TIMEOUT_MS = 180000;
 let drawnAt = null; // where the last board drawn put each place (for a redraw in place)
 
+/** The game's own forecast of the version shown (pushed), or null. */
+function current(app) {
+  const { view } = app;
+  const pushed = app.forecast;
+  return pushed && pushed.game_id === view.game_id && pushed.version === view.version && pushed.forecast ? pushed.forecast : null;
+}
+
 /** The forecast on screen: an open what-if's, else the game's for the version shown; none outside a Hero Phase. */
 function shown(app) {
   const { view } = app;
   if (!view || !view.state || view.state.phase !== "hero") return null;
   const whatIf = app.ui.whatIf;
   if (whatIf) return whatIf.forecast && whatIf.version === view.version ? { forecast: whatIf.forecast, whatIf } : null;
-  const pushed = app.forecast;
-  const fresh = pushed && pushed.game_id === view.game_id && pushed.version === view.version && pushed.forecast;
-  return fresh ? { forecast: pushed.forecast, whatIf: null } : null;
+  const fresh = current(app);
+  return fresh ? { forecast: fresh, whatIf: null } : null;
 }
 
 // -- the board ---------------------------------------------------------------------------------------
@@ -54,10 +62,26 @@ function amount(x) {
   return (Math.round(x * 10) / 10).toFixed(1);
 }
 
-/** A range as "low–high" when the active player's choices move it, else one number; "≈" for an estimate. */
-function ranged(range, exact, words = percent) {
-  const low = words(range.low), high = words(range.high);
-  return `${exact ? "" : "≈ "}${low === high ? low : `${low}–${high}`}`;
+/** The active player, in the table's words: the one whose choices in the phase (ties, orders) move a range. */
+function chooser(app) {
+  const { state } = app.view;
+  const hero = state.heroes && state.heroes[state.seats[state.active]];
+  return hero && hero.player ? hero.player : "the active player";
+}
+
+/**
+ * One figure: the chance with the phase's choices made at random, first and large ("≈" for an
+ * estimate); under it, smaller, how low and how high the active player's choices can make it, when
+ * they change it. In a what-if, the figure before the action → after it.
+ */
+function figure(app, now, before, exact, words = percent) {
+  const main = `${exact ? "" : "≈ "}${words(now.random)}`;
+  const low = words(now.low), high = words(now.high);
+  const range = low === high ? null
+    : h("small", { class: "forecast-range", "data-testid": "forecast-range" }, `${chooser(app)} can make it ${low}–${high}`);
+  const was = before ? h("span", { class: "forecast-before", "data-testid": "forecast-before" }, words(before.random)) : null;
+  return [h("span", { class: "forecast-figure", "data-testid": "forecast-main", "data-random": now.random },
+    was, was ? [h("span", { class: "forecast-arrow", "aria-hidden": "true" }, " → "), h("span", { class: "visually-hidden" }, " becomes ")] : null, h("strong", {}, main)), range];
 }
 
 function who(app, character) {
@@ -67,22 +91,27 @@ function who(app, character) {
 }
 
 // -- the panel --------------------------------------------------------------------------------------------
-function characterRow(app, character, exact) {
+function characterRow(app, character, before, exact) {
   const hero = character.kind === "hero";
+  const keeping = character.defeated_keeping_items;
   return h("tr", { "data-testid": "forecast-row", "data-kind": character.kind, "data-id": character.id },
     h("th", { scope: "row" }, who(app, character)),
-    h("td", { "data-testid": "forecast-attacked" }, ranged(character.attacked, exact)),
-    h("td", { "data-testid": "forecast-defeated" }, ranged(character.defeated, exact),
+    h("td", { "data-testid": "forecast-attacked" }, figure(app, character.attacked, before && before.attacked, exact)),
+    h("td", { "data-testid": "forecast-defeated" }, figure(app, character.defeated, before && before.defeated, exact),
       hero ? h("small", { class: "keeping", "data-testid": "forecast-keeping" },
-        ` (${ranged(character.defeated_keeping_items, exact)} if keeping their items)`) : null));
+        `If they never discard an item to stop a hit: ${before ? `${percent(before.defeated_keeping_items.random)} → ` : ""}`
+        + `${exact ? "" : "≈ "}${percent(keeping.random)}`) : null));
 }
 
 function cardNames(app, ids) {
   return ids.map((id) => app.names.card(id)).join(", ");
 }
 
-function notes(app, forecast) {
-  const said = [h("li", {}, "A range such as 20%–45% is how far the active player's own choices in the phase — ties, the order of things — can move it.")];
+function notes(app, forecast, whatIf) {
+  const said = [h("li", { "data-testid": "forecast-legend" }, `Each chance is for the Monster Phase's choices (which of two equally near `
+    + `targets, the order of things) falling any way. Where ${chooser(app)}'s choices change it, the small line says how low and `
+    + `how high ${chooser(app)} can make it by choosing.`)];
+  if (whatIf) said.push(h("li", { "data-testid": "forecast-before-after" }, "Before → after: the chance now, then after that action."));
   if (!forecast.exact) {
     const one = forecast.estimated.length === 1;
     const off = forecast.estimate_error > 0 ? ` A chance may be off by about ±${Math.max(1, Math.round(forecast.estimate_error * 100))} points.` : "";
@@ -96,17 +125,19 @@ function notes(app, forecast) {
   return h("ul", { class: "forecast-notes subtle" }, said);
 }
 
-function numbers(app, forecast) {
+/** The figures; ``before``: the forecast of the table as it is, in a what-if (each figure before → after). */
+function numbers(app, forecast, before) {
   const exact = forecast.exact;
+  const was = (c) => (before ? before.characters.find((b) => b.kind === c.kind && b.id === c.id) || null : null);
   return [
     h("table", { class: "forecast-table", "data-testid": "forecast-table" },
-      h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", { scope: "col" }, "Attacked"), h("th", { scope: "col" }, "Defeated"))),
-      h("tbody", {}, forecast.characters.map((c) => characterRow(app, c, exact)))),
+      h("thead", {}, h("tr", {}, h("th", {}, h("span", { class: "visually-hidden" }, "Who")), h("th", { scope: "col" }, "Attacked"), h("th", { scope: "col" }, "Defeated"))),
+      h("tbody", {}, forecast.characters.map((c) => characterRow(app, c, was(c), exact)))),
     h("p", { class: "forecast-line", "data-testid": "forecast-terror" }, "Terror rises by ",
-      h("strong", {}, ranged(forecast.terror_rise, exact, amount)), " on average"),
+      figure(app, forecast.terror_rise, before && before.terror_rise, exact, amount), " on average"),
     h("p", { class: "forecast-line", "data-testid": "forecast-lose" }, "Chance of losing in this Monster Phase: ",
-      h("strong", {}, ranged(forecast.lose, exact))),
-    notes(app, forecast),
+      figure(app, forecast.lose, before && before.lose, exact)),
+    notes(app, forecast, Boolean(before)),
   ];
 }
 
@@ -147,7 +178,7 @@ export function forecastPanel(app) {
     whatIf ? whatIfHead(app, whatIf) : whatIfButton(app),
     found ? [h("p", { class: "subtle", "data-testid": "forecast-cards" },
       `Over the ${found.forecast.cards_left} Monster card${found.forecast.cards_left === 1 ? "" : "s"} left, the dice and the bag.`),
-      numbers(app, found.forecast)]
+      numbers(app, found.forecast, found.whatIf && found.whatIf.forecast !== current(app) ? current(app) : null)]
       : whatIf && !whatIf.error ? null : h("p", { class: "subtle", "data-testid": "forecast-pending" }, "Working out the coming Monster Phase… (with many cards left in the deck this can take a while)"));
 }
 
@@ -184,6 +215,8 @@ async function askWhatIf(app, action) {
   if (reply.ok) ui.whatIf.forecast = reply.forecast;
   else ui.whatIf.error = reply.error.message;
   refresh(app);
+  const panel = document.getElementById("forecast-panel"); // the answer in view, beside the question asked
+  if (panel) panel.scrollIntoView({ block: "nearest" });
 }
 
 /** A forecast arrived or a what-if changed: the panel and the glow are redrawn in place (the rest stays as it is). */

@@ -23,6 +23,45 @@ export function boxPack(app, game) {
   return pack || null;
 }
 
+/**
+ * The other boxes of this companion whose wizard plays their monsters on `game`'s board (a mixed
+ * game is started as the guests' box, with this board chosen): [{ id, title }], empty while they
+ * are fetched (the screen is drawn again when they are here). Read from each box's pack view
+ * (its `boards`), so no box names another.
+ */
+export function guestBoxes(app, game) {
+  const found = (app.guestBoxes ||= {});
+  if (found[game]) return found[game];
+  found[game] = [];
+  (async () => {
+    const packs = await app.loadPacks();
+    const offers = [];
+    for (const other of packs.filter((p) => p.id !== game)) {
+      const response = await fetch(`/api/packs/${encodeURIComponent(other.id)}`, { cache: "no-store" });
+      if (!response.ok) continue; // that box cannot be opened now: it offers nothing here
+      const view = await response.json();
+      if ((view.boards || []).some((b) => b.id === game)) offers.push({ id: other.id, title: other.title });
+    }
+    found[game] = offers;
+    if (offers.length && app.route.name === "setup") app.render();
+  })().catch(() => { delete found[game]; }); // asked again when the wizard is drawn next
+  return found[game];
+}
+
+/** A link from this board's wizard to another box's, with this board chosen (a mixed game). */
+export function guestBoxLinks(app, game) {
+  const offers = guestBoxes(app, game);
+  if (!offers.length) return null;
+  return h("section", { class: "mixed-offer", "data-testid": "mixed-offer" },
+    h("h3", {}, "A mixed game on this board"),
+    h("p", { class: "subtle" }, "Another box's monsters can visit this board: our combination, not the publisher's. "
+      + "It is set up in that box's wizard, with this board chosen."),
+    h("div", { class: "presets" }, offers.map((offer) =>
+      h("button", { class: "btn preset", type: "button", "data-testid": `mixed-from-${offer.id}`,
+                    onclick: () => { app.setup = null; app.go(`#/new/${encodeURIComponent(offer.id)}/${encodeURIComponent(game)}`); } },
+        h("strong", {}, `The monsters of ${offer.title}`), h("span", {}, "As guests on this board: start in that box's wizard")))));
+}
+
 export function openingPage() {
   return h("div", { class: "page", "data-testid": "screen-setup" }, h("p", {}, "Opening the box…"));
 }

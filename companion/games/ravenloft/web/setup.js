@@ -6,7 +6,7 @@
 import { h } from "/js/dom.js";
 import { symbolIcon } from "./icons.js";
 import { GAME } from "./edition.js";
-import { boxPack, openingPage, wizardPage, wizardState } from "./family/wizard.js";
+import { boxPack, guestBoxLinks, openingPage, wizardPage, wizardState } from "./family/wizard.js";
 
 const PRESETS = [
   { id: "first", title: "First game", text: "Baba Lysaga and the Carrionette", monsters: ["baba-lysaga", "carrionette"] },
@@ -52,6 +52,7 @@ function monsterStep(app, pack, setup) {
           h("span", { class: "sym-chip" }, symbolIcon(sym, pack.symbols, 26),
             `${sym} (${pack.symbols[sym]?.colour ?? ""})`))));
     })),
+    guestBoxLinks(app, GAME),
   ];
 }
 
