@@ -16,6 +16,8 @@ What a pack gives:
   screen, the LEDs, every seat), ``seat_view`` what one seat alone may see
   (a secret pact, a planned move); ``pack_view`` is the drawing data and names
   a tablet needs once (the board, the components);
+* ``tabletop``: what is physically on the table now (pieces, counts, tracks), from which the
+  shell derives what to put back, a phase's summary, the setup checklist;
 * ``seats``: who plays; prompts name the seat that answers and who may see them;
 * ``action_menu``: concrete actions for an ``action`` prompt, with labels;
 * ``next_answer``: what the box's NEXT button answers (engine/defaults.py);
@@ -38,6 +40,7 @@ from companion.engine.defaults import Suggestion
 from companion.engine.dice import DiceSet
 from companion.engine.game import Game, Rules, Step
 from companion.engine.prompts import Prompt
+from companion.engine.tabletop import Tabletop
 
 if TYPE_CHECKING:
     from hardware.leds import BoardShape, Looks
@@ -161,6 +164,13 @@ class GamePack(Protocol):
         ...
 
     def seats(self, game: Game) -> list[Seat]:
+        ...
+
+    def tabletop(self, game: Game) -> Tabletop:
+        """What any player could see on the real table now: pieces and where they are, counts
+        and tracks, in the game's words (companion/engine/tabletop.py). The shell derives from it
+        what to put back after an undo, a phase's summary, the setup checklist and the history's
+        physical changes. Public: a secret card is a count ("a card in Ana's hand"), never a name."""
         ...
 
     def outcome(self, game: Game) -> str | None:

@@ -25,6 +25,7 @@ from companion.engine.effects import EffectSink
 from companion.engine.errors import IllegalInput, SetupError
 from companion.engine.game import Flow, Game, Step
 from companion.engine.prompts import Prompt
+from companion.engine.tabletop import Count, Tabletop, Track
 from companion.games.gamepack import GamePack, PackWeb, Policy, Seat, View
 
 SEATS = {"north": "North", "south": "South"}
@@ -128,6 +129,18 @@ class ToyPack:
 
     def seats(self, game: Game) -> list[Seat]:
         return [Seat(seat, name) for seat, name in SEATS.items()]
+
+    def tabletop(self, game: Game) -> Tabletop:
+        """Each seat's score marker and the last words shown; a word written this round lies face
+        down in front of its writer: a slip everyone sees, never its word."""
+        state = _state(game)
+        places = {f"area:{seat}": f"in front of {name}" for seat, name in SEATS.items()}
+        slips = {f"slip:{seat}": Count("face-down slip", "face-down slips", f"area:{seat}", 1 if seat in state.words else 0)
+                 for seat in SEATS}
+        tracks = {"round": Track("Round", state.round),
+                  **{f"score:{seat}": Track(f"{name}'s score", state.scores[seat]) for seat, name in SEATS.items()},
+                  **{f"shown:{seat}": Track(f"{name}'s word shown", state.revealed.get(seat)) for seat, name in SEATS.items()}}
+        return Tabletop(places, {}, slips, tracks)
 
     def outcome(self, game: Game) -> str | None:
         winner = _state(game).winner

@@ -12,15 +12,18 @@ export function loadingScreen(app) {
 }
 
 // -- what to do now -----------------------------------------------------------------------------------
-/** After an undo: the pieces to put back on the table, until the next change. */
+/** After an undo (from any tablet, before a restart too): the pieces to put back on the table, until
+ * the next change. The box works the list out from the two tables (docs/protocol.md, "The tabletop");
+ * it says nothing moves only when the two tables are the same. */
 export function putBackPanel(app) {
-  const back = app.putBack;
-  if (!back || back.version !== app.view.version) return null;
+  const back = app.view.put_back;
+  if (!Array.isArray(back)) return null;
   return h("section", { class: "panel put-back", "data-testid": "put-back", role: "status" },
     h("h2", {}, "Undone: put the table back"),
-    back.lines.length
-      ? h("ol", { class: "effect-list" }, back.lines.map((line) => h("li", { "data-testid": "put-back-line" }, line)))
-      : h("p", { class: "subtle" }, "Nothing on the table moves back."));
+    back.length
+      ? h("ol", { class: "effect-list" }, back.map((change) =>
+          h("li", { "data-testid": "put-back-line", "data-what": change.what, "data-id": change.id }, change.text)))
+      : h("p", { class: "subtle" }, "Nothing on the table moves back: the table is as it was."));
 }
 
 export function effectsPanel(app) {

@@ -480,7 +480,7 @@ class App {
     }
     this.view = view;
     if (view.dice && view.dice.status !== "camera-lost" && view.dice.status !== "camera-back") acceptDice(this, view.dice);
-    if (changed) { this.ui = {}; dismissConfirm(); this.notePutBack(current, view); }
+    if (changed) { this.ui = {}; dismissConfirm(); }
     // A change this tablet has on its way (its view may come before the reply) is its own doing.
     const ours = this.busy;
     if (this.waitingFor != null && view.version >= this.waitingFor) this.setBusy(false);
@@ -534,7 +534,7 @@ class App {
     if (count > 1) {
       const peek = await this.conn.request("peek", { game_id: view.game_id, version: view.version, count });
       if (!peek.ok) { this.settle(peek, this.epoch); return; }
-      const lines = this.putBackLines(view.state, peek.state);
+      const lines = (peek.put_back || []).map((change) => change.text);
       const ok = await askConfirm({
         title: `Go back ${count} steps?`, key: "undo",
         text: lines.length ? "Everything answered after that step is undone. Then put these back on the table:"
@@ -543,19 +543,6 @@ class App {
       if (!ok || this.view !== view) return;
     }
     await this.send("undo", { count });
-  }
-
-  /** The pack module's list of pieces to put back from state ``now`` to state ``then``. */
-  putBackLines(now, then) {
-    const hook = this.packModule && this.packModule.putBack;
-    return typeof hook === "function" ? hook(this, now, then) : [];
-  }
-
-  /** After an undo (from any tablet), what to put back stays on screen until the next change. */
-  notePutBack(before, view) {
-    if (view.last_change !== "undo") { this.putBack = null; return; }
-    const lines = before ? this.putBackLines(before.state, view.state) : [];
-    this.putBack = { version: view.version, lines };
   }
 
   /** A move the game allows whatever is being asked (a Dark Gift accepted mid-phase, RL-HA-8). */

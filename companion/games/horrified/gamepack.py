@@ -13,12 +13,14 @@ from companion.engine.defaults import Suggestion
 from companion.engine.effects import EffectSink
 from companion.engine.game import Game
 from companion.engine.prompts import Prompt
+from companion.engine.tabletop import Tabletop
 from companion.games.horrified_core.forecast.family import FamilyForecast
 from companion.games.gamepack import GamePack, PackWeb, Seat, View
 from companion.games.horrified_core import menu
 from companion.games.horrified_core.context import GameContext
 from companion.games.horrified_core.state import GameState
 from companion.games.horrified_core.tablet import FAMILY_WEB
+from companion.games.horrified_core.tabletop import tabletop
 
 from .cli import HorrifiedCli
 from .datadesk import HorrifiedDataDesk
@@ -79,6 +81,9 @@ class HorrifiedPack:
     def seats(self, game: Game) -> list[Seat]:
         ctx = self.context(game)
         return [Seat(h, f"{ctx.state.heroes[h].player} ({ctx.pack.hero(h).name})") for h in ctx.state.seats]
+
+    def tabletop(self, game: Game) -> Tabletop:
+        return tabletop(self.context(game))
 
     def outcome(self, game: Game) -> str | None:
         return _state(game).outcome

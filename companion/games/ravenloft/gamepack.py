@@ -9,9 +9,11 @@ from companion.engine.dice import DiceSet
 from companion.engine.defaults import Suggestion
 from companion.engine.game import Game
 from companion.engine.prompts import Prompt
+from companion.engine.tabletop import Tabletop
 from companion.games.horrified_core.forecast.family import FamilyForecast
 from companion.games.gamepack import GamePack, PackWeb, Seat, View
 from companion.games.horrified_core.tablet import FAMILY_WEB
+from companion.games.horrified_core.tabletop import tabletop
 
 from .cli import RavenloftCli
 from .datadesk import RavenloftDataDesk
@@ -55,6 +57,9 @@ class RavenloftPack:
         state = _state(game)
         pack = self.rules.pack_for(state)
         return [Seat(h, f"{state.heroes[h].player} ({pack.hero(h).name})") for h in state.seats]
+
+    def tabletop(self, game: Game) -> Tabletop:
+        return tabletop(context_for(self.rules, _state(game)))
 
     def outcome(self, game: Game) -> str | None:
         return _state(game).outcome

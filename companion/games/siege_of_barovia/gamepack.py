@@ -17,6 +17,7 @@ from companion.engine.dice import DiceSet
 from companion.engine.defaults import Suggestion, no_default, physical
 from companion.engine.game import Game
 from companion.engine.prompts import Prompt
+from companion.engine.tabletop import Tabletop
 from companion.games.gamepack import GamePack, PackWeb, Seat, View
 
 from .cli import SiegeCli
@@ -24,6 +25,7 @@ from .leds import SiegeLeds
 from .menu import dm_menu, hero_menu
 from .ownerdata import GAME, MapDesk, Maps
 from .rules import DM_TURN, HERO_TURN, SiegeRules
+from .tabletop import tabletop
 from .state import DM_SEAT, SiegeState
 from .view import pack_view, public_view
 
@@ -64,6 +66,9 @@ class SiegePack:
         state = _state(game)
         found = [Seat(p.id, _seat_name(state, p.id)) for p in state.players]
         return found + ([Seat(DM_SEAT, "Dungeon Master")] if state.dm == "person" else [])
+
+    def tabletop(self, game: Game) -> Tabletop:
+        return tabletop(_state(game))
 
     def outcome(self, game: Game) -> str | None:
         return _state(game).outcome

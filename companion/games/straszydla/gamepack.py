@@ -11,6 +11,7 @@ from companion.engine.defaults import Suggestion, no_default, physical
 from companion.engine.effects import EffectSink
 from companion.engine.game import Game
 from companion.engine.prompts import Prompt
+from companion.engine.tabletop import Tabletop
 from companion.games.gamepack import GamePack, PackWeb, Seat, View
 
 from .cli import StraszydlaCli
@@ -20,6 +21,7 @@ from .menu import menu
 from .ownerdata import StraszydlaDataDesk, owner_pack
 from .rules import StraszydlaRules
 from .state import GameState
+from .tabletop import tabletop
 from .view import pack_view, public_view, seat_view
 
 WEB = Path(__file__).resolve().with_name("web")
@@ -53,6 +55,9 @@ class StraszydlaPack:
     def seats(self, game: Game) -> list[Seat]:
         state = _state(game)
         return [Seat(seat, state.players[seat].name) for seat in state.order]
+
+    def tabletop(self, game: Game) -> Tabletop:
+        return tabletop(self.rules.pack_for(_state(game)), _state(game))
 
     def outcome(self, game: Game) -> str | None:
         return _state(game).outcome

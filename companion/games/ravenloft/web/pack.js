@@ -13,7 +13,6 @@ import "./library.js";
 import { renderLibrary } from "./family/library.js";
 import { Names, PHASES } from "./names.js";
 import { setupBoard, xy } from "./board.js";
-import { putBack } from "./putback.js";
 import { cardCheckBody, takeCardAnswer } from "./family/cardcheck.js";
 import { refresh as acceptForecast, takeWhatIf } from "./family/forecast.js";
 import { aboutContent, actionBody, confirmAnswer, filterHint, optionContent, promptWho, rowLabel, searchText } from "./actions.js";
@@ -44,6 +43,5 @@ export default {
   /** The threat forecast of the coming Monster Phase arrived (family/forecast.js). */
   acceptForecast,
   promptBody: cardCheckBody,
-  putBack,
   phaseWord: (app) => PHASES[app.view.state.phase] || app.view.state.phase,
 };
