@@ -184,3 +184,22 @@ def _answerer(prompt: Prompt, entry: dict[str, object]) -> str | None:
     if isinstance(seat, str):
         return seat
     return prompt.audience[0] if prompt.audience else None
+
+
+@pytest.mark.parametrize("pack_id", PACKS)
+def test_every_effect_says_what_kind_of_thing_it_is(pack_id: str) -> None:
+    """Each effect kind a game emits is declared a step, a note or a result by its pack (the
+    guide and the summary read that, never lists of names); views carry it as ``nature``."""
+    pack = make_pack(pack_id)
+    rng = random.Random(f"natures-{pack_id}")
+    seen: set[str] = set()
+    for _ in range(3):
+        game = new_game(pack)
+        seen |= {e.kind for e in game.opening_effects}
+        cli, policy = pack.cli(), pack.cli().policy("random", rng.randrange(10**6))
+        for _ in range(120):
+            if game.over:
+                break
+            seen |= {e.kind for e in cli.step(game, policy).effects}
+    assert seen - set(pack.effect_natures) == set()
+    assert set(pack.effect_natures.values()) <= {"step", "note", "result"}

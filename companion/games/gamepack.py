@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
 
 from companion.engine.defaults import Suggestion
 from companion.engine.dice import DiceSet
+from companion.engine.effects import Nature
 from companion.engine.game import Game, Rules, Step
 from companion.engine.prompts import Prompt
 from companion.engine.tabletop import Tabletop
@@ -138,6 +139,12 @@ class GamePack(Protocol):
     @property
     def quiet_effects(self) -> frozenset[str]:
         """Effect kinds too small to name an input in the history (a die as rolled, a note)."""
+        ...
+
+    @property
+    def effect_natures(self) -> Mapping[str, Nature]:
+        """What each effect kind it emits is: a physical step, a note or a question's result
+        (companion/engine/effects.py). Every view's effects carry it as ``nature``."""
         ...
 
     @property

@@ -124,7 +124,7 @@ class Table:
         view: dict[str, object] = {
             **shared, "seat": seat, "prompt": _prompt_for(prompt, seat),
             "actions": self.kind.action_menu(game, seat) if shown else [],
-            "effects": [e.to_plain() for e in self.last_effects if e.seen_by(seat)],
+            "effects": [e.to_plain(self.kind.effect_natures) for e in self.last_effects if e.seen_by(seat)],
             "recent_effects": self._recent_effects(seat), "history": self._history(seat),
         }
         if seat is not None:
@@ -174,7 +174,8 @@ class Table:
         that joins mid-phase sees them too). They start at the newest input that begins a phase
         (the pack's ``phase_marks``): every view carries them, so none older than that."""
         start = self._phase_start()
-        return [{"version": self.versions[i], "effects": [e.to_plain() for e in self.step_effects[i] if e.seen_by(seat)]}
+        natures = self.kind.effect_natures
+        return [{"version": self.versions[i], "effects": [e.to_plain(natures) for e in self.step_effects[i] if e.seen_by(seat)]}
                 for i in range(start, len(self.step_effects))]
 
     def _phase_start(self) -> int:
@@ -190,8 +191,15 @@ class Table:
         an answer to a question ``seat`` may not see shows only that it was given."""
         count = len(self.labels)
         return [{"version": self.versions[i], "undo_count": count - i - 1, "label": self.labels[i].for_seat(seat),
-                 "moves": tabletops.step_moves(self.tabletops, i)}
+                 "moves": self._moves(i)}
                 for i in range(count - 1, max(-1, count - 1 - HISTORY_SHOWN), -1)]
+
+    def _moves(self, index: int) -> list[str]:
+        """What input ``index`` changed on the table (the same for every seat: worked out once)."""
+        found = self._moves_of.get(index)
+        if found is None:
+            found = self._moves_of[index] = tabletops.step_moves(self.tabletops, index)
+        return found
 
     # -- changing ------------------------------------------------------------------------
     def act(self, entry: Mapping[str, object], version: int, seat: str | None = None) -> dict[str, object]:
@@ -328,6 +336,7 @@ class Table:
         self.game = Game(self.kind.rules, self.origin)
         self.labels: list[Label] = []
         self.step_effects: list[tuple[Effect, ...]] = []
+        self._moves_of: dict[int, list[str]] = {}
         self.tabletops = tabletops.Record(self.kind.tabletop(self.game), self._tabletop_after, TABLETOPS_KEPT)
         step: Step | None = None
         laid_from = len(folded.live) - TABLETOPS_KEPT

@@ -21,7 +21,7 @@ from typing import Mapping
 
 from companion.engine.dice import DiceSet
 from companion.engine.defaults import Suggestion, no_default, physical
-from companion.engine.effects import EffectSink
+from companion.engine.effects import EffectSink, natures_of
 from companion.engine.errors import IllegalInput, SetupError
 from companion.engine.game import Flow, Game, Step
 from companion.engine.prompts import Prompt
@@ -109,6 +109,7 @@ class ToyPack:
     title = "Secret words (a toy game for the tests)"
     quiet_effects: frozenset[str] = frozenset()
     phase_marks: frozenset[str] = frozenset()
+    effect_natures = natures_of(notes=("word-chosen", "seat-ready", "game-won"), results=("revealed",))
 
     def __init__(self) -> None:
         self.rules = ToyRules()

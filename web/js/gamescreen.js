@@ -33,7 +33,8 @@ export function effectsPanel(app) {
     h("h2", {}, "What to do now"),
     effects.length
       ? h("ol", { class: "effect-list" }, effects.map((e) =>
-          h("li", { class: `effect effect-${e.kind}`, "data-testid": "effect", "data-kind": e.kind }, e.text)))
+          h("li", { class: `effect effect-${e.kind} nature-${e.nature || "step"}`, "data-testid": "effect", "data-kind": e.kind,
+                    "data-nature": e.nature || "step" }, e.text)))
       : h("p", { class: "subtle" }, "Nothing to change on the table."));
 }
 

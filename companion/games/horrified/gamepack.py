@@ -14,6 +14,7 @@ from companion.engine.effects import EffectSink
 from companion.engine.game import Game
 from companion.engine.prompts import Prompt
 from companion.engine.tabletop import Tabletop
+from companion.games.horrified_core.effect_natures import natures
 from companion.games.horrified_core.forecast.family import FamilyForecast
 from companion.games.gamepack import GamePack, PackWeb, Seat, View
 from companion.games.horrified_core import menu
@@ -41,6 +42,11 @@ class HorrifiedPack:
     title = PACK_NAME
     quiet_effects = frozenset({"dice", "note", "check"})
     phase_marks = frozenset({"hero-phase-ended"})
+    #: What each effect kind is: a physical step, a note or a question's result (engine/effects.py).
+    effect_natures = natures(
+        steps=("boat-moved", "coffin-smashed", "hunted", "scarab-down", "scarab-slid", "scarab-up", "soul-token",
+               "track"),
+        notes=("monsters-met", "power", "tablet-moves", "tablet-solved"))
 
     def __init__(self, rules: HorrifiedPackRules | None = None) -> None:
         self.rules = rules or HorrifiedPackRules()

@@ -15,6 +15,7 @@ from typing import Final
 
 from companion.engine.dice import DiceSet
 from companion.engine.defaults import Suggestion, no_default, physical
+from companion.engine.effects import natures_of
 from companion.engine.game import Game
 from companion.engine.prompts import Prompt
 from companion.engine.tabletop import Tabletop
@@ -39,6 +40,15 @@ class SiegePack:
     #: Effects too small to name an input in the history: a die as rolled.
     quiet_effects = frozenset({"die"})
     phase_marks: frozenset[str] = frozenset()
+    #: What each effect kind is: a physical step, a note or a question's result (engine/effects.py).
+    effect_natures = natures_of(
+        steps=("barricade-built", "barricade-moved", "barricade-removed", "barricades-placed", "enemy-killed",
+               "enemy-placed", "hero-hurt", "hero-moved", "hero-slain", "heroes-placed", "militia-recruited",
+               "recruited", "rested", "site-destroyed", "strahd-arrives", "strahd-fled", "strahd-hurt", "summoned",
+               "upgraded", "dm-move"),
+        notes=("dm-attack", "dm-passes", "dm-why", "game-lost", "game-won", "hero-attack", "summon-nothing", "turn",
+               "turn-ended"),
+        results=("die", "dm-miss", "miss"))
 
     def __init__(self, maps: Maps | None = None) -> None:
         """``maps``: the maps games are played on (one per pack: the owner's are built once)."""

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from companion.engine.dice import DiceSet
 from companion.engine.defaults import Suggestion, no_default, physical
-from companion.engine.effects import EffectSink
+from companion.engine.effects import EffectSink, natures_of
 from companion.engine.game import Game
 from companion.engine.prompts import Prompt
 from companion.engine.tabletop import Tabletop
@@ -34,6 +34,14 @@ class StraszydlaPack:
     quiet_effects = frozenset({"planned", "bid-in", "pact-in", "duel-dice", "scare-dice", "replenish", "round",
                                "stops-cleared"})
     phase_marks: frozenset[str] = frozenset()
+    #: What each effect kind is: a physical step, a note or a question's result (engine/effects.py).
+    effect_natures = natures_of(
+        steps=("adjusted", "blockade", "blockades-cleared", "collected", "creature-arrived", "fed", "fled", "horror",
+               "horror-action", "imp-exchanged", "imp-taken", "imp-used", "pawn-moved", "replenish", "scared", "stop",
+               "stops-cleared", "time-changed", "traded", "withdrew", "duel-won"),
+        notes=("bid-in", "bid-sealed", "pact-in", "pact-named", "pacts-again", "plan-laid", "planned", "round", "stuck",
+               "duel", "duel-tied", "game-over", "game-won", "no-winner", "data-changed", "stack-empty"),
+        results=("bids-revealed", "plans-revealed", "duel-dice", "scare-dice", "duel-dice-changed"))
 
     def __init__(self, rules: StraszydlaRules | None = None) -> None:
         self.rules = rules or StraszydlaRules()

@@ -8,9 +8,9 @@
 
 import { h } from "/js/dom.js";
 
-/** Effects that say what happens rather than ask a hand to move something. */
-const NOTES = new Set(["symbol", "symbol-ignored", "monster-activated", "note", "dice", "hero-phase-ended",
-  "event-ignored", "event", "target", "monster-stays", "no-attack", "turn", "d20"]);
+/** An effect that says what happens (a note, a result) rather than asks a hand to move something:
+ * the pack declares each kind's nature (docs/protocol.md, "Effects"). */
+const isNote = (effect) => effect.nature !== "step";
 
 /** The inputs since the Monster Phase began (the change that ended the Hero Phase), oldest first. */
 export function phaseEntries(view) {
@@ -34,7 +34,7 @@ export function guideMode(app) {
 
 function stepItem(app, entry, effect, index, now) {
   const key = `${entry.version}:${index}`;
-  const note = NOTES.has(effect.kind);
+  const note = isNote(effect);
   const ticks = (app.guideTicks ||= new Set());
   const done = !note && (!now || ticks.has(key));
   const toggle = () => { if (ticks.has(key)) ticks.delete(key); else ticks.add(key); app.render(); };
@@ -56,7 +56,7 @@ function stepList(app, entries, live) {
 /** Beside the prompt while the phase runs: every step so far, the newest at the bottom, in view. */
 export function phaseGuide(app) {
   const entries = phaseEntries(app.view);
-  const count = entries.reduce((n, e) => n + e.effects.filter((x) => !NOTES.has(x.kind)).length, 0);
+  const count = entries.reduce((n, e) => n + e.effects.filter((x) => !isNote(x)).length, 0);
   return h("section", { class: "panel phase-guide", "data-testid": "phase-guide", "data-steps": count },
     h("h2", {}, `Monster Phase · turn ${app.view.state.turn}`),
     h("p", { class: "subtle" }, "Every step on the table, in order. Ticked: done. Tap the new ones off as you do them."),
