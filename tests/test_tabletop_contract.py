@@ -203,3 +203,34 @@ def test_every_effect_says_what_kind_of_thing_it_is(pack_id: str) -> None:
             seen |= {e.kind for e in cli.step(game, policy).effects}
     assert seen - set(pack.effect_natures) == set()
     assert set(pack.effect_natures.values()) <= {"step", "note", "result"}
+
+
+@pytest.mark.parametrize("pack_id", PACKS)
+def test_a_phases_summary_is_the_difference_of_its_start_and_end(pack_id: str, tmp_path: Path) -> None:
+    """Played through the table: each phase the pack marks (the Monster Phase, the DM's turn, a day
+    or night, a round) carries, once over, the changes from the table before it began to the table
+    when it ended, and while under way the changes so far (a phase with no end mark runs until the
+    next one begins)."""
+    pack = make_pack(pack_id)
+    tables = Tables(Store(tmp_path / "companion.sqlite"), {pack_id: lambda: make_pack(pack_id)})
+    game = new_game(pack)
+    setup = game.origin["setup"]
+    assert isinstance(setup, dict)
+    table = tables.get(tables.create(pack_id, "Phases", setup))
+    play(pack, game, 11, 140 if pack_id == "straszydla" else 80)
+    ended_seen = under_way_seen = 0
+    for entry in game.inputs:
+        prompt = table.game.prompt
+        assert prompt is not None
+        phase = table.act(entry, table.version, _answerer(prompt, entry))["phase"]
+        if phase is None:
+            continue
+        assert phase["name"] == pack.phase_name
+        end = table.version if phase["ended"] is None else phase["ended"]
+        start_top = pack.tabletop(Game(pack.rules, game.origin, game.inputs[:phase["begun"] - 1]))
+        end_top = pack.tabletop(Game(pack.rules, game.origin, game.inputs[:end]))
+        assert phase["changes"] == [c.to_plain() for c in changes(start_top, end_top)]
+        ended_seen += phase["ended"] is not None
+        under_way_seen += phase["ended"] is None
+    assert under_way_seen, f"no phase of {pack_id} began in a random game"
+    assert ended_seen or not pack.phase_ends, f"no phase of {pack_id} ended in a random game"

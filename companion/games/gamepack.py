@@ -154,6 +154,18 @@ class GamePack(Protocol):
         the newest input with one. Empty: they are simply the last inputs' effects."""
         ...
 
+    @property
+    def phase_ends(self) -> frozenset[str]:
+        """Effect kinds that end that stretch (the Monster Phase ends where the next ``turn`` is);
+        empty: it runs until the next one begins. The shell keeps the phase's steps in view until
+        it ends, then shows its summary (the tabletop's changes from its start)."""
+        ...
+
+    @property
+    def phase_name(self) -> str:
+        """What the table calls that stretch ("the Monster Phase", "the Dungeon Master's turn")."""
+        ...
+
     def pack_view(self, game: Game | None = None) -> View:
         """Drawing data and names: the shipped pack's, or the data ``game`` plays with."""
         ...

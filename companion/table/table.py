@@ -114,7 +114,7 @@ class Table:
         tops = self.tabletops
         return {"tabletop": tabletops.plain_tabletop(tops[-1]),
                 "put_back": None if self.put_back is None else [c.to_plain() for c in self.put_back],
-                "phase": tabletops.phase_summary(tops, self._phase_start()) if self.kind.phase_marks else None,
+                "phase": self._phase(),
                 "setup": tabletops.setup_list(tops[0]) if len(tops) == 1 else None}
 
     def _seen_by(self, seat: str | None, shared: Mapping[str, object]) -> dict[str, object]:
@@ -177,6 +177,15 @@ class Table:
         natures = self.kind.effect_natures
         return [{"version": self.versions[i], "effects": [e.to_plain(natures) for e in self.step_effects[i] if e.seen_by(seat)]}
                 for i in range(start, len(self.step_effects))]
+
+    def _phase(self) -> dict[str, object] | None:
+        """The newest phase the pack marks (docs/protocol.md, "The tabletop"), None before any."""
+        marks = self.kind.phase_marks
+        begun = self._phase_start()
+        if not marks or begun >= len(self.step_effects) or not any(e.kind in marks for e in self.step_effects[begun]):
+            return None
+        ended = tabletops.phase_end(self.step_effects, begun, marks, self.kind.phase_ends)
+        return tabletops.phase_of(self.kind.phase_name, self.tabletops, begun, ended, self.versions)
 
     def _phase_start(self) -> int:
         oldest = max(0, len(self.step_effects) - RECENT_SHOWN)

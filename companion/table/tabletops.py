@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
+from companion.engine.effects import Effect
 from companion.engine.tabletop import EMPTY, Change, Tabletop, changes, to_plain
 
 Plain = dict[str, object]
@@ -61,10 +62,26 @@ def step_moves(tabletops: Sequence[Tabletop], index: int) -> list[str]:
     return [change.text for change in changes(tabletops[index], tabletops[index + 1])]
 
 
-def phase_summary(tabletops: Sequence[Tabletop], start: int) -> Plain:
-    """The phase that began with input ``start``: the version it began at and what has changed on
-    the table since (the difference from its start, never a list of effects by name)."""
-    return {"version": start, "changes": change_list(tabletops[start], tabletops[-1])}
+def phase_of(name: str, tops: Sequence[Tabletop], begun: int, ended: int | None, versions: Sequence[int]) -> Plain:
+    """The phase that began with input ``begun`` (and ended with input ``ended``, None: under way):
+    its name, the versions after those inputs, and what changed on the table from its start to
+    its end or now (its summary: the difference of two tabletops, never a list of effects)."""
+    last = len(tops) - 1 if ended is None else ended + 1
+    return {"name": name, "begun": versions[begun], "ended": None if ended is None else versions[ended],
+            "changes": change_list(tops[begun], tops[last])}
+
+
+def phase_end(effects: Sequence[Sequence[Effect]], begun: int, marks: frozenset[str], ends: frozenset[str]) -> int | None:
+    """The input that ended the phase begun by input ``begun``: the first with an end mark after
+    the begin mark (the same input may begin and end it, as a box opponent's whole turn does)."""
+    for index in range(begun, len(effects)):
+        kinds = [e.kind for e in effects[index]]
+        if index == begun:
+            after = max(i for i, kind in enumerate(kinds) if kind in marks)
+            kinds = kinds[after + 1:]
+        if any(kind in ends for kind in kinds):
+            return index
+    return None
 
 
 def put_back(now: Tabletop, then: Tabletop) -> list[Change]:

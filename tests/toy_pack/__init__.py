@@ -108,7 +108,9 @@ class ToyPack:
     id = "secret-words"
     title = "Secret words (a toy game for the tests)"
     quiet_effects: frozenset[str] = frozenset()
-    phase_marks: frozenset[str] = frozenset()
+    phase_marks = frozenset({"revealed"})
+    phase_ends: frozenset[str] = frozenset()
+    phase_name = "the round"
     effect_natures = natures_of(notes=("word-chosen", "seat-ready", "game-won"), results=("revealed",))
 
     def __init__(self) -> None:

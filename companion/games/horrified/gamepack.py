@@ -42,6 +42,8 @@ class HorrifiedPack:
     title = PACK_NAME
     quiet_effects = frozenset({"dice", "note", "check"})
     phase_marks = frozenset({"hero-phase-ended"})
+    phase_ends = frozenset({"turn", "game-won", "game-lost"})
+    phase_name = "the Monster Phase"
     #: What each effect kind is: a physical step, a note or a question's result (engine/effects.py).
     effect_natures = natures(
         steps=("boat-moved", "coffin-smashed", "hunted", "scarab-down", "scarab-slid", "scarab-up", "soul-token",

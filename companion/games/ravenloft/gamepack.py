@@ -36,6 +36,8 @@ class RavenloftPack:
     #: Effects too small to name an input in the history: a die as rolled, the dice, a note.
     quiet_effects = frozenset({"d20", "dice", "note"})
     phase_marks = frozenset({"hero-phase-ended"})
+    phase_ends = frozenset({"turn", "game-won", "game-lost"})
+    phase_name = "the Monster Phase"
     #: What each effect kind is: a physical step, a note or a question's result (engine/effects.py).
     effect_natures = natures(
         steps=("blight-placed", "blight-removed", "gem-moved", "heart-destroyed", "hut-token", "hut-token-removed",

@@ -39,7 +39,9 @@ class SiegePack:
     title = TITLE
     #: Effects too small to name an input in the history: a die as rolled.
     quiet_effects = frozenset({"die"})
-    phase_marks: frozenset[str] = frozenset()
+    phase_marks = frozenset({"turn-ended"})
+    phase_ends = frozenset({"turn", "game-won", "game-lost"})
+    phase_name = "the Dungeon Master's turn"
     #: What each effect kind is: a physical step, a note or a question's result (engine/effects.py).
     effect_natures = natures_of(
         steps=("barricade-built", "barricade-moved", "barricade-removed", "barricades-placed", "enemy-killed",

@@ -33,7 +33,9 @@ class StraszydlaPack:
     #: Too small to name an input in the history: a seat ready, dice as rolled, cubes put out.
     quiet_effects = frozenset({"planned", "bid-in", "pact-in", "duel-dice", "scare-dice", "replenish", "round",
                                "stops-cleared"})
-    phase_marks: frozenset[str] = frozenset()
+    phase_marks = frozenset({"time-changed"})
+    phase_ends: frozenset[str] = frozenset()
+    phase_name = "the day or night"
     #: What each effect kind is: a physical step, a note or a question's result (engine/effects.py).
     effect_natures = natures_of(
         steps=("adjusted", "blockade", "blockades-cleared", "collected", "creature-arrived", "fed", "fled", "horror",
