@@ -4,6 +4,7 @@
 
 import { h } from "./dom.js";
 import { promptPanel } from "./prompt.js";
+import { putBackPanel, tableDock } from "./tableguide.js";
 
 export function loadingScreen(app) {
   return h("div", { class: "page", "data-testid": "screen-game-loading" },
@@ -12,30 +13,19 @@ export function loadingScreen(app) {
 }
 
 // -- what to do now -----------------------------------------------------------------------------------
-/** After an undo (from any tablet, before a restart too): the pieces to put back on the table, until
- * the next change. The box works the list out from the two tables (docs/protocol.md, "The tabletop");
- * it says nothing moves only when the two tables are the same. */
-export function putBackPanel(app) {
-  const back = app.view.put_back;
-  if (!Array.isArray(back)) return null;
-  return h("section", { class: "panel put-back", "data-testid": "put-back", role: "status" },
-    h("h2", {}, "Undone: put the table back"),
-    back.length
-      ? h("ol", { class: "effect-list" }, back.map((change) =>
-          h("li", { "data-testid": "put-back-line", "data-what": change.what, "data-id": change.id }, change.text)))
-      : h("p", { class: "subtle" }, "Nothing on the table moves back: the table is as it was."));
-}
+export { putBackPanel };
 
+/** "What to do now", in the dock of what the table does with its pieces (tableguide.js): the pieces
+ * to put back after an undo, the setup checklist, the phase's steps or its summary. */
 export function effectsPanel(app) {
   const effects = app.view.effects;
-  return h("section", { class: "panel effects", "data-testid": "effects" },
-    putBackPanel(app),
+  return tableDock(app, h("section", { class: "panel effects", "data-testid": "effects" },
     h("h2", {}, "What to do now"),
     effects.length
       ? h("ol", { class: "effect-list" }, effects.map((e) =>
           h("li", { class: `effect effect-${e.kind} nature-${e.nature || "step"}`, "data-testid": "effect", "data-kind": e.kind,
                     "data-nature": e.nature || "step" }, e.text)))
-      : h("p", { class: "subtle" }, "Nothing to change on the table."));
+      : h("p", { class: "subtle" }, "Nothing to change on the table.")));
 }
 
 // -- history drawer ---------------------------------------------------------------------------------------
@@ -56,10 +46,15 @@ export function historyDrawer(app) {
                           onclick: () => app.send("redo", { count: view.redo_count }) }, `↷ Redo all ${view.redo_count} steps`)
           : null),
       putBackPanel(app),
+      h("button", { class: "btn", type: "button", "data-testid": "history-table-now",
+                    onclick: () => { app.tableNowOpen = true; app.historyOpen = false; app.render(); } },
+        "How the table should look now"),
       h("p", { class: "subtle" }, "Newest first. “Go back to here” undoes everything after that step (it lists the pieces to put back first); Redo brings it back until someone answers something new."),
       view.history.length ? h("ol", { class: "history-list" }, view.history.map((entry) =>
         h("li", { class: "history-entry", "data-testid": "history-entry", "data-undo-count": entry.undo_count },
           h("span", { class: "history-label" }, entry.label),
+          (entry.moves || []).length ? h("ul", { class: "history-moves", "data-testid": "history-moves" },
+            entry.moves.map((move) => h("li", { "data-testid": "history-move" }, move))) : null,
           entry.undo_count > 0
             ? h("button", { class: "btn", type: "button", "data-testid": "undo-to", "data-count": entry.undo_count,
                             onclick: () => app.goBack(entry.undo_count) }, "Go back to here")

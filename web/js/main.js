@@ -12,6 +12,7 @@ import { Connection, authHeaders, sentence, setToken } from "./connection.js";
 import { h, clear } from "./dom.js";
 import { renderGames } from "./games.js";
 import { loadingScreen, refreshPrompt } from "./gamescreen.js";
+import { noteFollowed } from "./tableguide.js";
 import { decodeFrame, paintLeds, showCalibrating } from "./leds.js";
 import { renderLedSetup, startCalibration, stopCalibration } from "./ledsetup.js";
 import { renderDiceSetup, startDiceSetup, stopDiceSetup } from "./dicesetup.js";
@@ -141,6 +142,7 @@ class App {
       this.packDataId = undefined;
       this.ui = {};
       this.outcomeHidden = false;
+      this.tableNowOpen = false;
       this.watching = false;
       this.leds = { overlay: null, frame: null };
       this.dice = { camera: false, hint: "", lost: false, report: null };
@@ -479,6 +481,7 @@ class App {
       this.join().finally(() => { this.rejoining = false; });
     }
     this.view = view;
+    noteFollowed(this, view);
     if (view.dice && view.dice.status !== "camera-lost" && view.dice.status !== "camera-back") acceptDice(this, view.dice);
     if (changed) { this.ui = {}; dismissConfirm(); }
     // A change this tablet has on its way (its view may come before the reply) is its own doing.
