@@ -234,3 +234,35 @@ def test_a_phases_summary_is_the_difference_of_its_start_and_end(pack_id: str, t
         under_way_seen += phase["ended"] is None
     assert under_way_seen, f"no phase of {pack_id} began in a random game"
     assert ended_seen or not pack.phase_ends, f"no phase of {pack_id} ended in a random game"
+
+
+CONFIRMED = {"ravenloft": "End the Hero Phase?", "horrified": "End the Hero Phase?",
+             "siege-of-barovia": "End the turn?", "straszydla": "Done feeding?"}
+
+
+@pytest.mark.parametrize("pack_id", sorted(CONFIRMED))
+def test_hard_to_undo_answers_are_declared_on_the_answer(pack_id: str) -> None:
+    """A pack declares on the answer itself that it is hard to undo at the table (the shell asks
+    first, with the pack's words): in a random game such an answer comes up, its question is whole,
+    and the answer without its words is one the rules take."""
+    pack = make_pack(pack_id)
+    game = new_game(pack)
+    cli, policy = pack.cli(), pack.cli().policy("random", 5)
+    found = []
+    for _ in range(400 if pack_id == "straszydla" else 120):
+        if game.over:
+            break
+        seat = game.prompt.player if game.prompt else None
+        found = [entry for entry in pack.action_menu(game, seat) if "confirm" in entry]
+        if found:
+            break
+        cli.step(game, policy)
+    assert found and game.prompt is not None, f"no answer of {pack_id} asked to confirm in a random game"
+    entry = found[0]
+    answer = {k: v for k, v in entry.items() if k not in ("label", "confirm")}
+    taken = Game(pack.rules, game.origin, game.inputs)
+    taken.apply({"key": game.prompt.key, "answer": answer, **({"seat": seat} if game.prompt.each else {})})
+    assert taken.version == game.version + 1
+    confirm = entry["confirm"]
+    assert isinstance(confirm, dict) and confirm["title"] == CONFIRMED[pack_id]
+    assert all(isinstance(confirm[k], str) and confirm[k] for k in ("title", "text", "yes", "no"))

@@ -506,9 +506,10 @@ class App {
 
   // -- sending ---------------------------------------------------------------------------------
   /** Answer the prompt on screen; an answer that is hard to take back is confirmed first. */
-  async answer(answer) {
+  async answer(given) {
     const prompt = this.view && this.view.prompt;
     if (!prompt || this.busy) return;
+    const answer = bare(given);
     const version = this.view.version;
     const take = this.packModule && this.packModule.takeAnswer;
     // The pack may ask something of its own first (is this card as we have it?); it sends the answer itself.
@@ -519,15 +520,19 @@ class App {
     await this.send("act", { key: prompt.key, answer });
   }
 
-  /** What to ask before ``answer``: an option the rules mark ``confirm`` (a choice that is for good),
-   * or what the pack's module asks (ending a phase with actions left); null when nothing. */
+  /** What to ask before ``answer``, as the pack's rules declare it on the answer (docs/protocol.md,
+   * "Confirmations"): an option marked ``confirm`` (a choice that is for good), or an action menu
+   * entry with a ``confirm`` (ending a phase with actions left, feeding done with creatures unfed);
+   * null when nothing. No pack draws or words it on the tablet. */
   confirmationFor(prompt, answer) {
     const option = typeof answer === "string" ? (prompt.options || []).find((o) => o.id === answer) : null;
     if (option && option.data && typeof option.data.confirm === "string") {
       return { title: `${option.text}?`, text: option.data.confirm, yes: option.text, no: "No, choose again", key: prompt.key };
     }
-    const hook = this.packModule && this.packModule.confirmAnswer;
-    return typeof hook === "function" ? hook(this, prompt, answer) : null;
+    if (!answer || typeof answer !== "object" || Array.isArray(answer)) return null;
+    const said = stableJson(answer);
+    const entry = (this.view.actions || []).find((a) => a.confirm && stableJson(bare(a)) === said);
+    return entry ? { ...entry.confirm, key: prompt.key } : null;
   }
 
   /** Undo ``count`` steps. More than one is confirmed first, with the pieces to put back. */
@@ -728,3 +733,19 @@ function paintConnection(el, state) {
 }
 
 window.companion = new App(document.getElementById("app"));
+
+/** An answer as the rules take it: an action menu entry without its words (``label``, ``confirm``). */
+function bare(answer) {
+  if (!answer || typeof answer !== "object" || Array.isArray(answer)) return answer;
+  const { label, confirm, ...rest } = answer;
+  return rest;
+}
+
+/** JSON with the keys of every object in order: two answers alike whatever order they were built in. */
+function stableJson(value) {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stableJson(value[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}

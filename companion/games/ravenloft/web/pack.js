@@ -15,7 +15,7 @@ import { Names, PHASES } from "./names.js";
 import { setupBoard, xy } from "./board.js";
 import { cardCheckBody, takeCardAnswer } from "./family/cardcheck.js";
 import { refresh as acceptForecast, takeWhatIf } from "./family/forecast.js";
-import { aboutContent, actionBody, confirmAnswer, filterHint, optionContent, promptWho, rowLabel, searchText } from "./actions.js";
+import { aboutContent, actionBody, filterHint, optionContent, promptWho, rowLabel, searchText } from "./actions.js";
 
 export default {
   /** How the pack names its things on screen (places, heroes, items ...). */
@@ -36,7 +36,6 @@ export default {
   promptWho,
   actionBody,
   aboutContent,
-  confirmAnswer,
   /** An action tapped in "What if…?" is asked about, not played (family/forecast.js); a guessed Monster
    * card tapped on the draw: "Is this your card?" first (family/cardcheck.js). */
   takeAnswer: (app, prompt, answer) => takeWhatIf(app, prompt, answer) || takeCardAnswer(app, prompt, answer),
