@@ -217,7 +217,7 @@ def test_a_phases_summary_is_the_difference_of_its_start_and_end(pack_id: str, t
     setup = game.origin["setup"]
     assert isinstance(setup, dict)
     table = tables.get(tables.create(pack_id, "Phases", setup))
-    play(pack, game, 11, 140 if pack_id == "straszydla" else 80)
+    tops = [pack.tabletop(game), *play(pack, game, 11, 160 if pack_id == "straszydla" else 80)]  # by input count
     ended_seen = under_way_seen = 0
     for entry in game.inputs:
         prompt = table.game.prompt
@@ -227,13 +227,11 @@ def test_a_phases_summary_is_the_difference_of_its_start_and_end(pack_id: str, t
             continue
         assert phase["name"] == pack.phase_name
         end = table.version if phase["ended"] is None else phase["ended"]
-        start_top = pack.tabletop(Game(pack.rules, game.origin, game.inputs[:phase["begun"] - 1]))
-        end_top = pack.tabletop(Game(pack.rules, game.origin, game.inputs[:end]))
-        assert phase["changes"] == [c.to_plain() for c in changes(start_top, end_top)]
+        assert phase["changes"] == [c.to_plain() for c in changes(tops[phase["begun"] - 1], tops[end])]
         ended_seen += phase["ended"] is not None
         under_way_seen += phase["ended"] is None
     assert under_way_seen, f"no phase of {pack_id} began in a random game"
-    assert ended_seen or not pack.phase_ends, f"no phase of {pack_id} ended in a random game"
+    assert ended_seen, f"no phase of {pack_id} ended in a random game"
 
 
 CONFIRMED = {"ravenloft": "End the Hero Phase?", "horrified": "End the Hero Phase?",

@@ -184,8 +184,19 @@ class Table:
         begun = self._phase_start()
         if not marks or begun >= len(self.step_effects) or not any(e.kind in marks for e in self.step_effects[begun]):
             return None
-        ended = tabletops.phase_end(self.step_effects, begun, marks, self.kind.phase_ends)
+        ends = self.kind.phase_ends
+        if not ends and begun == len(self.step_effects) - 1:  # it began just now, ending the one before
+            before = self._phase_begun_before(begun)
+            if before is not None:
+                return tabletops.phase_of(self.kind.phase_name, self.tabletops, before, begun, self.versions)
+        ended = tabletops.phase_end(self.step_effects, begun, marks, ends)
         return tabletops.phase_of(self.kind.phase_name, self.tabletops, begun, ended, self.versions)
+
+    def _phase_begun_before(self, index: int) -> int | None:
+        """The input that began the phase before the one input ``index`` began (a day of Straszydła is
+        longer than the view's recent effects reach: its table then is worked out again, once)."""
+        marks = self.kind.phase_marks
+        return next((i for i in range(index - 1, -1, -1) if any(e.kind in marks for e in self.step_effects[i])), None)
 
     def _phase_start(self) -> int:
         oldest = max(0, len(self.step_effects) - RECENT_SHOWN)

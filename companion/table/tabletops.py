@@ -20,8 +20,8 @@ Plain = dict[str, object]
 class Record(Sequence[Tabletop]):
     """The tabletop after each live input: ``record[n]`` after ``n`` inputs (``record[0]``: the
     opening table). The opening and the newest ``keep`` are kept (what views, the history and a
-    phase need); an older one is worked out again by ``work_out(n)`` when asked, so a long game's
-    replay (a restart, an undo) lays out only the tables it shows."""
+    phase need); an older one is worked out again by ``work_out(n)`` when first asked (and kept),
+    so a long game's replay (a restart, an undo) lays out only the tables it shows."""
 
     def __init__(self, opening: Tabletop, work_out: Callable[[int], Tabletop], keep: int) -> None:
         self._kept: dict[int, Tabletop] = {0: opening}
@@ -37,7 +37,9 @@ class Record(Sequence[Tabletop]):
         if not 0 <= index < len(self):
             raise IndexError(f"no tabletop after {n} inputs: there are {self._last}")
         found = self._kept.get(index)
-        return self._work_out(index) if found is None else found
+        if found is None:  # kept once worked out: a phase's start is asked by every view until it ends
+            found = self._kept[index] = self._work_out(index)
+        return found
 
     def append(self, table: Tabletop | None) -> None:
         """The table after one more input (None: not laid out now; worked out if ever asked)."""
