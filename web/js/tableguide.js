@@ -154,7 +154,8 @@ export function tableDock(app, rest) {
     putBackPanel(app), tableNowPanel(app), resumedNote(app), setupPanel(app),
     mode === "guide" ? phaseGuide(app) : mode === "summary" ? phaseSummary(app) : null,
     mode === "guide" ? null : rest);
-  if (mode === "guide") requestAnimationFrame(() => { dock.scrollTop = dock.scrollHeight; });
+  // The newest step in view; after an undo the pieces to put back come first, at the top.
+  if (mode === "guide" && !Array.isArray(app.view.put_back)) requestAnimationFrame(() => { dock.scrollTop = dock.scrollHeight; });
   return dock;
 }
 
