@@ -217,3 +217,33 @@ def _a_go_back_with_moves(driver: Driver, now: Any) -> tuple[int, list[str]]:
         if any(change.what == "piece" for change in found):
             return count, [change.text for change in found]
     raise AssertionError("no piece moved in the game's last steps")
+
+
+def test_the_siege_grid_is_labelled_and_its_tokens_numbered(server: Server, tablet: Any) -> None:
+    """Words a player can act on: the grid's columns and rows numbered as the sentences count them,
+    each zombie, ghoul and hero a numbered token, and a DM's move says the square it came from."""
+    driver = Driver(server.url, "siege-of-barovia", seed=9)
+    try:
+        moves: list[str] = []
+        for _ in range(40):
+            driver.step()
+            moves = [e["text"] for entry in driver.latest_view()["recent_effects"] for e in entry["effects"]
+                     if e["kind"] == "dm-move"]
+            if moves and driver.version >= 12:
+                break
+        assert moves and all(" from the " in text and " to the " in text for text in moves), moves
+        open_game(tablet, server, driver.game_id)
+        state = driver.game.state
+        columns = tablet.locator("[data-testid=grid-column]").all_text_contents()
+        rows = tablet.locator("[data-testid=grid-row]").all_text_contents()
+        assert columns == [str(n) for n in range(1, state.map.columns + 1)]  # type: ignore[attr-defined]
+        assert rows == [str(n) for n in range(1, state.map.rows + 1)]  # type: ignore[attr-defined]
+        tokens = {f.get_attribute("data-figure"): f.get_attribute("data-token")
+                  for f in tablet.locator("[data-testid=figure]").all()}
+        for figure_id, mark in tokens.items():
+            figure = state.figures[figure_id]  # type: ignore[attr-defined]
+            number = figure.name.rsplit(" ", 1)[-1] if figure.kind in ("zombie", "ghoul") else None
+            assert number is None or mark.endswith(number), (figure.name, mark)
+        assert any(mark[:1] in "ZG" and mark[1:].isdigit() for mark in tokens.values()), tokens
+    finally:
+        driver.close()

@@ -39,7 +39,7 @@ class SiegePack:
     title = TITLE
     #: Effects too small to name an input in the history: a die as rolled.
     quiet_effects = frozenset({"die"})
-    phase_marks = frozenset({"turn-ended"})
+    phase_marks = frozenset({"dm-turn-begins"})
     phase_ends = frozenset({"turn", "game-won", "game-lost"})
     phase_name = "the Dungeon Master's turn"
     #: What each effect kind is: a physical step, a note or a question's result (engine/effects.py).
@@ -48,8 +48,8 @@ class SiegePack:
                "enemy-placed", "hero-hurt", "hero-moved", "hero-slain", "heroes-placed", "militia-recruited",
                "recruited", "rested", "site-destroyed", "strahd-arrives", "strahd-fled", "strahd-hurt", "summoned",
                "upgraded", "dm-move"),
-        notes=("dm-attack", "dm-passes", "dm-why", "game-lost", "game-won", "hero-attack", "summon-nothing", "turn",
-               "turn-ended"),
+        notes=("dm-turn-begins", "dm-attack", "dm-passes", "dm-why", "game-lost", "game-won", "hero-attack",
+               "summon-nothing", "turn", "turn-ended"),
         results=("die", "dm-miss", "miss"))
 
     def __init__(self, maps: Maps | None = None) -> None:
