@@ -195,6 +195,9 @@ def _go_back_lists_what_moved(driver: Driver, tablet: Any, phone: Any) -> None:
     now = driver.pack.tabletop(driver.game)
     count, expected = _a_go_back_with_moves(driver, now)
     tablet.get_by_test_id("history-open").click()
+    newest = tablet.get_by_test_id("history-entry").first  # the history keeps each step's changes on the table
+    last = changes(driver.pack.tabletop(Game(driver.pack.rules, driver.game.origin, driver.game.inputs[:-1])), now)
+    assert [t.strip() for t in newest.get_by_test_id("history-move").all_inner_texts()] == [c.text for c in last]
     tablet.locator(f"[data-testid=undo-to][data-count='{count}']").click()
     dialog = tablet.get_by_test_id("confirm")
     dialog.wait_for()
@@ -245,5 +248,10 @@ def test_the_siege_grid_is_labelled_and_its_tokens_numbered(server: Server, tabl
             number = figure.name.rsplit(" ", 1)[-1] if figure.kind in ("zombie", "ghoul") else None
             assert number is None or mark.endswith(number), (figure.name, mark)
         assert any(mark[:1] in "ZG" and mark[1:].isdigit() for mark in tokens.values()), tokens
+        # A screen that opens a game under way offers how the whole table should look now.
+        tablet.get_by_test_id("table-now-open").click()
+        lines = " ".join(tablet.get_by_test_id("table-now-line").all_inner_texts())
+        zombie = next(f for f in state.figures.values() if f.kind == "zombie" and f.square)  # type: ignore[attr-defined]
+        assert zombie.name in lines and "column" in lines and "row" in lines, lines
     finally:
         driver.close()
