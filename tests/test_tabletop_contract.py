@@ -33,12 +33,13 @@ def make_pack(pack_id: str) -> GamePack:
     return ToyPack() if pack_id == "secret-words" else pack_makers()[pack_id]()
 
 
-def new_game(pack: GamePack) -> Game:
+def new_game(pack: GamePack, options: tuple[str, ...] = ()) -> Game:
+    """A game as ``companion play --game ID`` sets it up (its default options, or ``options``)."""
     cli = pack.cli()
     parser = argparse.ArgumentParser()
     cli.add_play_options(parser)
     policy_options(parser, ("random",), "random")
-    return Game(pack.rules, {"setup": dict(cli.setup(parser.parse_args([])))})
+    return Game(pack.rules, {"setup": dict(cli.setup(parser.parse_args(list(options))))})
 
 
 def play(pack: GamePack, game: Game, seed: int, count: int) -> list[Tabletop]:
@@ -90,6 +91,23 @@ def test_put_back_after_undo_at_random_moments(pack_id: str) -> None:
         tops = tops[:game.version + 1]
         tops += play(pack, game, rng.randrange(10**6), rng.randint(1, 8))
     assert moved_somewhere, "some undo took back a move on the table"
+
+
+@pytest.mark.parametrize(("pack_id", "options"), [
+    ("horrified", ("--monsters", "frankenstein,mummy,wolf-man,invisible-man")),
+    ("horrified", ("--board", "ravenloft", "--monsters", "dracula,creature")),  # a mixed game
+    ("ravenloft", ("--monsters", "strahd,gulthias-tree,baba-lysaga,carrionette")),
+])
+def test_every_monsters_mat_and_tokens_are_on_the_tabletop(pack_id: str, options: tuple[str, ...]) -> None:
+    """Each monster's plug-in adds its figures, minions, tokens and mat: step after step, the changes
+    are right, and the table of a whole game set up again from empty is the table now."""
+    pack = make_pack(pack_id)
+    game = new_game(pack, options)
+    tops = [pack.tabletop(game), *play(pack, game, 3, 100)]
+    for before, after in zip(tops, tops[1:]):
+        assert after.problems() == []
+        assert_put_back_right(after, before)
+    assert layout(apply_changes(EMPTY, changes(EMPTY, tops[-1]), tops[-1])) == layout(tops[-1])
 
 
 @pytest.mark.parametrize("pack_id", PACKS)

@@ -63,7 +63,8 @@ def _figures(laying: _Laying) -> None:
         laying.put(f"villager:{villager.id}", ctx.pack.villager(villager.id).name, laying.on_board(villager.location))
     for monster in state.monsters_in_play():
         for token in ctx.monster_rules[monster.id].board_figures(ctx):
-            laying.put(f"{token['kind']}:{token['id']}", str(token["name"]), laying.on_board(_where(token)))
+            if "id" in token:  # a minion (by its ``index``) is one of the monster figures above
+                laying.put(f"{token['kind']}:{token['id']}", str(token["name"]), laying.on_board(_where(token)))
     for hero in state.heroes.values():
         for relic in hero.relics:
             laying.put(f"relic:{relic}", _relic_name(ctx, relic), laying.with_hero(hero.id))
