@@ -1,8 +1,7 @@
 """The Horrified table as a tabletop (companion/engine/tabletop.py), for both editions.
 
-Why here, once: Ravenloft and the original game lay out the same kinds of pieces (heroes,
-monsters and their minions, villagers, Item tokens, Perk and Monster cards, the Terror and
-Frenzy markers); each monster's plug-in adds what lies on its mat (``mat_tracks``), its
+Why here, once: both editions lay out the same kinds of pieces (heroes, monsters and their
+minions, villagers, Item tokens, Perk and Monster cards, the Terror and Frenzy markers); each monster's plug-in adds what lies on its mat (``mat_tracks``), its
 tokens on the board (``board_figures``) and the items on its mat (``mat_items``), and the
 edition its heroes' own marks (a Dark Gift)."""
 
