@@ -134,6 +134,10 @@ def _count_changes(now: Tabletop, then: Tabletop) -> Iterable[Change]:
 def _count_words(count: Count, where: str, start: int, end: int) -> str:
     step = abs(end - start)
     noun = count.noun if step == 1 else count.plural
+    if start == 0:
+        return _sentence(f"add {step} {noun} to {where}.")
+    if end == 0:
+        return _sentence(f"take {step} {noun} from {where} (none left there).")
     verb = f"add {step} {noun} to" if end > start else f"take {step} {noun} from"
     return _sentence(f"{verb} {where} ({end} {count.noun if end == 1 else count.plural} there, not {start}).")
 

@@ -54,9 +54,33 @@ def change_list(now: Tabletop, then: Tabletop) -> list[Plain]:
     return [change.to_plain() for change in changes(now, then)]
 
 
+#: A new game's pieces going onto one place in a group of at least this many make one line (the item
+#: tokens into their bag, the cards into their deck), so the setup checklist stays short enough to follow.
+SETUP_GROUP = 4
+
+
 def setup_list(opening: Tabletop) -> list[Plain]:
-    """How to lay out a new game's table: the changes from an empty table."""
-    return change_list(EMPTY, opening)
+    """How to lay out a new game's table: the changes from an empty table, the pieces that go onto
+    one place together in one line (``"what": "pieces"``, their ids in ``ids``)."""
+    found = changes(EMPTY, opening)
+    groups: dict[str, list[Change]] = {}
+    for change in found:
+        if change.what == "piece":
+            groups.setdefault(str(change.after), []).append(change)
+    listed: list[Plain] = []
+    for change in found:
+        group = groups.get(str(change.after), []) if change.what == "piece" else []
+        if len(group) < SETUP_GROUP:
+            listed.append(change.to_plain())
+        elif change is group[0]:
+            listed.append(_group_line(opening, str(change.after), group))
+    return listed
+
+
+def _group_line(opening: Tabletop, place: str, group: list[Change]) -> Plain:
+    names = ", ".join(opening.pieces[change.id].name for change in group)
+    return {"what": "pieces", "id": place, "ids": [change.id for change in group], "before": "", "after": place,
+            "text": f"Bring to {opening.where(place)} ({len(group)}): {names}."}
 
 
 def step_moves(tabletops: Sequence[Tabletop], index: int) -> list[str]:

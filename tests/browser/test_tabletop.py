@@ -22,9 +22,10 @@ sys.path.insert(0, str(ROOT / "tests"))
 from service_process import connect, ok  # noqa: E402
 
 from companion.engine.game import Game  # noqa: E402
-from companion.engine.tabletop import EMPTY, changes  # noqa: E402
+from companion.engine.tabletop import changes  # noqa: E402
 from companion.games.gamepack import GamePack  # noqa: E402
 from companion.games.registry import pack_makers  # noqa: E402
+from companion.table.tabletops import setup_list  # noqa: E402
 from companion.terminal import policy_options  # noqa: E402
 
 PHONE = {"width": 390, "height": 844}
@@ -132,8 +133,9 @@ def test_the_table_guide_of_every_game_on_a_tablet_and_a_phone(pack_id: str, ser
 
 
 def _setup_checklist(driver: Driver, pages: tuple[Any, Any]) -> None:
-    """A new game: every piece to lay out, from an empty table, ticked off one by one, in view."""
-    expected = [c.text for c in changes(EMPTY, driver.pack.tabletop(driver.game))]
+    """A new game: every piece to lay out, from an empty table (the pieces going onto one place
+    together in one line), ticked off one by one, in view."""
+    expected = [c["text"] for c in setup_list(driver.pack.tabletop(driver.game))]
     for page in pages:
         listed = [t.strip() for t in page.locator("[data-testid=setup-step] .guide-text").all_inner_texts()]
         assert listed == expected
