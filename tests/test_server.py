@@ -89,8 +89,9 @@ def test_new_game_join_act_and_every_joined_tablet_gets_the_view(service: Servic
         pushed = [next_event(tablet, "view") for tablet in tablets]
         assert all(p == pushed[0] for p in pushed)
         assert pushed[0]["version"] == 1 and pushed[0]["prompt"]["key"] == "item"
-        assert pushed[0]["history"][0] == {"version": 1, "undo_count": 0,
-                                           "label": "Sam takes the Perk card Bildrath's Mercantile"}
+        assert pushed[0]["history"][0] == {
+            "version": 1, "undo_count": 0, "label": "Sam takes the Perk card Bildrath's Mercantile",
+            "moves": ["Move the Perk card Bildrath's Mercantile from the Perk deck to the Sorcerer."]}
         assert pushed[0]["effects"][0]["kind"] and pushed[0]["can_undo"] is True
 
         ok(tablets[2], "undo", {"game_id": game_id, "version": 1, "count": 1})

@@ -14,11 +14,12 @@ import pytest
 
 from companion.engine.dice import DiceSet
 from companion.engine.defaults import Suggestion, no_default
-from companion.engine.effects import EffectSink
+from companion.engine.effects import EffectSink, natures_of
 from companion.engine.errors import IllegalInput
 from companion.engine.game import Flow, Game
 from companion.engine.prompts import Option, Prompt
 from companion.engine.simultaneous import gather
+from companion.engine.tabletop import Count, Tabletop, Track
 from companion.games.gamepack import PackWeb, Seat, View
 from companion.store import Store
 from companion.table import Table, TableError, Tables
@@ -65,9 +66,21 @@ class BidPack:
     title = "Sealed bids (a test game)"
     quiet_effects: frozenset[str] = frozenset()
     phase_marks: frozenset[str] = frozenset()
+    phase_ends: frozenset[str] = frozenset()
+    phase_name = ""
+    effect_natures = natures_of(notes=("bid-sealed", "seat-ready"), results=("revealed",))
 
     def __init__(self) -> None:
         self.rules = BidRules()
+
+    def tabletop(self, game: Game) -> Tabletop:
+        """A sealed bid is a face-down slip in front of its seat (never its number); shown, a track."""
+        state = game.state
+        assert isinstance(state, Bids)
+        places = {f"area:{s}": f"in front of {s.title()}" for s in SEATS}
+        slips = {f"slip:{s}": Count("face-down slip", "face-down slips", f"area:{s}", int(s in state.sealed))
+                 for s in SEATS}
+        return Tabletop(places, {}, slips, {f"shown:{s}": Track(f"{s.title()}'s bid", state.shown.get(s)) for s in SEATS})
 
     def pack_view(self, game: Game | None = None) -> View:
         return {"secret_seats": True}

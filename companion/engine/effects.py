@@ -9,7 +9,30 @@ The kinds a game emits are listed in docs/engine.md.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Final, Literal, Mapping
+
+#: What kind of thing an effect is, declared once per effect kind by its pack (``effect_natures``):
+#: a physical ``step`` a hand does on the table, a ``note`` that says what happens (a symbol, a
+#: monster that stays), or a question's ``result`` (a die, a check, revealed bids). The shell's
+#: guide ticks the steps and shows the rest as plain lines: it never lists effect names.
+Nature = Literal["step", "note", "result"]
+STEP: Final[Nature] = "step"
+NOTE: Final[Nature] = "note"
+RESULT: Final[Nature] = "result"
+NATURES: Final = (STEP, NOTE, RESULT)
+
+
+def natures_of(steps: tuple[str, ...] = (), notes: tuple[str, ...] = (),
+               results: tuple[str, ...] = ()) -> Mapping[str, Nature]:
+    """A pack's ``effect_natures``: its effect kinds by what they are."""
+    found: dict[str, Nature] = {}
+    groups: tuple[tuple[tuple[str, ...], Nature], ...] = ((steps, "step"), (notes, "note"), (results, "result"))
+    for kinds, nature in groups:
+        for kind in kinds:
+            if kind in found:
+                raise ValueError(f"effect kind {kind!r} is declared twice")
+            found[kind] = nature
+    return found
 
 
 @dataclass(frozen=True)
@@ -24,8 +47,13 @@ class Effect:
     audience: tuple[str, ...] | None = None
     reveals: bool = False
 
-    def to_plain(self) -> dict[str, object]:
-        return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+    def to_plain(self, natures: Mapping[str, Nature] | None = None) -> dict[str, object]:
+        """As the protocol sends it; with the pack's ``natures``, with its ``nature`` too (a kind
+        the pack did not declare is a ``step``: shown as something to do, never hidden)."""
+        plain: dict[str, object] = {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+        if natures is not None:
+            plain["nature"] = natures.get(self.kind, STEP)
+        return plain
 
     def seen_by(self, seat: str | None) -> bool:
         return self.audience is None or seat in self.audience

@@ -153,3 +153,10 @@ def faces(answer: object) -> Sequence[object]:
     """The dice of a checked roll answer."""
     assert isinstance(answer, tuple)
     return answer
+
+
+def confirmation(title: str, text: str, yes: str, no: str) -> dict[str, str]:
+    """What an answer that is hard to take back at the table asks first, declared by the pack on the
+    answer itself (an action menu entry's ``confirm``): the shell draws the question, no pack code
+    on the tablet (docs/protocol.md, "Confirmations")."""
+    return {"title": title, "text": text, "yes": yes, "no": no}

@@ -16,6 +16,8 @@ What a pack gives:
   screen, the LEDs, every seat), ``seat_view`` what one seat alone may see
   (a secret pact, a planned move); ``pack_view`` is the drawing data and names
   a tablet needs once (the board, the components);
+* ``tabletop``: what is physically on the table now (pieces, counts, tracks), from which the
+  shell derives what to put back, a phase's summary, the setup checklist;
 * ``seats``: who plays; prompts name the seat that answers and who may see them;
 * ``action_menu``: concrete actions for an ``action`` prompt, with labels;
 * ``next_answer``: what the box's NEXT button answers (engine/defaults.py);
@@ -36,8 +38,10 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
 
 from companion.engine.defaults import Suggestion
 from companion.engine.dice import DiceSet
+from companion.engine.effects import Nature
 from companion.engine.game import Game, Rules, Step
 from companion.engine.prompts import Prompt
+from companion.engine.tabletop import Tabletop
 
 if TYPE_CHECKING:
     from hardware.leds import BoardShape, Looks
@@ -138,10 +142,28 @@ class GamePack(Protocol):
         ...
 
     @property
+    def effect_natures(self) -> Mapping[str, Nature]:
+        """What each effect kind it emits is: a physical step, a note or a question's result
+        (companion/engine/effects.py). Every view's effects carry it as ``nature``."""
+        ...
+
+    @property
     def phase_marks(self) -> frozenset[str]:
         """Effect kinds that begin a stretch of play a tablet keeps on screen as a whole (the
         Monster Phase begins where ``hero-phase-ended`` is): a view's ``recent_effects`` start at
         the newest input with one. Empty: they are simply the last inputs' effects."""
+        ...
+
+    @property
+    def phase_ends(self) -> frozenset[str]:
+        """Effect kinds that end that stretch (the Monster Phase ends where the next ``turn`` is);
+        empty: it runs until the next one begins. The shell keeps the phase's steps in view until
+        it ends, then shows its summary (the tabletop's changes from its start)."""
+        ...
+
+    @property
+    def phase_name(self) -> str:
+        """What the table calls that stretch ("the Monster Phase", "the Dungeon Master's turn")."""
         ...
 
     def pack_view(self, game: Game | None = None) -> View:
@@ -167,6 +189,13 @@ class GamePack(Protocol):
         """The seat making a move made at any time (``{"anytime": move}``), or None when anyone at
         the table may make it: the table refuses it from any other seat's device, as it does an
         answer (docs/engine.md, "Who answers")."""
+        ...
+
+    def tabletop(self, game: Game) -> Tabletop:
+        """What any player could see on the real table now: pieces and where they are, counts
+        and tracks, in the game's words (companion/engine/tabletop.py). The shell derives from it
+        what to put back after an undo, a phase's summary, the setup checklist and the history's
+        physical changes. Public: a secret card is a count ("a card in Ana's hand"), never a name."""
         ...
 
     def outcome(self, game: Game) -> str | None:

@@ -16,18 +16,21 @@ from companion.engine.errors import IllegalInput, Refusal, StaleInput
 from companion.engine.game import Game, Step
 from companion.engine.plain import to_plain
 from companion.engine.prompts import Prompt
+from companion.engine.tabletop import Change, Tabletop
 from companion.games.gamepack import GamePack
 from companion.store import JournalEntry, Store, StoreError, fold
 
+from . import tabletops
 from .seats import Claimant, Holder, SeatRefused, SeatTaken, Seating
 
 #: Called with the table and its public view after each change (the seats' views: ``table.view(seat)``).
 Listener = Callable[["Table", dict[str, object]], None]
 HISTORY_SHOWN = 50
 RECENT_SHOWN = 60  # inputs whose effects a view carries: a whole Monster Phase, with room to spare
+TABLETOPS_KEPT = max(HISTORY_SHOWN, RECENT_SHOWN) + 1  # the tables a view's history and phase compare
 #: The fields of a view that every seat and screen sees alike.
 SHARED_FIELDS = ("game_id", "name", "game", "version", "seats", "state", "can_undo", "can_redo", "redo_count",
-                 "last_change", "outcome", "dice", "undo_request")
+                 "last_change", "outcome", "dice", "undo_request", "tabletop", "put_back", "phase", "setup")
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +69,7 @@ class Table:
         self.seating = Seating(store, game_id)
         self.undo_request: UndoRequest | None = None
         self._replay()
+        self.put_back: list[Change] | None = self._last_put_back()
 
     # -- reading ----------------------------------------------------------------------
     @property
@@ -104,9 +108,19 @@ class Table:
             "seats": [{"id": s.id, "name": s.name} for s in self.kind.seats(game)],
             "state": self.kind.public_view(game), "can_undo": bool(game.inputs), "can_redo": bool(self.redo_stack),
             "redo_count": len(self.redo_stack), "last_change": self.journal[-1].kind if self.journal else None,
-            "outcome": self.kind.outcome(game), "dice": self._dice(),
+            "outcome": self.kind.outcome(game), "dice": self._dice(), **self._tabletop_fields(),
             "undo_request": self.undo_request.to_plain() if self.undo_request else None,
         }
+
+    def _tabletop_fields(self) -> dict[str, object]:
+        """The tabletop now and what the shell derives from it (docs/protocol.md, "The tabletop"):
+        the pieces to put back after an undo (None: not after an undo), the phase under way and
+        its changes so far, the setup checklist while nothing has been answered."""
+        tops = self.tabletops
+        return {"tabletop": tabletops.plain_tabletop(tops[-1]),
+                "put_back": None if self.put_back is None else [c.to_plain() for c in self.put_back],
+                "phase": self._phase(),
+                "setup": tabletops.setup_list(tops[0]) if len(tops) == 1 else None}
 
     def _seen_by(self, seat: str | None, shared: Mapping[str, object]) -> dict[str, object]:
         """``shared`` with what only ``seat`` may see: the question, its menu, effects, history."""
@@ -115,7 +129,7 @@ class Table:
         view: dict[str, object] = {
             **shared, "seat": seat, "prompt": _prompt_for(prompt, seat, answers),
             "actions": self.kind.action_menu(game, seat) if answers else [],
-            "effects": [e.to_plain() for e in self.last_effects if e.seen_by(seat)],
+            "effects": [e.to_plain(self.kind.effect_natures) for e in self.last_effects if e.seen_by(seat)],
             "recent_effects": self._recent_effects(seat), "history": self._history(seat),
         }
         if seat is not None:
@@ -130,7 +144,10 @@ class Table:
             if not 1 <= count <= len(self.game.inputs):
                 raise TableError("illegal", f"cannot look {count} step(s) back: there are {len(self.game.inputs)}")
             earlier = Game(self.kind.rules, self.origin, self.game.inputs[:-count])
-            return {"version": self.version - count, "state": self.kind.public_view(earlier)}
+            then = self.tabletops[-count - 1]
+            return {"version": self.version - count, "state": self.kind.public_view(earlier),
+                    "tabletop": tabletops.plain_tabletop(then),
+                    "put_back": tabletops.change_list(self.tabletops[-1], then)}
 
     def copy(self, version: int | None = None) -> tuple[int, Game]:
         """The game as it stands, as a game of its own, and its version: a forecast works on it for
@@ -222,8 +239,29 @@ class Table:
         that joins mid-phase sees them too). They start at the newest input that begins a phase
         (the pack's ``phase_marks``): every view carries them, so none older than that."""
         start = self._phase_start()
-        return [{"version": self.versions[i], "effects": [e.to_plain() for e in self.step_effects[i] if e.seen_by(seat)]}
+        natures = self.kind.effect_natures
+        return [{"version": self.versions[i], "effects": [e.to_plain(natures) for e in self.step_effects[i] if e.seen_by(seat)]}
                 for i in range(start, len(self.step_effects))]
+
+    def _phase(self) -> dict[str, object] | None:
+        """The newest phase the pack marks (docs/protocol.md, "The tabletop"), None before any."""
+        marks = self.kind.phase_marks
+        begun = self._phase_start()
+        if not marks or begun >= len(self.step_effects) or not any(e.kind in marks for e in self.step_effects[begun]):
+            return None
+        ends = self.kind.phase_ends
+        if not ends and begun == len(self.step_effects) - 1:  # it began just now, ending the one before
+            before = self._phase_begun_before(begun)
+            if before is not None:
+                return tabletops.phase_of(self.kind.phase_name, self.tabletops, before, begun, self.versions)
+        ended = tabletops.phase_end(self.step_effects, begun, marks, ends)
+        return tabletops.phase_of(self.kind.phase_name, self.tabletops, begun, ended, self.versions)
+
+    def _phase_begun_before(self, index: int) -> int | None:
+        """The input that began the phase before the one input ``index`` began (a day of Straszydła is
+        longer than the view's recent effects reach: its table then is worked out again, once)."""
+        marks = self.kind.phase_marks
+        return next((i for i in range(index - 1, -1, -1) if any(e.kind in marks for e in self.step_effects[i])), None)
 
     def _phase_start(self) -> int:
         oldest = max(0, len(self.step_effects) - RECENT_SHOWN)
@@ -237,8 +275,16 @@ class Table:
         """Newest first: the version after each live input and the undo count that goes back to it;
         an answer to a question ``seat`` may not see shows only that it was given."""
         count = len(self.labels)
-        return [{"version": self.versions[i], "undo_count": count - i - 1, "label": self.labels[i].for_seat(seat)}
+        return [{"version": self.versions[i], "undo_count": count - i - 1, "label": self.labels[i].for_seat(seat),
+                 "moves": self._moves(i)}
                 for i in range(count - 1, max(-1, count - 1 - HISTORY_SHOWN), -1)]
+
+    def _moves(self, index: int) -> list[str]:
+        """What input ``index`` changed on the table (the same for every seat: worked out once)."""
+        found = self._moves_of.get(index)
+        if found is None:
+            found = self._moves_of[index] = tabletops.step_moves(self.tabletops, index)
+        return found
 
     # -- changing ------------------------------------------------------------------------
     def act(self, entry: Mapping[str, object], version: int, seat: str | None = None,
@@ -258,8 +304,10 @@ class Table:
             self._write(JournalEntry("input", dict(self.game.inputs[-1])), undo_engine=1)
             self.labels.append(self._label(prompt, self.game.inputs[-1], step))
             self.step_effects.append(step.effects)
+            self.tabletops.append(self.kind.tabletop(self.game))
             self.versions.append(self.version)
             self.redo_stack.clear()
+            self.put_back = None
             self.last_effects = step.effects
             return self._changed()
 
@@ -273,8 +321,10 @@ class Table:
             if not 1 <= count <= len(self.game.inputs):
                 raise TableError("illegal", f"cannot undo {count} step(s): there are {len(self.game.inputs)}")
             self._check_consent(count, version, seat)
+            before = self.tabletops[-1]
             self._write(JournalEntry("undo", count=count))
             self._replay()
+            self.put_back = tabletops.put_back(before, self.tabletops[-1])
             return self._changed()
 
     def _check_consent(self, count: int, version: int, seat: str | None) -> None:
@@ -321,10 +371,12 @@ class Table:
                 raise
             self._write(JournalEntry("redo", count=count), undo_engine=count)
             del self.redo_stack[-count:]
-            for prompt, entry, step in steps:
+            for prompt, entry, step, top in steps:
                 self.labels.append(self._label(prompt, entry, step))
                 self.step_effects.append(step.effects)
+                self.tabletops.append(top)
                 self.versions.append(self.version)
+            self.put_back = None
             self.last_effects = steps[-1][2].effects
             return self._changed()
 
@@ -366,10 +418,10 @@ class Table:
         fresh = [e for effects in self.step_effects[-count:] for e in effects if _effect_key(e) not in done]
         self.last_effects = (*self.step_effects[-count - 1], *fresh)
 
-    def _apply_again(self, entry: Mapping[str, object]) -> tuple[Prompt | None, Mapping[str, object], Step]:
+    def _apply_again(self, entry: Mapping[str, object]) -> tuple[Prompt | None, Mapping[str, object], Step, Tabletop]:
         prompt = self.game.prompt
         step = self.game.apply(entry)
-        return prompt, self.game.inputs[-1], step
+        return prompt, self.game.inputs[-1], step, self.kind.tabletop(self.game)
 
     def note_dice(self, report: Mapping[str, object]) -> None:
         """Keep the dice camera's last report for the view (a tablet joining late sees it).
@@ -432,13 +484,33 @@ class Table:
         self.game = Game(self.kind.rules, self.origin)
         self.labels: list[Label] = []
         self.step_effects: list[tuple[Effect, ...]] = []
+        self._moves_of: dict[int, list[str]] = {}
+        self.tabletops = tabletops.Record(self.kind.tabletop(self.game), self._tabletop_after, TABLETOPS_KEPT)
         step: Step | None = None
-        for entry in folded.live:
+        laid_from = len(folded.live) - TABLETOPS_KEPT
+        for i, entry in enumerate(folded.live):
             prompt = self.game.prompt
             step = self.game.apply(entry)
             self.labels.append(self._label(prompt, self.game.inputs[-1], step))
             self.step_effects.append(step.effects)
+            self.tabletops.append(self.kind.tabletop(self.game) if i >= laid_from else None)
         self.last_effects = step.effects if step else self.game.opening_effects
+        self.put_back = None
+
+    def _tabletop_after(self, count: int) -> Tabletop:
+        """The table after the first ``count`` live inputs, worked out again (an old step's)."""
+        return self.kind.tabletop(Game(self.kind.rules, self.origin, self.game.inputs[:count]))
+
+    def _last_put_back(self) -> list[Change] | None:
+        """After a replay that ends in an undo (a restart): the pieces that undo put back, from the
+        inputs it took back (the top of the redo stack). None when the last change was no undo."""
+        last = self.journal[-1] if self.journal else None
+        if last is None or last.kind != "undo" or len(self.redo_stack) < last.count:
+            return None
+        undone = self.redo_stack[-last.count:][::-1]
+        before = Game(self.kind.rules, self.origin, [*self.game.inputs, *undone])
+        return tabletops.put_back(self.kind.tabletop(before), self.tabletops[-1])
+
 
     def _label(self, prompt: Prompt | None, entry: Mapping[str, object], step: Step) -> "Label":
         return label_of(prompt, entry, step, self.kind.quiet_effects)

@@ -51,8 +51,8 @@ def test_end_with_actions_left_then_undo_several_steps_lists_what_to_put_back(se
     dialog.wait_for()
     assert f"Go back {steps} steps?" in dialog.inner_text()
     listed = lines_of(tablet, "confirm-line")
-    assert any(line.startswith("Move the ") and "back from" in line for line in listed), listed
-    assert any("Monster card" in line and "back on top of the deck" in line for line in listed), listed
+    assert any(line.startswith("Move the ") and " from " in line and " to " in line for line in listed), listed
+    assert any("Monster card" in line and "to the Monster deck" in line for line in listed), listed
     dialog.get_by_test_id("confirm-yes").click()
     back = wait_version_after(tablet, now)
     assert prompt_of(tablet)[1] == "hero-action"

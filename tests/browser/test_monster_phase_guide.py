@@ -1,6 +1,6 @@
-"""The Monster Phase guide: every physical step of the phase stays on screen beside the
+"""The Monster Phase guide: every physical step of the phase stays on screen with the
 prompt until the phase is over (earlier steps ticked, none replaced), a summary of the
-phase comes before the next Hero Phase; the top bar keeps to one row on a 10" tablet; on a
+phase (what changed on the table) comes before the next Hero Phase; the top bar keeps to one row on a 10" tablet; on a
 phone the header is slim and stays, and the board fits the width."""
 
 from __future__ import annotations
@@ -74,6 +74,11 @@ def test_every_step_stays_in_view_until_the_phase_ends_then_a_summary(server: Se
     assert prompt_of(tablet)[1] == "hero-action"
     summary = tablet.get_by_test_id("phase-summary")
     assert summary.count() == 1 and in_view(tablet, "phase-summary")
+    # The summary: what changed on the table from the phase's start (the Monster card drawn left the deck)...
+    changes = [t.strip() for t in summary.get_by_test_id("summary-change").all_inner_texts()]
+    assert any("Monster card" in change and "from the Monster deck" in change for change in changes), changes
+    # ... and every step of the phase, in order, a tap away.
+    summary.locator("details.summary-steps > summary").click()
     listed = summary.locator("[data-testid=guide-step] .guide-text").all_inner_texts()
     assert [t.strip() for t in listed[: len(before)]] == [s["text"] for s in before]
     shot(tablet, "monster-phase-summary")

@@ -40,6 +40,8 @@ def roll(page: Any, value: int) -> None:
 def tap(page: Any, action: str) -> None:
     old = version(page)
     page.get_by_test_id("prompt").locator(f"[data-testid=action][data-action='{action}']").first.click()
+    if page.get_by_test_id("confirm").count():  # ending the turn with the move or the action left is confirmed
+        page.get_by_test_id("confirm").get_by_test_id("confirm-yes").click()
     wait_version_after(page, old)
 
 

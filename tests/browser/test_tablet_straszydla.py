@@ -51,6 +51,8 @@ def tap(page: Any, selector: str, watcher: Any) -> None:
     """Tap on ``page`` and wait until ``watcher`` (the tablet) shows the game moved on."""
     old = version(watcher)
     press(page, selector)
+    if page.get_by_test_id("confirm").count():  # feeding done with creatures unfed is confirmed
+        page.get_by_test_id("confirm").get_by_test_id("confirm-yes").click()
     wait_version_after(watcher, old)
 
 

@@ -21,10 +21,11 @@ from typing import Mapping
 
 from companion.engine.dice import DiceSet
 from companion.engine.defaults import Suggestion, no_default, physical
-from companion.engine.effects import EffectSink
+from companion.engine.effects import EffectSink, natures_of
 from companion.engine.errors import IllegalInput, SetupError
 from companion.engine.game import Flow, Game, Step
 from companion.engine.prompts import Prompt
+from companion.engine.tabletop import Count, Tabletop, Track
 from companion.games.gamepack import GamePack, PackWeb, Policy, Seat, View
 
 SEATS = {"north": "North", "south": "South"}
@@ -107,7 +108,10 @@ class ToyPack:
     id = "secret-words"
     title = "Secret words (a toy game for the tests)"
     quiet_effects: frozenset[str] = frozenset()
-    phase_marks: frozenset[str] = frozenset()
+    phase_marks = frozenset({"revealed"})
+    phase_ends: frozenset[str] = frozenset()
+    phase_name = "the round"
+    effect_natures = natures_of(notes=("word-chosen", "seat-ready", "game-won"), results=("revealed",))
 
     def __init__(self) -> None:
         self.rules = ToyRules()
@@ -132,6 +136,18 @@ class ToyPack:
     def anytime_by(self, game: Game, move: object) -> str | None:
         """No moves at any time here."""
         return None
+
+    def tabletop(self, game: Game) -> Tabletop:
+        """Each seat's score marker and the last words shown; a word written this round lies face
+        down in front of its writer: a slip everyone sees, never its word."""
+        state = _state(game)
+        places = {f"area:{seat}": f"in front of {name}" for seat, name in SEATS.items()}
+        slips = {f"slip:{seat}": Count("face-down slip", "face-down slips", f"area:{seat}", 1 if seat in state.words else 0)
+                 for seat in SEATS}
+        tracks = {"round": Track("Round", state.round),
+                  **{f"score:{seat}": Track(f"{name}'s score", state.scores[seat]) for seat, name in SEATS.items()},
+                  **{f"shown:{seat}": Track(f"{name}'s word shown", state.revealed.get(seat)) for seat, name in SEATS.items()}}
+        return Tabletop(places, {}, slips, tracks)
 
     def outcome(self, game: Game) -> str | None:
         winner = _state(game).winner

@@ -5,6 +5,7 @@
 import { h } from "./dom.js";
 import { promptPanel, seatName } from "./prompt.js";
 import { openSeats, seatsPanel } from "./seats.js";
+import { putBackPanel, tableDock } from "./tableguide.js";
 
 export function loadingScreen(app) {
   return h("div", { class: "page", "data-testid": "screen-game-loading" },
@@ -13,16 +14,7 @@ export function loadingScreen(app) {
 }
 
 // -- what to do now -----------------------------------------------------------------------------------
-/** After an undo: the pieces to put back on the table, until the next change. */
-export function putBackPanel(app) {
-  const back = app.putBack;
-  if (!back || back.version !== app.view.version) return null;
-  return h("section", { class: "panel put-back", "data-testid": "put-back", role: "status" },
-    h("h2", {}, "Undone: put the table back"),
-    back.lines.length
-      ? h("ol", { class: "effect-list" }, back.lines.map((line) => h("li", { "data-testid": "put-back-line" }, line)))
-      : h("p", { class: "subtle" }, "Nothing on the table moves back."));
-}
+export { putBackPanel };
 
 /** A request to go back past a reveal: each seat that answered in secret there agrees on its own device. */
 export function undoRequestPanel(app) {
@@ -38,16 +30,19 @@ export function undoRequestPanel(app) {
                          onclick: () => app.send("undo", { count: request.count }) }, "I agree: go back") : null);
 }
 
+/** "What to do now", in the dock of what the table does with its pieces (tableguide.js): the pieces
+ * to put back after an undo, the setup checklist, the phase's steps or its summary; above it, a
+ * request to go back past a reveal, while it waits for the players' agreement. */
 export function effectsPanel(app) {
   const effects = app.view.effects;
-  return h("section", { class: "panel effects", "data-testid": "effects" },
+  return tableDock(app, h("section", { class: "panel effects", "data-testid": "effects" },
     undoRequestPanel(app),
-    putBackPanel(app),
     h("h2", {}, "What to do now"),
     effects.length
       ? h("ol", { class: "effect-list" }, effects.map((e) =>
-          h("li", { class: `effect effect-${e.kind}`, "data-testid": "effect", "data-kind": e.kind }, e.text)))
-      : h("p", { class: "subtle" }, "Nothing to change on the table."));
+          h("li", { class: `effect effect-${e.kind} nature-${e.nature || "step"}`, "data-testid": "effect", "data-kind": e.kind,
+                    "data-nature": e.nature || "step" }, e.text)))
+      : h("p", { class: "subtle" }, "Nothing to change on the table.")));
 }
 
 // -- history drawer ---------------------------------------------------------------------------------------
@@ -75,10 +70,15 @@ function historyParts(app) {
         h("button", { class: "btn btn-huge", type: "button", "data-testid": "open-seats", onclick: () => openSeats(app) },
           "Seats…")),
       putBackPanel(app),
+      h("button", { class: "btn", type: "button", "data-testid": "history-table-now",
+                    onclick: () => { app.tableNowOpen = true; app.historyOpen = false; app.render(); } },
+        "How the table should look now"),
       h("p", { class: "subtle" }, "Newest first. “Go back to here” undoes everything after that step (it lists the pieces to put back first); Redo brings it back until someone answers something new."),
       view.history.length ? h("ol", { class: "history-list" }, view.history.map((entry) =>
         h("li", { class: "history-entry", "data-testid": "history-entry", "data-undo-count": entry.undo_count },
           h("span", { class: "history-label" }, entry.label),
+          (entry.moves || []).length ? h("ul", { class: "history-moves", "data-testid": "history-moves" },
+            entry.moves.map((move) => h("li", { "data-testid": "history-move" }, move))) : null,
           entry.undo_count > 0
             ? h("button", { class: "btn", type: "button", "data-testid": "undo-to", "data-count": entry.undo_count,
                             onclick: () => app.goBack(entry.undo_count) }, "Go back to here")

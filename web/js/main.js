@@ -12,6 +12,7 @@ import { Connection, authHeaders, sentence, setToken } from "./connection.js";
 import { h, clear } from "./dom.js";
 import { renderGames } from "./games.js";
 import { loadingScreen, refreshPrompt } from "./gamescreen.js";
+import { noteFollowed } from "./tableguide.js";
 import { decodeFrame, paintLeds, showCalibrating } from "./leds.js";
 import { renderLedSetup, startCalibration, stopCalibration } from "./ledsetup.js";
 import { renderDiceSetup, startDiceSetup, stopDiceSetup } from "./dicesetup.js";
@@ -144,6 +145,7 @@ class App {
       this.packDataId = undefined;
       this.ui = {};
       this.outcomeHidden = false;
+      this.tableNowOpen = false;
       this.watching = false;
       this.leds = { overlay: null, frame: null };
       this.dice = { camera: false, hint: "", lost: false, report: null };
@@ -503,8 +505,9 @@ class App {
       this.join().finally(() => { this.rejoining = false; });
     }
     this.view = view;
+    noteFollowed(this, view);
     if (view.dice && view.dice.status !== "camera-lost" && view.dice.status !== "camera-back") acceptDice(this, view.dice);
-    if (changed) { this.ui = {}; dismissConfirm(); this.notePutBack(current, view); }
+    if (changed) { this.ui = {}; dismissConfirm(); }
     // A change this tablet has on its way (its view may come before the reply) is its own doing.
     const ours = this.busy;
     if (this.waitingFor != null && view.version >= this.waitingFor) this.setBusy(false);
@@ -527,9 +530,10 @@ class App {
 
   // -- sending ---------------------------------------------------------------------------------
   /** Answer the prompt on screen; an answer that is hard to take back is confirmed first. */
-  async answer(answer) {
+  async answer(given) {
     const prompt = this.view && this.view.prompt;
     if (!prompt || this.busy) return;
+    const answer = bare(given);
     const version = this.view.version;
     const take = this.packModule && this.packModule.takeAnswer;
     // The pack may ask something of its own first (is this card as we have it?); it sends the answer itself.
@@ -540,15 +544,19 @@ class App {
     await this.send("act", { key: prompt.key, answer });
   }
 
-  /** What to ask before ``answer``: an option the rules mark ``confirm`` (a choice that is for good),
-   * or what the pack's module asks (ending a phase with actions left); null when nothing. */
+  /** What to ask before ``answer``, as the pack's rules declare it on the answer (docs/protocol.md,
+   * "Confirmations"): an option marked ``confirm`` (a choice that is for good), or an action menu
+   * entry with a ``confirm`` (ending a phase with actions left, feeding done with creatures unfed);
+   * null when nothing. No pack draws or words it on the tablet. */
   confirmationFor(prompt, answer) {
     const option = typeof answer === "string" ? (prompt.options || []).find((o) => o.id === answer) : null;
     if (option && option.data && typeof option.data.confirm === "string") {
       return { title: `${option.text}?`, text: option.data.confirm, yes: option.text, no: "No, choose again", key: prompt.key };
     }
-    const hook = this.packModule && this.packModule.confirmAnswer;
-    return typeof hook === "function" ? hook(this, prompt, answer) : null;
+    if (!answer || typeof answer !== "object" || Array.isArray(answer)) return null;
+    const said = stableJson(answer);
+    const entry = (this.view.actions || []).find((a) => a.confirm && stableJson(bare(a)) === said);
+    return entry ? { ...entry.confirm, key: prompt.key } : null;
   }
 
   /** Undo ``count`` steps. More than one is confirmed first, with the pieces to put back. */
@@ -558,7 +566,7 @@ class App {
     if (count > 1) {
       const peek = await this.conn.request("peek", { game_id: view.game_id, version: view.version, count });
       if (!peek.ok) { this.settle(peek, this.epoch); return; }
-      const lines = this.putBackLines(view.state, peek.state);
+      const lines = (peek.put_back || []).map((change) => change.text);
       const ok = await askConfirm({
         title: `Go back ${count} steps?`, key: "undo",
         text: lines.length ? "Everything answered after that step is undone. Then put these back on the table:"
@@ -567,19 +575,6 @@ class App {
       if (!ok || this.view !== view) return;
     }
     await this.send("undo", { count });
-  }
-
-  /** The pack module's list of pieces to put back from state ``now`` to state ``then``. */
-  putBackLines(now, then) {
-    const hook = this.packModule && this.packModule.putBack;
-    return typeof hook === "function" ? hook(this, now, then) : [];
-  }
-
-  /** After an undo (from any tablet), what to put back stays on screen until the next change. */
-  notePutBack(before, view) {
-    if (view.last_change !== "undo") { this.putBack = null; return; }
-    const lines = before ? this.putBackLines(before.state, view.state) : [];
-    this.putBack = { version: view.version, lines };
   }
 
   /** A move the game allows whatever is being asked (a Dark Gift accepted mid-phase, RL-HA-8). */
@@ -762,3 +757,19 @@ function paintConnection(el, state) {
 }
 
 window.companion = new App(document.getElementById("app"));
+
+/** An answer as the rules take it: an action menu entry without its words (``label``, ``confirm``). */
+function bare(answer) {
+  if (!answer || typeof answer !== "object" || Array.isArray(answer)) return answer;
+  const { label, confirm, ...rest } = answer;
+  return rest;
+}
+
+/** JSON with the keys of every object in order: two answers alike whatever order they were built in. */
+function stableJson(value) {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stableJson(value[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}

@@ -13,6 +13,8 @@ from companion.engine.defaults import Suggestion
 from companion.engine.effects import EffectSink
 from companion.engine.game import Game
 from companion.engine.prompts import Prompt
+from companion.engine.tabletop import Tabletop
+from companion.games.horrified_core.effect_natures import natures
 from companion.games.horrified_core.forecast.family import FamilyForecast
 from companion.games.gamepack import GamePack, PackWeb, Seat, View
 from companion.games.horrified_core import menu
@@ -20,6 +22,7 @@ from companion.games.horrified_core.context import GameContext
 from companion.games.horrified_core.state import GameState
 from companion.games.horrified_core.tablet import FAMILY_WEB
 from companion.games.horrified_core.anytime import gift_seat
+from companion.games.horrified_core.tabletop import tabletop
 
 from .cli import HorrifiedCli
 from .datadesk import HorrifiedDataDesk
@@ -40,6 +43,13 @@ class HorrifiedPack:
     title = PACK_NAME
     quiet_effects = frozenset({"dice", "note", "check"})
     phase_marks = frozenset({"hero-phase-ended"})
+    phase_ends = frozenset({"turn", "game-won", "game-lost"})
+    phase_name = "the Monster Phase"
+    #: What each effect kind is: a physical step, a note or a question's result (engine/effects.py).
+    effect_natures = natures(
+        steps=("boat-moved", "coffin-smashed", "hunted", "scarab-down", "scarab-slid", "scarab-up", "soul-token",
+               "track"),
+        notes=("monsters-met", "power", "tablet-moves", "tablet-solved"))
 
     def __init__(self, rules: HorrifiedPackRules | None = None) -> None:
         self.rules = rules or HorrifiedPackRules()
@@ -80,6 +90,9 @@ class HorrifiedPack:
     def seats(self, game: Game) -> list[Seat]:
         ctx = self.context(game)
         return [Seat(h, f"{ctx.state.heroes[h].player} ({ctx.pack.hero(h).name})") for h in ctx.state.seats]
+
+    def tabletop(self, game: Game) -> Tabletop:
+        return tabletop(self.context(game))
 
     def outcome(self, game: Game) -> str | None:
         return _state(game).outcome

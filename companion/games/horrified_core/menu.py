@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Mapping
 
 from companion.engine.game import Game
+from companion.engine.prompts import confirmation
 
 from .choices import action_options
 from .context import GameContext
@@ -25,7 +26,17 @@ def action_menu(rules: HorrifiedRules, game: Game) -> list[dict[str, object]]:
     state = game.state
     assert isinstance(state, GameState)
     ctx = context_for(rules, state)
-    return [{**action, "label": label(ctx, action)} for action in action_options(ctx, game.prompt)]
+    return [{**action, "label": label(ctx, action), **_confirm(ctx, action)} for action in action_options(ctx, game.prompt)]
+
+
+def _confirm(ctx: GameContext, action: Action) -> dict[str, object]:
+    """Ending the Hero Phase with actions left throws them away: the tablet asks first."""
+    left = ctx.state.actions_left
+    if action["action"] != "end" or left <= 0:
+        return {}
+    player = ctx.state.active_hero.player or "The player"
+    return {"confirm": confirmation("End the Hero Phase?", f"{player} still has {left} action{'s' if left != 1 else ''} "
+                                    "left; they are lost if the Hero Phase ends now.", "End the Hero Phase", "Keep playing")}
 
 
 def label(ctx: GameContext, action: Action) -> str:

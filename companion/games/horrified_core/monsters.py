@@ -256,6 +256,14 @@ class MonsterRules:
         """Figures and tokens of this monster's on the board other than the monster itself."""
         return []
 
+    def mat_tracks(self, ctx: GameContext) -> dict[str, str]:
+        """What lies on this monster's mat that the table's pieces do not already say, as tracks
+        of the tabletop (id -> its state in words): what an undo sets back on the mat. The
+        default is the mat in words (``mat_view``'s lines); a plug-in with a finer mat splits it."""
+        lines = self.mat_view(ctx).get("lines")
+        text = "; ".join(str(line) for line in lines) if isinstance(lines, list) else ""
+        return {"mat": text} if text else {}
+
     def pack_view(self) -> Mapping[str, list[View]]:
         """Names and drawing data of this monster's own components, for the tablet's pack view."""
         return {}

@@ -9,10 +9,13 @@ from companion.engine.dice import DiceSet
 from companion.engine.defaults import Suggestion
 from companion.engine.game import Game
 from companion.engine.prompts import Prompt
+from companion.engine.tabletop import Tabletop
+from companion.games.horrified_core.effect_natures import natures
 from companion.games.horrified_core.forecast.family import FamilyForecast
 from companion.games.gamepack import GamePack, PackWeb, Seat, View
 from companion.games.horrified_core.tablet import FAMILY_WEB
 from companion.games.horrified_core.anytime import gift_seat
+from companion.games.horrified_core.tabletop import tabletop
 
 from .cli import RavenloftCli
 from .datadesk import RavenloftDataDesk
@@ -34,6 +37,15 @@ class RavenloftPack:
     #: Effects too small to name an input in the history: a die as rolled, the dice, a note.
     quiet_effects = frozenset({"d20", "dice", "note"})
     phase_marks = frozenset({"hero-phase-ended"})
+    phase_ends = frozenset({"turn", "game-won", "game-lost"})
+    phase_name = "the Monster Phase"
+    #: What each effect kind is: a physical step, a note or a question's result (engine/effects.py).
+    effect_natures = natures(
+        steps=("blight-placed", "blight-removed", "gem-moved", "heart-destroyed", "hut-token", "hut-token-removed",
+               "part-swapped", "relic-picked-up", "relic-placed", "relic-returned", "relics-cleared", "root-revealed",
+               "roots-removed", "roots-shuffled", "dark-gift"),
+        notes=("hit-ignored", "first-player-tie", "silver-needle", "strahd-fury"),
+        results=("d20", "critical-failure", "reroll", "roll-boosted", "special"))
 
     def __init__(self, rules: RavenloftRules | None = None) -> None:
         """``rules``: other rules than the shipped pack's (tests play with their own cards)."""
@@ -56,6 +68,9 @@ class RavenloftPack:
         state = _state(game)
         pack = self.rules.pack_for(state)
         return [Seat(h, f"{state.heroes[h].player} ({pack.hero(h).name})") for h in state.seats]
+
+    def tabletop(self, game: Game) -> Tabletop:
+        return tabletop(context_for(self.rules, _state(game)))
 
     def outcome(self, game: Game) -> str | None:
         return _state(game).outcome

@@ -189,7 +189,8 @@ def _move(state: SiegeState, move: DmMove, did: DmDid, sink: EffectSink) -> None
     figure = state.figures[move.figure]
     start, figure.square = figure.square or "", move.to
     did.figure, did.path = figure.id, (start, move.to)
-    sink.emit("dm-move", f"Move {the(figure)} to {where(state, move.to)}.", figure=figure.id, kind=figure.kind,
+    sink.emit("dm-move", f"Move {the(figure)} from {where(state, start or None)} to {where(state, move.to)}.",
+              figure=figure.id, kind=figure.kind,
               path=[start, move.to], why=did.why)
 
 

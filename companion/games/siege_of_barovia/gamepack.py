@@ -15,8 +15,10 @@ from typing import Final
 
 from companion.engine.dice import DiceSet
 from companion.engine.defaults import Suggestion, no_default, physical
+from companion.engine.effects import natures_of
 from companion.engine.game import Game
 from companion.engine.prompts import Prompt
+from companion.engine.tabletop import Tabletop
 from companion.games.gamepack import GamePack, PackWeb, Seat, View
 
 from .cli import SiegeCli
@@ -24,6 +26,7 @@ from .leds import SiegeLeds
 from .menu import dm_menu, hero_menu
 from .ownerdata import GAME, MapDesk, Maps
 from .rules import DM_TURN, HERO_TURN, SiegeRules
+from .tabletop import tabletop
 from .state import DM_SEAT, SiegeState
 from .view import pack_view, public_view
 
@@ -36,7 +39,18 @@ class SiegePack:
     title = TITLE
     #: Effects too small to name an input in the history: a die as rolled.
     quiet_effects = frozenset({"die"})
-    phase_marks: frozenset[str] = frozenset()
+    phase_marks = frozenset({"dm-turn-begins"})
+    phase_ends = frozenset({"turn", "game-won", "game-lost"})
+    phase_name = "the Dungeon Master's turn"
+    #: What each effect kind is: a physical step, a note or a question's result (engine/effects.py).
+    effect_natures = natures_of(
+        steps=("barricade-built", "barricade-moved", "barricade-removed", "barricades-placed", "enemy-killed",
+               "enemy-placed", "hero-hurt", "hero-moved", "hero-slain", "heroes-placed", "militia-recruited",
+               "recruited", "rested", "site-destroyed", "strahd-arrives", "strahd-fled", "strahd-hurt", "summoned",
+               "upgraded", "dm-move"),
+        notes=("dm-turn-begins", "dm-attack", "dm-passes", "dm-why", "game-lost", "game-won", "hero-attack",
+               "summon-nothing", "turn", "turn-ended"),
+        results=("die", "dm-miss", "miss"))
 
     def __init__(self, maps: Maps | None = None) -> None:
         """``maps``: the maps games are played on (one per pack: the owner's are built once)."""
@@ -68,6 +82,9 @@ class SiegePack:
     def anytime_by(self, game: Game, move: object) -> str | None:
         """Siege of Barovia has no moves made at any time."""
         return None
+
+    def tabletop(self, game: Game) -> Tabletop:
+        return tabletop(_state(game))
 
     def outcome(self, game: Game) -> str | None:
         return _state(game).outcome

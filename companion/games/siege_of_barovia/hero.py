@@ -138,7 +138,8 @@ def _hustle(state: SiegeState, answer: Action, sink: EffectSink) -> Flow[None]:
 def _walk(state: SiegeState, figure: Figure, to: str, sink: EffectSink, hustle: bool = False) -> None:
     start, figure.square = figure.square, to
     verb = "hustles" if hustle else "moves"
-    sink.emit("hero-moved", f"{figure.name} {verb} to {where(state, to)}.", figure=figure.id, path=[start, to],
+    sink.emit("hero-moved", f"{figure.name} {verb} from {where(state, start)} to {where(state, to)}.", figure=figure.id,
+              path=[start, to],
               hustle=hustle)
 
 

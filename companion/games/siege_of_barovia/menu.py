@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from companion.engine.prompts import confirmation
+
 from . import dm, hero
 from .mapdata import line_of
 from .state import HERO, LOCAL_HEROES, MOST_PLAYERS, MOVER, Figure, SiegeState
@@ -21,7 +23,16 @@ def hero_menu(state: SiegeState) -> list[Entry]:
     if figure is None or figure.square is None:
         return _militia_entries(state) + [{"action": "end", "label": "Pass"}]
     found = _move_entries(state, figure) + (_action_entries(state, figure) if not state.acted else [])
-    return found + [{"action": "end", "label": "End the turn"}]
+    return found + [{"action": "end", "label": "End the turn", **_end_confirm(state, figure)}]
+
+
+def _end_confirm(state: SiegeState, figure: Figure) -> Entry:
+    """Ending the turn with the move or the action not taken gives it up: the tablet asks first."""
+    left = [what for what, done in (("move", state.moved), ("action", state.acted)) if not done]
+    if not left:
+        return {}
+    return {"confirm": confirmation("End the turn?", f"{figure.name} has not taken {' or '.join(f'a {w}' for w in left)} "
+                                    "this turn; it is lost if the turn ends now.", "End the turn", "Keep playing")}
 
 
 def _militia_entries(state: SiegeState) -> list[Entry]:

@@ -90,6 +90,8 @@ def hero_prompt(state: SiegeState) -> Prompt:
 def dm_turn(state: SiegeState, sink: EffectSink) -> Flow[None]:
     state.phase = "dm"
     state.dm_turns += 1
+    sink.emit("dm-turn-begins", "The Dungeon Master's turn" + (": the box plays it." if state.dm == "box" else "."),
+              by=state.dm)
     if state.dm == "box":
         choice = policy.choose(state)
         sink.emit("dm-why", choice.why, why=choice.why, turn=choice.turn.to_plain())

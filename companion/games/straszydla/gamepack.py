@@ -9,9 +9,10 @@ from pathlib import Path
 
 from companion.engine.dice import DiceSet
 from companion.engine.defaults import Suggestion, no_default, physical
-from companion.engine.effects import EffectSink
+from companion.engine.effects import EffectSink, natures_of
 from companion.engine.game import Game
 from companion.engine.prompts import Prompt
+from companion.engine.tabletop import Tabletop
 from companion.games.gamepack import GamePack, PackWeb, Seat, View
 
 from .cli import StraszydlaCli
@@ -21,6 +22,7 @@ from .menu import menu
 from .ownerdata import StraszydlaDataDesk, owner_pack
 from .rules import StraszydlaRules
 from .state import GameState
+from .tabletop import tabletop
 from .view import pack_view, public_view, seat_view
 
 WEB = Path(__file__).resolve().with_name("web")
@@ -32,7 +34,17 @@ class StraszydlaPack:
     #: Too small to name an input in the history: a seat ready, dice as rolled, cubes put out.
     quiet_effects = frozenset({"planned", "bid-in", "pact-in", "duel-dice", "scare-dice", "replenish", "round",
                                "stops-cleared"})
-    phase_marks: frozenset[str] = frozenset()
+    phase_marks = frozenset({"time-changed"})
+    phase_ends: frozenset[str] = frozenset()
+    phase_name = "the day or night"
+    #: What each effect kind is: a physical step, a note or a question's result (engine/effects.py).
+    effect_natures = natures_of(
+        steps=("adjusted", "blockade", "blockades-cleared", "collected", "creature-arrived", "fed", "fled", "horror",
+               "horror-action", "imp-exchanged", "imp-taken", "imp-used", "pawn-moved", "replenish", "scared", "stop",
+               "stops-cleared", "time-changed", "traded", "withdrew", "duel-won"),
+        notes=("bid-in", "bid-sealed", "pact-in", "pact-named", "pacts-again", "plan-laid", "planned", "round", "stuck",
+               "duel", "duel-tied", "game-over", "game-won", "no-winner", "data-changed", "stack-empty"),
+        results=("bids-revealed", "plans-revealed", "duel-dice", "scare-dice", "duel-dice-changed"))
 
     def __init__(self, rules: StraszydlaRules | None = None) -> None:
         self.rules = rules or StraszydlaRules()
@@ -60,6 +72,9 @@ class StraszydlaPack:
         table lets only that seat's device (or, while no device plays it, the shared tablet) make it."""
         seat = move.get("seat") if isinstance(move, Mapping) else None
         return seat if isinstance(seat, str) else None
+
+    def tabletop(self, game: Game) -> Tabletop:
+        return tabletop(self.rules.pack_for(_state(game)), _state(game))
 
     def outcome(self, game: Game) -> str | None:
         return _state(game).outcome

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.engine.prompts import Prompt
+from companion.engine.prompts import Prompt, confirmation
 
 from .actions import ACTIONS_KEY, SCARE_SPEND_KEY, why_not
 from .context import ENERGY, Ctx
@@ -150,7 +150,12 @@ def _feeding(ctx: Ctx, prompt: Prompt, seat: str) -> list[Entry]:
         entries += [{"action": "feed-free", "creature": creature, "id": a.id,
                      "label": f"Feed {record.name} for {a.cost} horror cubes" + marked(a.guess)}
                     for a in ctx.pack.horror if a.kind == "feed-free" and player.horror >= a.cost]
-    return entries + trades(ctx, seat) + [{"action": "done", "label": "Done feeding (the unfed creatures flee)"}]
+    unfed = [ctx.creature_name(c) for c in player.creatures if c not in ctx.state.fed.get(seat, [])]
+    done: Entry = {"action": "done", "label": "Done feeding (the unfed creatures flee)"}
+    if unfed:
+        done["confirm"] = confirmation("Done feeding?", f"Not fed yet: {', '.join(unfed)}. They flee, out of the game, "
+                                       "if feeding ends now.", "Done: they flee", "Keep feeding")
+    return entries + trades(ctx, seat) + [done]
 
 
 def trades(ctx: Ctx, seat: str) -> list[Entry]:

@@ -262,14 +262,3 @@ export function aboutContent(app, prompt) {
     h("strong", {}, String(context.figure)),
     context.location ? h("span", { class: "subtle" }, ` at ${names.place(context.location)}`) : null];
 }
-
-/** Ending the Hero Phase with actions left throws them away: asked first. */
-export function confirmAnswer(app, prompt, answer) {
-  const left = app.view.state.actions_left;
-  if (prompt.key !== "hero-action" || !answer || answer.action !== "end" || !(left > 0)) return null;
-  const hero = app.view.state.seats[app.view.state.active];
-  const player = app.view.state.heroes[hero]?.player || "The player";
-  return { title: "End the Hero Phase?", key: "end",
-           text: `${player} still has ${left} action${left === 1 ? "" : "s"} left; they are lost if the Hero Phase ends now.`,
-           yes: "End the Hero Phase", no: "Keep playing" };
-}

@@ -8,8 +8,7 @@ import { boardView } from "./board.js";
 import { outcomeParts } from "./family/outcome.js";
 import { ledTools } from "/js/leds.js";
 import { promptPanel } from "/js/prompt.js";
-import { effectsPanel, historyDrawer, loadingScreen, putBackPanel } from "/js/gamescreen.js";
-import { guideMode, phaseGuide, phaseSummary, scrollGuide } from "./guide.js";
+import { effectsPanel, historyDrawer, loadingScreen } from "/js/gamescreen.js";
 import { cardCheckSheet } from "./family/cardcheck.js";
 import { forecastPanel } from "./family/forecast.js";
 import { roadCheckPanel } from "./roads.js";
@@ -164,13 +163,10 @@ function deckDrawer(app) {
 export function renderGame(app) {
   const { view } = app;
   if (!view || !app.names) return loadingScreen(app);
-  const mode = guideMode(app);
-  const screen = h("div", { class: "game", "data-testid": "screen-game", "data-game-id": view.game_id, "data-version": view.version },
+  return h("div", { class: "game", "data-testid": "screen-game", "data-game-id": view.game_id, "data-version": view.version },
     topBar(app),
-    h("div", { class: `game-body${mode === "guide" ? " with-guide" : ""}` },
-      h("div", { class: "col-side" }, mode === "summary" ? phaseSummary(app) : null, promptPanel(app),
-        roadCheckPanel(app), mode === "guide" ? null : effectsPanel(app)),
-      mode === "guide" ? h("div", { class: "col-guide" }, putBackPanel(app), phaseGuide(app)) : null,
+    h("div", { class: "game-body" },
+      h("div", { class: "col-side" }, promptPanel(app), roadCheckPanel(app), effectsPanel(app)),
       h("div", { class: "col-board" },
         h("section", { class: "panel board-panel" }, h("h2", { class: "visually-hidden" }, "Board"),
           h("p", { class: "board-swipe subtle" }, "Swipe sideways to see the whole board."),
@@ -181,6 +177,4 @@ export function renderGame(app) {
     app.deckOpen ? deckDrawer(app) : null,
     cardCheckSheet(app),
     ...outcomeParts(app, outcomeWords));
-  if (mode) scrollGuide(screen);
-  return screen;
 }

@@ -13,10 +13,9 @@ import "./library.js";
 import { renderLibrary } from "./family/library.js";
 import { Names, PHASES } from "./names.js";
 import { setupBoard, xy } from "./board.js";
-import { putBack } from "./putback.js";
 import { cardCheckBody, takeCardAnswer } from "./family/cardcheck.js";
 import { refresh as acceptForecast, takeWhatIf } from "./family/forecast.js";
-import { aboutContent, actionBody, confirmAnswer, filterHint, optionContent, promptWho, rowLabel, searchText } from "./actions.js";
+import { aboutContent, actionBody, filterHint, optionContent, promptWho, rowLabel, searchText } from "./actions.js";
 
 export default {
   /** How the pack names its things on screen (places, heroes, items ...). */
@@ -37,13 +36,11 @@ export default {
   promptWho,
   actionBody,
   aboutContent,
-  confirmAnswer,
   /** An action tapped in "What if…?" is asked about, not played (family/forecast.js); a guessed Monster
    * card tapped on the draw: "Is this your card?" first (family/cardcheck.js). */
   takeAnswer: (app, prompt, answer) => takeWhatIf(app, prompt, answer) || takeCardAnswer(app, prompt, answer),
   /** The threat forecast of the coming Monster Phase arrived (family/forecast.js). */
   acceptForecast,
   promptBody: cardCheckBody,
-  putBack,
   phaseWord: (app) => PHASES[app.view.state.phase] || app.view.state.phase,
 };

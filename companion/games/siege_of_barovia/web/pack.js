@@ -13,6 +13,7 @@ import { renderEditor, startData } from "./editor.js";
 
 const GAME = "siege-of-barovia";
 const CELL = 80;
+const MARGIN = 26; // room for the grid's column and row numbers
 const COLOURS = { zombie: "#009e73", ghoul: "#e69f00", strahd: "#cc79a7", hero: "#ffffff", militia: "#d0d0d0" };
 const LETTERS = { zombie: "Z", ghoul: "G", strahd: "S", hero: "H", militia: "M" };
 const PHASES = { hero: "Heroes", dm: "Dungeon Master", over: "Game over" };
@@ -146,13 +147,37 @@ function figures(state) {
     const { x, y } = cell(square);
     here.forEach((figure, i) => {
       const cx = x + 16 + (i % 3) * 24, cy = y + 30 + Math.floor(i / 3) * 22;
-      drawn.push(s("g", { "data-testid": "figure", "data-figure": figure.id, "data-kind": figure.kind, "data-square": square },
-        s("circle", { cx, cy, r: 10, fill: COLOURS[figure.kind] || "#888", stroke: "#000" }),
-        s("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 11, fill: "#000" }, LETTERS[figure.kind] || "?"),
+      const mark = token(figure);
+      drawn.push(s("g", { "data-testid": "figure", "data-figure": figure.id, "data-kind": figure.kind, "data-square": square,
+                          "data-token": mark },
+        s("circle", { cx, cy, r: 11, fill: COLOURS[figure.kind] || "#888", stroke: "#000" }),
+        s("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": mark.length > 2 ? 8 : 10, "font-weight": 700, fill: "#000" }, mark),
         s("title", {}, `${figure.name}${figure.kind === "hero" || figure.kind === "militia" || figure.kind === "strahd" ? `, ${figure.hp} hp` : ""}`)));
     });
   }
   return drawn;
+}
+
+/** A figure's token as the table numbers them: Z2 is Zombie 2, H1 Player 1's hero (the words say
+ * the same numbers); Count Strahd is the only one of his kind. */
+function token(figure) {
+  const number = /(\d+)$/.exec(figure.id);
+  return `${LETTERS[figure.kind] || "?"}${number ? number[1] : ""}`;
+}
+
+/** Column numbers along the top and row numbers down the left, counted from 1 from the north-west
+ * corner, as every sentence names a square ("the square in column 4, row 5"). */
+function gridLabels(map) {
+  const labels = [];
+  for (let c = 0; c < map.columns; c += 1) {
+    labels.push(s("text", { x: c * CELL + CELL / 2, y: -8, "text-anchor": "middle", "font-size": 14, fill: "#bbb",
+      "data-testid": "grid-column", "data-column": c + 1 }, String(c + 1)));
+  }
+  for (let r = 0; r < map.rows; r += 1) {
+    labels.push(s("text", { x: -MARGIN / 2, y: r * CELL + CELL / 2 + 5, "text-anchor": "middle", "font-size": 14, fill: "#bbb",
+      "data-testid": "grid-row", "data-row": r + 1 }, String(r + 1)));
+  }
+  return labels;
 }
 
 function lastMove(state) {
@@ -168,7 +193,9 @@ function village(app) {
   const state = app.view.state;
   const width = map.columns * CELL, height = map.rows * CELL;
   return h("section", { class: "panel", "data-testid": "siege-board" },
-    s("svg", { viewBox: `0 0 ${width} ${height}`, width: "100%", role: "img", "aria-label": "The village of Barovia" },
+    s("svg", { viewBox: `${-MARGIN} ${-MARGIN} ${width + MARGIN} ${height + MARGIN}`, width: "100%", role: "img",
+               "aria-label": "The village of Barovia: columns numbered along the top, rows down the left" },
+      gridLabels(map),
       s("defs", {}, s("marker", { id: "siege-arrow", viewBox: "0 0 10 10", refX: 6, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto" },
         s("path", { d: "M0,0 L10,5 L0,10 z", fill: "#d55e00" }))),
       squares(map, state), state.barricades.map(barricade), figures(state), lastMove(state)));
