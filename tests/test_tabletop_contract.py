@@ -22,7 +22,7 @@ from companion.games.gamepack import GamePack
 from companion.games.registry import BUILT_IN, pack_makers
 from companion.store import Store
 from companion.terminal import policy_options
-from companion.table import Tables
+from companion.table import Table, TableError, Tables
 from toy_pack import ToyPack
 
 PACKS = [*BUILT_IN, "secret-words"]
@@ -181,7 +181,7 @@ def test_the_table_lists_what_to_put_back_before_and_after_an_undo(pack_id: str,
     assert table.view()["setup"] is None and table.view()["tabletop"] == to_plain(now)
     count = min(4, table.version)
     peek = table.peek(count, table.version)
-    view = table.undo(count, table.version)
+    view = undo_agreed(table, count)
     then = pack.tabletop(table.game)
     assert view["put_back"] == peek["put_back"] == [c.to_plain() for c in changes(now, then)]
     assert (view["put_back"] == []) == (layout(now) == layout(then))
@@ -195,6 +195,19 @@ def test_the_table_lists_what_to_put_back_before_and_after_an_undo(pack_id: str,
     assert restarted.view()["put_back"] == view["put_back"], "a restart after an undo still says what to put back"
     redone = table.redo(count, table.version)
     assert redone["put_back"] is None and redone["tabletop"] == to_plain(now)
+
+
+def undo_agreed(table: Table, count: int) -> dict[str, object]:
+    """Go back ``count`` steps; past a reveal, each seat that answered in secret agrees in turn
+    (docs/engine.md, "Who answers")."""
+    version = table.version
+    for seat in table.seats():
+        try:
+            return table.undo(count, version, seat)
+        except TableError as waiting:
+            if waiting.code != "needs-consent":
+                raise
+    raise AssertionError("every seat agreed, and the undo still waits")
 
 
 def _answerer(prompt: Prompt, entry: dict[str, object]) -> str | None:
