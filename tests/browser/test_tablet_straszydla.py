@@ -66,8 +66,11 @@ def plan_to(page: Any, end: str, tablet: Any) -> None:
 
 
 def answerer(tablet: Any, phones: dict[str, Any]) -> Any:
-    """The phone of the seat the question on the tablet is for: every seat is played on a phone, so
-    the shared tablet only shows whom it waits for (docs/engine.md, "Who answers")."""
+    """The phone of the seat the question on the tablet is for: a seat played on a phone is answered
+    there, the shared tablet only shows whom it waits for (docs/engine.md, "Who answers"); the tablet
+    itself for a seat no phone plays."""
+    if prompt_of(tablet)[0] != "waiting":
+        return tablet
     seats = (tablet.get_by_test_id("prompt").get_attribute("data-answerers") or "").split()
     assert len(seats) == 1 and seats[0] in phones, seats
     return phones[seats[0]]
@@ -327,8 +330,9 @@ def marks_and_a_trade(box: Server, new_tablet: Callable[..., Any], phones: dict[
     syla = new_tablet(PHONE)
     take_seat(syla, game_url, "p2")
     tap(syla, "[data-testid=option][data-id='pakt-b']", tablet)
+    tokens: dict[str, str] = {}
     for seat, pact in (("p1", "pakt-a"), ("p3", "pakt-c")):
-        token = ok(phones[seat], "claim_seat", {"game_id": game_id, "seat": seat})["token"]
+        token = tokens[seat] = ok(phones[seat], "claim_seat", {"game_id": game_id, "seat": seat})["token"]
         ok(phones[seat], "join", {"game_id": game_id, "seat": seat, "token": token})
         socket_act(phones[seat], game_id, tablet, "pact", pact)
     socket_act(phones["p1"], game_id, tablet, "plan", {"action": "plan", "moves": ["E", "S", "N"]})  # to Kuznia
@@ -347,8 +351,10 @@ def marks_and_a_trade(box: Server, new_tablet: Callable[..., Any], phones: dict[
     assert "0 white" in tablet.locator("[data-testid=sz-player][data-seat=p2]").inner_text()
     assert prompt_of(tablet) == ("waiting", "actions")  # Przemo is still asked for his actions
 
+    ok(phones["p1"], "release_seat", {"game_id": game_id, "seat": "p1", "token": tokens["p1"]})  # his phone died:
+    tablet.wait_for_selector("[data-testid=prompt][data-kind=action]")  # he plays on the shared tablet now
     tap(tablet, "[data-testid=action][data-action=scare]", tablet)
-    roll_on(tablet, 2)  # one die against Strzyga's 3 by day
+    roll_on(tablet, 2, {})  # one die against Strzyga's 3 by day
     spends = [b.inner_text() for b in tablet.locator("[data-testid=action][data-action=spend]").all()]
     assert spends and all("(our guess)" in s for s in spends), spends
     tap(tablet, "[data-testid=action][data-action=keep]", tablet)

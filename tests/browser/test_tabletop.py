@@ -52,12 +52,13 @@ class Driver:
         self.game_id = ok(self.shared, "new_game", {"game": pack_id, "name": "Tabletop", "setup": setup})["game_id"]
         self.view = ok(self.shared, "join", {"game_id": self.game_id})["view"]
         self.seats: dict[str, Any] = {}
+        self.tokens: dict[str, str] = {}
         if self.pack.pack_view().get("secret_seats") is True:
             for seat in self.pack.seats(self.game):
                 phone = connect(url)
                 token = ok(phone, "claim_seat", {"game_id": self.game_id, "seat": seat.id})["token"]
                 ok(phone, "join", {"game_id": self.game_id, "seat": seat.id, "token": token})
-                self.seats[seat.id] = phone
+                self.seats[seat.id], self.tokens[seat.id] = phone, token
 
     @property
     def version(self) -> int:
@@ -68,10 +69,19 @@ class Driver:
         assert prompt is not None, "the game ended before the test saw what it looks for"
         self.pack.cli().step(self.game, self.policy)
         entry = self.game.inputs[-1]
-        seat = entry.get("seat") or (prompt.audience[0] if prompt.audience else None)
-        client = self.seats[str(seat)] if seat is not None and self.seats else self.shared
+        seat = entry.get("seat") or (prompt.answered_by() or (None,))[0]
+        client = self.seats.get(str(seat), self.shared)  # a seat's phone answers its questions
         ok(client, "act", {"game_id": self.game_id, "version": self.version - 1, "key": entry["key"],
                            "answer": entry["answer"]})
+
+    def give_up(self, prompt: Any) -> None:
+        """The phone of the seat ``prompt`` is for gives its seat up (a dead phone), so the shared
+        tablet plays that seat from now on (docs/engine.md, "Who answers")."""
+        seat = (prompt.answered_by() or (None,))[0]
+        if seat in self.seats:
+            phone = self.seats.pop(seat)
+            ok(phone, "release_seat", {"game_id": self.game_id, "seat": seat, "token": self.tokens[seat]})
+            phone.disconnect()
 
     def latest_view(self) -> dict[str, Any]:
         view: dict[str, Any] = ok(self.shared, "join", {"game_id": self.game_id})["view"]
@@ -181,6 +191,7 @@ def _declared_confirmation(driver: Driver, tablet: Any) -> None:
         follow(driver, tablet)
     else:
         raise AssertionError(f"no {action} to confirm came up")
+    driver.give_up(driver.game.prompt)
     before = version(tablet)
     tablet.get_by_test_id("prompt").locator(f"[data-testid=action][data-action='{action}']").first.click()
     dialog = tablet.get_by_test_id("confirm")

@@ -496,7 +496,7 @@ class App {
     if (!view || view.game_id !== this.gameId || !this.names) return;
     const current = this.view;
     if (current && view.version < current.version) return;
-    if (current && view.version === current.version && !force) return;
+    if (current && view.version === current.version && !force && !newsAtVersion(current, view)) return;
     const changed = !current || current.version !== view.version;
     // The game now plays with other data (saved meanwhile): its pack comes with a fresh join.
     const dataId = view.state ? view.state.data_id ?? null : null;
@@ -757,6 +757,14 @@ function paintConnection(el, state) {
 }
 
 window.companion = new App(document.getElementById("app"));
+
+/** What may change without a new version: who may answer here (a seat claimed or freed elsewhere)
+ *  and a request to go back past a reveal (agreed seat by seat). */
+function newsAtVersion(current, view) {
+  return stableJson(current.prompt ?? null) !== stableJson(view.prompt ?? null)
+    || stableJson(current.undo_request ?? null) !== stableJson(view.undo_request ?? null)
+    || stableJson(current.actions ?? []) !== stableJson(view.actions ?? []);
+}
 
 /** An answer as the rules take it: an action menu entry without its words (``label``, ``confirm``). */
 function bare(answer) {
