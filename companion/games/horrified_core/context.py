@@ -71,13 +71,15 @@ class GameContext:
 
     def __init__(self, pack: Pack, state: GameState, sink: EffectSink,
                  monster_rules: Mapping[str, MonsterRules] | None = None, graph: Graph | None = None,
-                 data: Callable[[GameState], GameData] | None = None, *, edition: Edition) -> None:
+                 data: Callable[[GameState], GameData] | None = None, *, edition: Edition,
+                 pack_view: Callable[[Pack], Pack] | None = None) -> None:
         self.edition = edition
         self.state = state
         self.sink = sink
         self.emit = sink.emit
         rules = monster_rules or {}
-        self._given = GameData(pack, graph or board_graph(pack, areas_of(rules.values())), rules)
+        self._view = pack_view
+        self._given = GameData(self._viewed(pack), graph or board_graph(pack, areas_of(rules.values())), rules)
         self._data = data
         self._seen = ("", self._given)
 
@@ -99,8 +101,14 @@ class GameContext:
         if self._data is None or not data_id:
             return self._given
         if self._seen[0] != data_id:
-            self._seen = (data_id, self._data(self.state))
+            found = self._data(self.state)
+            self._seen = (data_id, GameData(self._viewed(found.pack), found.graph, found.monster_rules))
         return self._seen[1]
+
+    def _viewed(self, pack: Pack) -> Pack:
+        """``pack_view``: the pack as the rules are to see it (the forecast's walk watches what they
+        read of it); the pack itself without one."""
+        return pack if self._view is None else self._view(pack)
 
     # -- names, for the plain words on the tablet -------------------------------------
     def place_name(self, location: str | None) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Callable, Mapping
 
 from companion.engine.effects import EffectSink
 from companion.engine.errors import IllegalInput, SetupError
@@ -77,11 +77,13 @@ class HorrifiedRules:
         state = self.starting_state(origin)
         return state, play(self.context(state, sink))
 
-    def context(self, state: GameState, sink: EffectSink) -> GameContext:
-        """The rules' view of ``state``, following its data when the owner changes it."""
+    def context(self, state: GameState, sink: EffectSink,
+                pack_view: Callable[[Pack], Pack] | None = None) -> GameContext:
+        """The rules' view of ``state``, following its data when the owner changes it.
+        ``pack_view``: how the rules are to see the pack (``GameContext``)."""
         shipped = self._shipped.data(state)
         return GameContext(self.pack, state, sink, shipped.monster_rules, shipped.graph, self.data_for,
-                           edition=self.edition)
+                           edition=self.edition, pack_view=pack_view)
 
     def data_for(self, state: GameState) -> GameData:
         """The pack, graph and monster rules a game's data gives (the shipped ones without data)."""

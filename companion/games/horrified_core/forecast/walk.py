@@ -6,9 +6,12 @@ the answers). The walk is exact: at each question it follows every answer (``bra
 A card whose ways are too many for the time the table can wait is played out at random
 instead, many times, and its figures are marked as estimates (``sample``).
 
-Which item comes out of the bag changes nothing in most phases but the bag: a draw is then
-followed one way only, and every way is followed when anything after it looked at the
-items lying on the board (the Invisible Man's Thief, say: ``WatchedItems``).
+Which item comes out of the bag changes nothing in most phases but the bag; what can differ
+is what the rules read of it afterwards: its figures (the Carrionette's Silver Needle names
+the drawn item's Strength, ``ReadItem``) or its place, through the items lying on the board
+(the Invisible Man's Thief, ``WatchedItems``). So a draw is followed one way first, and then
+once for each different value of what was read below it (items grouped by that, not by
+name), until what was read is the same for every group walked.
 """
 
 from __future__ import annotations
@@ -26,11 +29,15 @@ from ..context import GameContext, GameEnded
 from ..monster_phase import monster_phase
 from ..play import finish
 from ..rules import HorrifiedRules
+from ..pack_types import Item, Pack
 from ..state import GameState
 from .branches import DISCARD, FALL, Branch, Node, node_for
 from .tally import Layout, LedgerSink, Value, chance, choice, defend
 
 ITEM_DRAW = "item"
+#: What the rules may read of an item token's own figures; its place is read through the board.
+FIGURES = ("strength", "type")
+PLACE = "location"
 
 
 class TooManyWays(Exception):
@@ -75,6 +82,44 @@ class WatchedItems(dict[str, str]):
         return super().__contains__(key)
 
 
+class ReadLog:
+    """The figures read of the items whose draw is being walked: while the walk below a drawn
+    item is open (``watch``), each of its ``FIGURES`` the rules read is noted for it."""
+
+    def __init__(self) -> None:
+        self.open: dict[str, list[set[str]]] = {}
+
+    def read(self, item_id: str, figure: str) -> None:
+        for noted in self.open.get(item_id, ()):
+            noted.add(figure)
+
+    def watch(self, item_id: str) -> set[str]:
+        """Start noting the reads of ``item_id``; the set they go in (``unwatch`` it when done)."""
+        noted: set[str] = set()
+        self.open.setdefault(item_id, []).append(noted)
+        return noted
+
+    def unwatch(self, item_id: str, noted: set[str]) -> None:
+        self.open[item_id].remove(noted)
+
+
+class ReadItem(Item):
+    """An item record that notes in its ``ReadLog`` when the rules read one of its ``FIGURES``."""
+
+    def __getattribute__(self, name: str) -> object:
+        if name in FIGURES:
+            log: ReadLog = object.__getattribute__(self, "__dict__")["_log"]
+            log.read(object.__getattribute__(self, "id"), name)
+        return object.__getattribute__(self, name)
+
+
+def reading(item: Item, log: ReadLog) -> Item:
+    """``item`` as a ``ReadItem`` noting its reads in ``log``."""
+    watched = ReadItem.__new__(ReadItem)
+    watched.__dict__.update(vars(item), _log=log)
+    return watched
+
+
 @dataclass
 class Reached:
     """Where a replay stopped: the question asked (None: the phase is over) and the table."""
@@ -111,6 +156,20 @@ class PhaseRunner:
         self.stop = stop
         self._start = pickle.dumps(start, protocol=pickle.HIGHEST_PROTOCOL)
         self.replays = 0
+        self.reads = ReadLog()
+        self._pack = rules.pack_for(start)
+        self._viewed: dict[int, tuple[Pack, Pack]] = {}
+
+    def pack_view(self, pack: Pack) -> Pack:
+        """The pack whose item records note what the rules read of them (one copy per pack)."""
+        found = self._viewed.get(id(pack))
+        if found is None or found[0] is not pack:
+            found = self._viewed[id(pack)] = (pack, pack.with_item_records(lambda i: reading(i, self.reads)))
+        return found[1]
+
+    def figures(self, item_id: str) -> Item:
+        """What the rules may read of an item (without noting it as read)."""
+        return self._pack.item(item_id)
 
     def begin(self) -> Reached:
         if self.stop is not None and self.stop():
@@ -119,7 +178,7 @@ class PhaseRunner:
         items = WatchedItems(state.items_at)
         state.items_at = items
         sink = LedgerSink()
-        ctx = self.rules.context(state, sink)
+        ctx = self.rules.context(state, sink, self.pack_view)
         flow = phase(ctx)
         self.replays += 1
         return Reached(_send(flow, None), ctx, sink, items, flow)
@@ -170,15 +229,41 @@ class Walker:
 
     def _item_draw(self, answers: list[object], reached: Reached, node: Node,
                    watch_from: int | None) -> tuple[Value, bool]:
-        """One item followed; all of them only if the board's items were looked at after it."""
+        """One item followed first; then one of each group of items alike in what was read below
+        (its figures, its place if the board's items were looked at), until nothing more was read."""
         watch = len(answers) if watch_from is None else watch_from
         first = node.branches[0]
-        went_on = self._go_on(reached, first, len(answers) == watch)
-        value, looked = self.value([*answers, first.answer], went_on, watch)
-        if not looked:
-            return value, False
-        rest = [(b.weight, self._follow(answers, b, watch)[0]) for b in node.branches[1:]]
-        return chance([(first.weight, value), *rest]), True
+        walked = {str(first.answer): self._watched(first, lambda: self.value(
+            [*answers, first.answer], self._go_on(reached, first, len(answers) == watch), watch))}
+        read = walked[str(first.answer)][2]
+        while True:
+            groups = self._groups(node, read)
+            for branch in (g[0] for g in groups if str(g[0].answer) not in walked):
+                walked[str(branch.answer)] = self._watched(branch, lambda: self._follow(answers, branch, watch))
+            more = read.union(*(found[2] for found in walked.values()))
+            if more == read:
+                break
+            read = more
+        looked = any(found[1] for found in walked.values())
+        return chance([(sum(b.weight for b in g), walked[str(g[0].answer)][0]) for g in groups]), looked
+
+    def _watched(self, branch: Branch, walk: Callable[[], tuple[Value, bool]]) -> tuple[Value, bool, set[str]]:
+        """``walk()`` below the drawn item ``branch``, and what was read of it there."""
+        log, item_id = self.runner.reads, str(branch.answer)
+        noted = log.watch(item_id)
+        try:
+            value, looked = walk()
+        finally:
+            log.unwatch(item_id, noted)
+        return value, looked, noted | {PLACE} if looked else noted
+
+    def _groups(self, node: Node, read: set[str]) -> list[list[Branch]]:
+        """The draw's answers grouped by the values of what was read (each group's first stands for it)."""
+        groups: dict[tuple[object, ...], list[Branch]] = {}
+        for branch in node.branches:
+            item = self.runner.figures(str(branch.answer))
+            groups.setdefault(tuple(getattr(item, figure) for figure in sorted(read)), []).append(branch)
+        return list(groups.values())
 
     def _children(self, answers: list[object], reached: Reached, node: Node,
                   watch_from: int | None) -> tuple[list[tuple[Branch, Value]], bool]:
