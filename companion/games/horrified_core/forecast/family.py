@@ -19,7 +19,7 @@ from .walk import Stopped
 RulesFor = Callable[[GameState], HorrifiedRules]
 #: The time the what-ifs of every action may take together (each gets its share), and one what-if.
 WHAT_IFS_SECONDS = 3.0
-WHAT_IF_SECONDS = 0.9
+WHAT_IF_SECONDS = 0.8  # its walks and estimate; the copy, the action and the report come on top
 
 
 class FamilyForecast:
