@@ -190,6 +190,46 @@ def report_replay(rules: HorrifiedRules, chains: int, repeats: int, origin: Orig
     return all(value < REPLAY_TARGET_MS for _, value in rows)
 
 
+# -- (3) undo after 300 inputs -----------------------------------------------------------------
+
+def long_game(rules: HorrifiedRules, heroes: list[dict[str, str]], total: int = REPLAY_INPUTS) -> Segment:
+    """A seeded game from setup of ``total`` inputs (random games are often lost sooner, so games
+    with one monster are tried, seed after seed), else the longest found."""
+    found: list[Segment] = []
+    for seed in range(4):
+        for monster in rules.pack.monsters:
+            found.append(played_game(rules, seed, total, {"setup": {"monsters": [monster.id], "heroes": heroes}}))
+            if len(found[-1].inputs) >= total:
+                return found[-1]
+    return max(found, key=lambda segment: len(segment.inputs))
+
+
+def time_undo(rules: HorrifiedRules, game: Segment, count: int, repeats: int) -> tuple[float, float]:
+    """Median ms of undoing ``count`` inputs: before, the game replayed from its origin (what undo did);
+    after, ``Game.undo`` going on from its last snapshot (the game built beforehand, not timed)."""
+    before, after = [], []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        Game(rules, game.origin, game.inputs[:-count])
+        before.append(ms_since(start))
+        built = Game(rules, game.origin, game.inputs)
+        start = time.perf_counter()
+        built.undo(count)
+        after.append(ms_since(start))
+    return statistics.median(before), statistics.median(after)
+
+
+def report_undo(rules: HorrifiedRules, heroes: list[dict[str, str]], repeats: int) -> None:
+    game = long_game(rules, heroes)
+    monsters = game.origin["setup"]["monsters"]  # type: ignore[index]
+    print(f"(3) Undo after {len(game.inputs)} inputs of one seeded game from setup ({', '.join(monsters)}, "
+          f"3 heroes), median of {repeats} runs")
+    for count in (1, 10):
+        before, after = time_undo(rules, game, count, repeats)
+        print(f"    undo {count:2d}: before (whole game replayed) {before:7.1f} ms, "
+              f"after (from the last snapshot) {after:6.1f} ms")
+
+
 # -- profiling ----------------------------------------------------------------------------------
 
 def profile(title: str, work: Callable[[], object], top: int) -> None:
@@ -234,12 +274,16 @@ def main(argv: list[str] | None = None) -> int:
     cards_ok = report_cards(rules, range(args.seeds))
     print()
     replay_ok = report_replay(rules, args.logs, args.repeats)
+    print()
+    report_undo(rules, HEROES, args.repeats)
     original = OriginalRules()
     print("\n== the original Horrified (Dracula, the Creature, the Wolf Man, the Mummy; 3 heroes) ==")
     cards_ok &= report_cards(original, range(args.seeds), "four monsters in play, from a seeded game's first Monster "
                              "card", first_monster_card(original, ORIGINAL_SETUP))
     print()
     replay_ok &= report_replay(original, args.logs, args.repeats, {"setup": ORIGINAL_SETUP}, "four monsters, 3 heroes")
+    print()
+    report_undo(original, ORIGINAL_SETUP["heroes"], args.repeats)  # type: ignore[arg-type]
     if args.profile:
         profile_all(rules, range(min(args.seeds, 3)), args.top)
     elif not (cards_ok and replay_ok):

@@ -35,10 +35,11 @@ class HeldForecast:
         self.started, self.go = threading.Event(), threading.Event()
         self.results: list[View | None] = []  # what each forecast came to (None: called off)
 
-    def forecast(self, game: Game, seconds: float | None = None, stop: Callable[[], bool] | None = None) -> View | None:
+    def forecast(self, game: Game, seconds: float | None = None, stop: Callable[[], bool] | None = None,
+                 progress: Callable[[View], None] | None = None) -> View | None:
         self.started.set()
         assert self.go.wait(10)
-        self.results.append(self.inner.forecast(game, seconds, stop))
+        self.results.append(self.inner.forecast(game, seconds, stop, progress))
         return self.results[-1]
 
     def what_if(self, game: Game, action: Mapping[str, object], stop: Callable[[], bool] | None = None) -> View | None:
@@ -75,12 +76,12 @@ def test_a_forecast_for_a_version_the_game_has_left_is_dropped_and_the_newest_to
         table.act(STEP, 0)  # the table plays on while version 0 is worked out
         assert table.version == 1
         held.go.set()
-        assert wait_for(lambda: bool(told))
-        assert wait_for(lambda: forecasts.known(table)[0])
-        assert [version for version, _ in told] == [1]  # version 0's was dropped
+        assert wait_for(lambda: len(held.results) == 2)  # version 1's worked out to the end
+        assert told and {version for version, _ in told} == {1}  # version 0's was dropped
+        assert told[-1][1]["exact"] and all(not found["exact"] for _, found in told[:-1])  # better and better
         after = Game(PACK.rules, {"position": POSITION}, [STEP])
-        assert told[0][1]["characters"] == PACK.forecaster().forecast(after)["characters"]  # type: ignore[index]
-        assert forecasts.known(table) == (True, told[0][1])
+        assert told[-1][1]["characters"] == PACK.forecaster().forecast(after)["characters"]  # type: ignore[index]
+        assert forecasts.known(table) == (True, told[-1][1])
     finally:
         held.go.set()
         forecasts.close()
@@ -109,7 +110,7 @@ def test_a_forecast_under_way_is_called_off_as_soon_as_the_game_changes(store: S
         assert held.started.wait(10)
         table.act(STEP, 0)
         held.go.set()
-        assert wait_for(lambda: forecasts.known(table)[0])
+        assert wait_for(lambda: len(held.results) == 2)
         assert held.results[0] is None, "version 0's forecast was worked out to its end for a game that had moved on"
         assert held.results[1] is not None and forecasts.known(table) == (True, held.results[1])
     finally:

@@ -9,7 +9,7 @@ The kinds a game emits are listed in docs/engine.md.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final, Literal, Mapping
+from typing import Callable, Final, Literal, Mapping
 
 #: What kind of thing an effect is, declared once per effect kind by its pack (``effect_natures``):
 #: a physical ``step`` a hand does on the table, a ``note`` that says what happens (a symbol, a
@@ -59,11 +59,25 @@ class Effect:
         return self.audience is None or seat in self.audience
 
 
+#: Told of each boundary the rules reach: (the state, the point; see ``EffectSink.boundary``).
+BoundaryListener = Callable[[object, object], None]
+
+
 class EffectSink:
-    """Collects the effects of one input, in order."""
+    """Collects the effects of one input, in order; ``on_boundary``: told of each boundary."""
 
     def __init__(self) -> None:
         self.effects: list[Effect] = []
+        self.on_boundary: BoundaryListener | None = None
+
+    def boundary(self, state: object, point: object) -> None:
+        """The rules reached a boundary they declare: from here the game goes on from ``state`` and
+        ``point`` (plain, picklable data: what is left to do) alone, with nothing else of the
+        running rules, so it can be continued from a copy of them (``Rules.resume``) instead of
+        being replayed from its start. Whoever listens takes its copy now (the state changes as
+        the rules go on); nobody listening costs nothing."""
+        if self.on_boundary is not None:
+            self.on_boundary(state, point)
 
     def emit(self, kind: str, text: str, /, **data: object) -> None:
         self.effects.append(Effect(kind, text, data))

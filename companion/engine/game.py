@@ -6,10 +6,17 @@ keeps nothing else, so the same origin and inputs always give the same state
 (replay), undo is "replay all but the last inputs", and a refused input leaves
 the game exactly as it was (if the rules refused it half-way, the game is
 rebuilt from its log).
+
+Rules that declare boundaries (``EffectSink.boundary``: a point from which the game
+goes on from its state and a little plain data alone) and can ``resume`` from one let
+a game keep snapshots at some of them, one every ``SNAPSHOT_EVERY`` inputs or so:
+undo and a rebuild then replay only the inputs since the last snapshot before the
+point they go back to, not the whole game.
 """
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Callable, Generator, Iterable, Protocol, TypeVar
@@ -23,6 +30,8 @@ from .prompts import Prompt, SeatAnswer, check_answer
 T = TypeVar("T")
 Flow = Generator[Prompt, object, T]
 Input = Mapping[str, object]
+#: Inputs from one undo snapshot to the next, at least: an undo replays about this many at most.
+SNAPSHOT_EVERY = 16
 
 
 class Rules(Protocol):
@@ -30,7 +39,10 @@ class Rules(Protocol):
     Rules whose data the owner may correct mid-game also have
     ``change_data(state, data, sink)``, raising IllegalInput to refuse; rules
     with moves a player may make at any moment, whatever is being asked,
-    have ``anytime(state, move, sink)`` (IllegalInput to refuse, changing nothing)."""
+    have ``anytime(state, move, sink)`` (IllegalInput to refuse, changing nothing);
+    rules that declare boundaries (``EffectSink.boundary``) have
+    ``resume(state, point, sink) -> Flow``: the game going on from that boundary, as
+    it would have gone on from there (the same prompts, the same state)."""
 
     def begin(self, origin: Mapping[str, object], sink: EffectSink) -> tuple[object, Flow[None]]:
         ...
@@ -59,11 +71,23 @@ class Game:
             self.apply(entry)
 
     def _begin(self) -> None:
-        self._sink = EffectSink()
+        self._snapshots: list[tuple[int, bytes]] = []  # (inputs played when it was taken, the snapshot)
+        self._feeding = 0  # the inputs played once the answer being sent is taken
+        self._sink = self._watched(EffectSink())
         self.state, self._flow = self.rules.begin(self.origin, self._sink)
         self.inputs: list[dict[str, object]] = []
         self.prompt: Prompt | None = self._resume(None)
         self.opening_effects = self._sink.take()
+
+    def _watched(self, sink: EffectSink) -> EffectSink:
+        if getattr(self.rules, "resume", None) is not None:
+            sink.on_boundary = self._snapshot
+        return sink
+
+    def _snapshot(self, state: object, point: object) -> None:
+        """A boundary of the rules: kept if the last snapshot is ``SNAPSHOT_EVERY`` inputs back."""
+        if not self._snapshots or self._feeding - self._snapshots[-1][0] >= SNAPSHOT_EVERY:
+            self._snapshots.append((self._feeding, pickle.dumps((state, point), pickle.HIGHEST_PROTOCOL)))
 
     def _resume(self, answer: object) -> Prompt | None:
         try:
@@ -91,6 +115,7 @@ class Game:
         prompt = self._current()
         answer = check_answer(prompt, self._answer_of(prompt, entry), self.dice)
         seat = _answering_seat(prompt, entry)
+        self._feeding = len(self.inputs) + 1
         try:
             following = self._resume(answer if seat is None else SeatAnswer(seat, answer))
         except BaseException:
@@ -147,9 +172,22 @@ class Game:
         return entry["answer"]
 
     def _rebuild(self, inputs: list[dict[str, object]]) -> None:
+        """The game after ``inputs`` (a beginning of its log): from the last snapshot taken at or
+        before their end, else from the origin, with the inputs since."""
         kept = list(inputs)
-        self._begin()
-        for entry in kept:
+        snapshots = [s for s in self._snapshots if s[0] <= len(kept)]
+        if not snapshots:
+            self._begin()
+        else:
+            played, snapshot = snapshots[-1]
+            state, point = pickle.loads(snapshot)
+            self._snapshots, self._feeding = snapshots, played
+            self._sink = self._watched(EffectSink())
+            resume = getattr(self.rules, "resume")  # there are snapshots only of rules that resume
+            self.state, self._flow = resume(state, point, self._sink)
+            self.inputs = kept[:played]
+            self.prompt = self._resume(None)
+        for entry in kept[len(self.inputs):]:
             self.apply(entry)
         self._sink.take()
 

@@ -251,10 +251,13 @@ class PackForecast(Protocol):
     how threatened each location is, which the LEDs draw under the board as a dim glow (the
     service reads nothing else of it; the pack's tablet module shows the rest)."""
 
-    def forecast(self, game: Game, seconds: float | None = None, stop: Callable[[], bool] | None = None) -> View | None:
-        """The forecast now, in about ``seconds`` (None: the pack's default); None when there is
-        none to give (not the moment for one) or ``stop`` (asked now and then) said True: the
-        game has moved on and nobody waits for this one any more."""
+    def forecast(self, game: Game, seconds: float | None = None, stop: Callable[[], bool] | None = None,
+                 progress: Callable[[View], None] | None = None) -> View | None:
+        """The forecast now, in at most about ``seconds`` (None: the pack's default); None when
+        there is none to give (not the moment for one) or ``stop`` (asked now and then) said True:
+        the game has moved on and nobody waits for this one any more. A forecast that gets better
+        with time hands each better one to ``progress`` on the way (the first at once, an estimate
+        saying so), and returns the last."""
         ...
 
     def what_if(self, game: Game, action: Mapping[str, object], stop: Callable[[], bool] | None = None) -> View | None:

@@ -2,7 +2,8 @@
 
 Why a module of its own, with a thread of its own: a forecast replays the rules engine many
 times and may take seconds, so it is never worked out while a request waits or while the table
-is held. Each change of a game that a tablet joined asks for the forecast of its new version;
+is held. A pack's forecast may get better with time (an estimate at once, exact later): each
+better one is kept and told as it comes, until the last, or until the game moves on. Each change of a game that a tablet joined asks for the forecast of its new version;
 one background thread works them out, the newest version of each game only, on a copy of the
 game (``Table.copy``), so the table plays on meanwhile. A forecast is kept by game and version
 and told to its ``listeners`` (the game's tablets, the LEDs) only while that version is still the
@@ -31,6 +32,8 @@ from .budgets import EventGate
 Reply = dict[str, Any]
 #: Told of each forecast worked out for the version a game still has: (table, version, forecast).
 Listener = Callable[[Table, int, View], None]
+#: How long one version's forecast is refined at most (a pack makes it exact sooner if it can).
+REFINE_SECONDS = 120.0
 
 log = logging.getLogger(__name__)
 
@@ -107,22 +110,31 @@ class Forecasts:
             self._work_out(table)
 
     def _work_out(self, table: Table) -> None:
-        """One forecast, kept and told if its version is still the game's; called off as soon as
-        the game changes (the newer version is wanted already and comes next). A fault in a pack's
-        forecast is logged and leaves that version without one: the forecasts of every later
-        change, and the game, go on."""
+        """One forecast, kept and told if its version is still the game's, each better one as it
+        comes; called off as soon as the game changes (the newer version is wanted already and
+        comes next). A fault in a pack's forecast is logged and leaves that version without a
+        better one: the forecasts of every later change, and the game, go on."""
         forecaster = _forecaster(table)
         if forecaster is None:
             return
         try:
             version, game = table.copy()
-            found = forecaster.forecast(game, stop=lambda: self._moved_on(table, version))
+            found = forecaster.forecast(game, REFINE_SECONDS, stop=lambda: self._moved_on(table, version),
+                                        progress=lambda better: self._keep(table, version, better))
         except Exception:  # noqa: BLE001 - a forecast is advice: its fault must not stop the next ones
             log.exception("the forecast of game %s could not be worked out", table.game_id)
             return
+        if found is None:
+            self._keep(table, version, None)
+
+    def _keep(self, table: Table, version: int, found: View | None) -> None:
+        """Keep and tell ``found`` if ``version`` is still the game's (else it is dropped: a newer
+        one is wanted); the same forecast told twice is told once."""
         if self._moved_on(table, version):
-            return  # called off, or worked out for a moment the game has left: a newer one is wanted
+            return
         with self._lock:
+            if self._known.get(table.game_id) == (version, found):
+                return
             self._known[table.game_id] = (version, found)
         if found is not None:
             self._tell(table, version, found)

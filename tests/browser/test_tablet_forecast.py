@@ -93,7 +93,8 @@ def test_the_threat_glow_a_what_if_shown_and_dismissed_and_the_game_unchanged(
     game_id = import_game(server)
     page = new_tablet()
     page.goto(f"{server.url}#/game/{game_id}")
-    page.locator(f"{GAME} [data-testid=forecast][data-ready=yes]").wait_for()
+    # an estimate is pushed first, then better ones: the exact one comes last
+    page.locator(f"{GAME} [data-testid=forecast][data-ready=yes][data-exact=true]").wait_for()
     now, after = expected(), expected(AWAY)
 
     assert glow_on_board(page) == now["glow"] and now["glow"]
@@ -155,7 +156,7 @@ def test_the_original_edition_shows_the_family_s_forecast_too(server: Server, ne
 
     page = new_tablet()
     page.goto(f"{server.url}#/game/{reply['game_id']}")
-    page.locator(f"{GAME} [data-testid=forecast][data-ready=yes]").wait_for()
+    page.locator(f"{GAME} [data-testid=forecast][data-ready=yes][data-exact=true]").wait_for()
     assert glow_on_board(page) == now["glow"] and now["glow"]
     assert row(page, "hero", "mayor").count() == 1
 

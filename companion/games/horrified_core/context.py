@@ -64,6 +64,9 @@ class GameData:
 class GameContext:
     """Shared access for the rules modules; holds no rules of its own.
 
+    ``quiet``: nobody reads the words of this game (the forecast's walks): names are ids, questions
+    carry no previews or descriptions of the figures, so no time goes into texts nothing shows.
+
     ``data``: how to get a game's data from its state. The owner may correct the
     game data in the middle of a game (an input of the game's log), so ``pack``,
     ``graph`` and ``monster_rules`` are looked up again whenever the state's
@@ -71,13 +74,16 @@ class GameContext:
 
     def __init__(self, pack: Pack, state: GameState, sink: EffectSink,
                  monster_rules: Mapping[str, MonsterRules] | None = None, graph: Graph | None = None,
-                 data: Callable[[GameState], GameData] | None = None, *, edition: Edition) -> None:
+                 data: Callable[[GameState], GameData] | None = None, *, edition: Edition,
+                 pack_view: Callable[[Pack], Pack] | None = None, quiet: bool = False) -> None:
         self.edition = edition
+        self.quiet = quiet
         self.state = state
         self.sink = sink
         self.emit = sink.emit
         rules = monster_rules or {}
-        self._given = GameData(pack, graph or board_graph(pack, areas_of(rules.values())), rules)
+        self._view = pack_view
+        self._given = GameData(self._viewed(pack), graph or board_graph(pack, areas_of(rules.values())), rules)
         self._data = data
         self._seen = ("", self._given)
 
@@ -99,23 +105,33 @@ class GameContext:
         if self._data is None or not data_id:
             return self._given
         if self._seen[0] != data_id:
-            self._seen = (data_id, self._data(self.state))
+            found = self._data(self.state)
+            self._seen = (data_id, GameData(self._viewed(found.pack), found.graph, found.monster_rules))
         return self._seen[1]
+
+    def _viewed(self, pack: Pack) -> Pack:
+        """``pack_view``: the pack as the rules are to see it (the forecast's walk watches what they
+        read of it); the pack itself without one."""
+        return pack if self._view is None else self._view(pack)
 
     # -- names, for the plain words on the tablet -------------------------------------
     def place_name(self, location: str | None) -> str:
-        return "off the board" if location is None else self.pack.location(location).name
+        if self.quiet or location is None:
+            return location or "off the board"
+        return self.pack.location(location).name
 
     def hero_name(self, hero_id: str) -> str:
-        return "the " + self.pack.hero(hero_id).name
+        return hero_id if self.quiet else "the " + self.pack.hero(hero_id).name
 
     def figure_name(self, figure: Figure) -> str:
+        if self.quiet:
+            return figure.monster
         if figure.minion is not None:
             return self.monster_rules[figure.monster].minion_name(figure.minion)
         return self.monster_rules[figure.monster].figure_name()
 
     def character_name(self, who: Character) -> str:
-        if who.kind == "hero":
+        if who.kind == "hero" or self.quiet:
             return self.hero_name(who.id)
         return self.pack.villager(who.id).name
 
@@ -177,7 +193,9 @@ class GameContext:
     def about(self, figure: Figure) -> dict[str, object]:
         """What a question about one monster figure carries, so a tablet can name it, show its
         symbol and light it on the board (with several monsters and their minions, "the
-        monster" says nothing)."""
+        monster" says nothing). Nothing when quiet."""
+        if self.quiet:
+            return {}
         return {"monster": figure.monster, "minion": figure.minion, "figure": self.figure_name(figure),
                 "symbols": list(self.monster(figure.monster).symbols), "location": self.where(figure)}
 

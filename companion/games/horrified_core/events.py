@@ -44,7 +44,7 @@ def monsters_with(ctx: GameContext, symbol: str) -> list[str]:
 def in_chosen_order(ctx: GameContext, monster_ids: list[str], key: str) -> Flow[list[str]]:
     """The active player orders monsters an Event moves at once (RL-MP-5)."""
     labels = {m: ctx.monster(m).name for m in monster_ids}
-    previews = {m: _where(ctx, m) for m in monster_ids}
+    previews = labels if ctx.quiet else {m: _where(ctx, m) for m in monster_ids}
     return (yield from ask_order(ctx, key, "The Event moves several monsters", labels, previews))
 
 

@@ -44,6 +44,7 @@ ACTIONS: Mapping[str, ActionKind] = {
 def hero_phase(ctx: GameContext) -> Flow[None]:
     ctx.state.phase = "hero"
     while True:
+        ctx.sink.boundary(ctx.state, None)  # the game goes on from a Hero Phase's state alone (play)
         answer = yield hero_prompt(ctx)
         assert isinstance(answer, Mapping)
         if answer["action"] == "end":

@@ -20,18 +20,35 @@ from companion.games.datafiles import PackError
 from .packfiles import parse_entered_card
 
 
-def monster_phase(ctx: GameContext) -> Flow[None]:
-    ctx.state.phase = "monster"
-    if ctx.state.bonuses.skips_monster_phase():
-        ctx.emit("monster-phase-skipped", "No Monster Phase this turn: no card is drawn.")
-        return
-    card = yield from draw_card(ctx)
-    for number in range(card.items):
-        item = yield from draw_item(ctx, f"item {number + 1} of {card.items} for {card.name}")
-        if item is not None:
-            place_item(ctx, item)
-    yield from resolve_event(ctx, card.event)
-    yield from resolve_attack_line(ctx, card.attack, card)
+@dataclass(frozen=True)
+class PhasePoint:
+    """Where a Monster Phase stands at one of its boundaries (``EffectSink.boundary``): its card
+    drawn, its items and Event done, the attack line going on at its ``symbol`` (an index), with
+    ``actors`` the ones of that symbol still to act, in their order (None: that symbol's actors
+    are still to be found and ordered). The state and this point are all the rest of the phase
+    needs, so it can go on from a copy of them (``monster_phase(ctx, at=...)``)."""
+
+    card: str
+    symbol: int = 0
+    actors: tuple[Actor, ...] | None = None
+
+
+def monster_phase(ctx: GameContext, at: PhasePoint | None = None) -> Flow[None]:
+    """The whole phase, or (``at``) the rest of it from one of its boundaries."""
+    if at is None:
+        ctx.state.phase = "monster"
+        if ctx.state.bonuses.skips_monster_phase():
+            ctx.emit("monster-phase-skipped", "No Monster Phase this turn: no card is drawn.")
+            return
+        card = yield from draw_card(ctx)
+        for number in range(card.items):
+            item = yield from draw_item(ctx, f"item {number + 1} of {card.items} for {card.name}")
+            if item is not None:
+                place_item(ctx, item)
+        yield from resolve_event(ctx, card.event)
+    else:
+        card = ctx.pack.card(at.card)
+    yield from resolve_attack_line(ctx, card.attack, card, at)
     ctx.state.played_cards.append(card.id)
     ctx.emit("card-discarded", f"Put {card.name} face up on the Monster discard pile.", card=card.id)
 
@@ -125,17 +142,36 @@ def enter_card(ctx: GameContext) -> Flow[MonsterCard]:
     return card
 
 
-def resolve_attack_line(ctx: GameContext, line: AttackLine, card: MonsterCard | None = None) -> Flow[None]:
-    """``card``: the card the line is printed on, for an edition whose Event monster does not strike."""
-    for symbol in line.symbols:
-        actors = actors_for(ctx, symbol, card)
-        if not actors:
-            ctx.emit("symbol-ignored", _ignored_text(ctx, symbol), symbol=symbol)
-            continue
-        ctx.emit("symbol", f"Attack line: {symbol} symbol.", symbol=symbol,
-                 monsters=sorted({a.monster for a in actors}))
-        for actor in (yield from _order_actors(ctx, actors, symbol, line)):
+def resolve_attack_line(ctx: GameContext, line: AttackLine, card: MonsterCard | None = None,
+                        at: PhasePoint | None = None) -> Flow[None]:
+    """``card``: the card the line is printed on, for an edition whose Event monster does not strike;
+    ``at``: where the line goes on (from its start without). Each symbol and each actor's
+    activation is a boundary, for a card of the pack (a card typed in at the table is not)."""
+    start = at or PhasePoint(card.id if card else "")
+    marks = card is not None and ctx.pack.has("card", card.id)
+    for index in range(start.symbol, len(line.symbols)):
+        ordered = start.actors if index == start.symbol else None
+        if ordered is None:
+            if marks:
+                ctx.sink.boundary(ctx.state, PhasePoint(start.card, index))
+            found = yield from _symbol_actors(ctx, line, index, card)
+            ordered = tuple(found)
+        for number, actor in enumerate(ordered):
+            if marks:
+                ctx.sink.boundary(ctx.state, PhasePoint(start.card, index, ordered[number:]))
             yield from _rules(ctx, actor).activate(ctx, actor, line.move, line.dice)
+
+
+def _symbol_actors(ctx: GameContext, line: AttackLine, index: int, card: MonsterCard | None) -> Flow[list[Actor]]:
+    """The actors of the line's ``index``-th symbol, in the order they act (none: it is skipped)."""
+    symbol = line.symbols[index]
+    actors = actors_for(ctx, symbol, card)
+    if not actors:
+        ctx.emit("symbol-ignored", _ignored_text(ctx, symbol), symbol=symbol)
+        return []
+    ctx.emit("symbol", f"Attack line: {symbol} symbol.", symbol=symbol,
+             monsters=sorted({a.monster for a in actors}))
+    return (yield from _order_actors(ctx, actors, symbol, line))
 
 
 def actors_for(ctx: GameContext, symbol: str, card: MonsterCard | None = None) -> list[Actor]:
@@ -165,7 +201,8 @@ def _order_actors(ctx: GameContext, actors: list[Actor], symbol: str, line: Atta
     if len(by_key) <= 1:
         return list(by_key.values()) + idle
     labels = {k: a.label for k, a in by_key.items()}
-    previews = {k: _rules(ctx, a).preview(ctx, a, line.move, line.dice) for k, a in by_key.items()}
+    previews = labels if ctx.quiet else {k: _rules(ctx, a).preview(ctx, a, line.move, line.dice)
+                                         for k, a in by_key.items()}
     order = yield from ask_order(ctx, "monster-order", f"Several monsters act on the {symbol} symbol", labels, previews)
     return [by_key[k] for k in order] + idle
 
@@ -183,4 +220,4 @@ def _ignored_text(ctx: GameContext, symbol: str) -> str:
     return f"No monster in play has the {symbol} symbol: skip it."
 
 
-__all__ = ["monster_phase", "resolve_attack_line", "actors_for", "draw_card", "in_chosen_order"]
+__all__ = ["PhasePoint", "monster_phase", "resolve_attack_line", "actors_for", "draw_card", "in_chosen_order"]

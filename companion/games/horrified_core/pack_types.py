@@ -10,8 +10,9 @@ it and the owner can correct it (docs/game-data.md).
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
-from typing import Literal, Mapping, TypeVar
+from typing import Callable, Literal, Mapping, TypeVar
 
 from companion.engine.dice import DiceSet
 
@@ -198,6 +199,16 @@ class Pack:
         """How an item token reads on a button."""
         item = self.item(item_id)
         return f"{item.name} ({item.type} {item.strength}, {self.location(item.location).name})"
+
+    def with_item_records(self, view: Callable[[Item], Item]) -> Pack:
+        """A copy of the pack whose item records are ``view(record)``, sharing its memos: the
+        forecast's walk watches through it which figures of a drawn item the rules read."""
+        viewed = copy.copy(self)
+        index = dict(self._index)
+        index["item"] = {item_id: view(record) for item_id, record in self._index["item"].items()
+                         if isinstance(record, Item)}
+        object.__setattr__(viewed, "_index", index)
+        return viewed
 
     def memo(self, name: str) -> dict[str, object]:
         """A cache for data derived from the pack (which never changes once loaded)."""

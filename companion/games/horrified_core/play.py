@@ -7,14 +7,20 @@ from companion.engine.game import Flow
 
 from .context import GameContext, GameEnded
 from .hero_phase import hero_phase
-from .monster_phase import monster_phase
+from .monster_phase import PhasePoint, monster_phase
 from .setup import setup_table
 from .turns import pass_turn, start_turn
 
 
-def play(ctx: GameContext) -> Flow[None]:
+def play(ctx: GameContext, at: PhasePoint | None = None) -> Flow[None]:
+    """From the state as it is (a new game, a Hero Phase, ...), or (``at``) from a boundary of
+    its Monster Phase."""
     try:
-        if ctx.state.phase == "setup":
+        if at is not None:
+            yield from monster_phase(ctx, at)
+            pass_turn(ctx)
+            yield from start_turn(ctx)
+        elif ctx.state.phase == "setup":
             yield from setup_table(ctx)
             yield from start_turn(ctx)
         while True:

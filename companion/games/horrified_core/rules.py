@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Callable, Mapping
 
 from companion.engine.effects import EffectSink
 from companion.engine.errors import IllegalInput, SetupError
@@ -20,6 +20,7 @@ from companion.games.overlay import Overlay, OwnerData, OwnerDataError, owner_pa
 from .context import GameContext, GameData, areas_of, board_graph
 from .edition import Edition
 from .monsters import MonsterRules
+from .monster_phase import PhasePoint
 from .pack_types import Pack
 from .play import play
 from .position import state_from_position
@@ -77,11 +78,18 @@ class HorrifiedRules:
         state = self.starting_state(origin)
         return state, play(self.context(state, sink))
 
-    def context(self, state: GameState, sink: EffectSink) -> GameContext:
-        """The rules' view of ``state``, following its data when the owner changes it."""
+    def resume(self, state: GameState, point: PhasePoint | None, sink: EffectSink) -> tuple[GameState, Flow[None]]:
+        """The game going on from one of its boundaries: a Hero Phase about to ask the next
+        action (``point`` None), or a point of the Monster Phase."""
+        return state, play(self.context(state, sink), point)
+
+    def context(self, state: GameState, sink: EffectSink,
+                pack_view: Callable[[Pack], Pack] | None = None, quiet: bool = False) -> GameContext:
+        """The rules' view of ``state``, following its data when the owner changes it.
+        ``pack_view``, ``quiet``: for the forecast's walks (``GameContext``)."""
         shipped = self._shipped.data(state)
         return GameContext(self.pack, state, sink, shipped.monster_rules, shipped.graph, self.data_for,
-                           edition=self.edition)
+                           edition=self.edition, pack_view=pack_view, quiet=quiet)
 
     def data_for(self, state: GameState) -> GameData:
         """The pack, graph and monster rules a game's data gives (the shipped ones without data)."""

@@ -12,13 +12,14 @@ from companion.engine.game import Game
 from ..choices import action_options
 from ..rules import HorrifiedRules
 from ..state import GameState
-from .forecast import FORECAST_SECONDS, Forecast, after_action, forecast
+from .forecast import FORECAST_SECONDS, Forecast, after_action, forecast, forecasts
 from .report import Plain, report
 from .walk import Stopped
 
 RulesFor = Callable[[GameState], HorrifiedRules]
-#: The time the what-ifs of every action may take together (each gets its share).
+#: The time the what-ifs of every action may take together (each gets its share), and one what-if.
 WHAT_IFS_SECONDS = 3.0
+WHAT_IF_SECONDS = 0.8  # its walks and estimate; the copy, the action and the report come on top
 
 
 class FamilyForecast:
@@ -27,18 +28,26 @@ class FamilyForecast:
     def __init__(self, rules_for: RulesFor) -> None:
         self.rules_for = rules_for
 
-    def forecast(self, game: Game, seconds: float | None = None, stop: Callable[[], bool] | None = None) -> Plain | None:
-        """Only during a Hero Phase, before the hero's next action (None when called off)."""
+    def forecast(self, game: Game, seconds: float | None = None, stop: Callable[[], bool] | None = None,
+                 progress: Callable[[Plain], None] | None = None) -> Plain | None:
+        """Only during a Hero Phase, before the hero's next action (None when called off). Each
+        better forecast on the way (the first estimate, then with more cards exact) is handed to
+        ``progress``; the last is returned."""
         if game.prompt is None or game.prompt.key != "hero-action":
             return None
         state = _state(game)
+        found: Plain | None = None
         try:
-            return self._report(state, forecast(self.rules_for(state), state, seconds or FORECAST_SECONDS, stop=stop))
+            for better in forecasts(self.rules_for(state), state, seconds or FORECAST_SECONDS, stop=stop):
+                found = self._report(state, better)
+                if progress is not None:
+                    progress(found)
         except Stopped:
             return None
+        return found
 
     def what_if(self, game: Game, action: Mapping[str, object], stop: Callable[[], bool] | None = None,
-                seconds: float = FORECAST_SECONDS) -> Plain | None:
+                seconds: float = WHAT_IF_SECONDS) -> Plain | None:
         """None when called off (``stop``)."""
         state = _state(game)
         rules = self.rules_for(state)

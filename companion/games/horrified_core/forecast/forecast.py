@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from companion.engine.dice import DiceKinds, with_monster_die
@@ -26,17 +26,23 @@ from ..monster_phase import ENTER_CARD
 from ..rules import HorrifiedRules
 from ..state import GameState
 from .branches import Branch, draw_branches
-from .tally import Layout, Value, chance, layout_of
-from .walk import PhaseRunner, TooManyWays, Walker, sample
+from .tally import MODES, Layout, Value, chance, layout_of
+from .walk import PhaseRunner, TooManyWays, Walked, Walker, play_once
 
-#: How long a forecast may take on this machine, by default; half of it goes to exact walks.
+#: How long a forecast may take on this machine, by default. Every time here is the processor
+#: time of the thread working the forecast out (``time.thread_time``): on the box, which does
+#: little else, about the time the table waits; on a busy machine the wait is longer, but the
+#: forecast it gets is the same.
 FORECAST_SECONDS = 3.0
-EXACT_SHARE = 0.5
-#: The fewest replays a card's walk is given, and the random plays per answering mode of an
-#: estimated card (at most, and at least).
+#: The first estimate's time (at most this share of a shorter budget), and how often a better
+#: forecast is given while the cards are walked.
+ESTIMATE_SECONDS = 0.3
+EXACT_SHARE = 0.3
+PUSH_SECONDS = 0.5
+#: The fewest replays a card's walk is given first; the random plays per answering mode of a
+#: card over ``ways_per_card``.
 MIN_WAYS = 20
 SAMPLED_RUNS = 400
-MIN_RUNS = 30
 END_HERO_PHASE = {"key": "hero-action", "answer": {"action": "end", "changes": []}}
 
 
@@ -73,106 +79,149 @@ def monster_phase_start(rules: HorrifiedRules, state: GameState) -> GameState | 
 
 def forecast(rules: HorrifiedRules, state: GameState, seconds: float = FORECAST_SECONDS,
              ways_per_card: int | None = None, seed: int = 0, stop: Callable[[], bool] | None = None) -> Forecast:
-    """The forecast for ``state`` (in a Hero Phase, or at the start of a Monster Phase), in about
-    ``seconds``: each card walked exactly if its ways fit its share of the time, else estimated.
-    ``ways_per_card``: a fixed replay limit per card instead of the time (no time limit then).
-    ``stop``: asked before each replay; True calls the forecast off (``Stopped`` is raised)."""
-    clock = _Clock(time.perf_counter(), seconds, ways_per_card)
+    """The best forecast for ``state`` (in a Hero Phase, or at the start of a Monster Phase) that
+    ``seconds`` allow: the last of ``forecasts``."""
+    found = None
+    for found in forecasts(rules, state, seconds, ways_per_card, seed, stop, early=False):
+        pass
+    assert found is not None
+    return found
+
+
+def forecasts(rules: HorrifiedRules, state: GameState, seconds: float = FORECAST_SECONDS,
+              ways_per_card: int | None = None, seed: int = 0,
+              stop: Callable[[], bool] | None = None, early: bool = True) -> Iterator[Forecast]:
+    """Forecasts of ``state``, each better than the one before, the time they took never over
+    ``seconds`` by more than a replay: first an estimate, every card played out at random for
+    ``ESTIMATE_SECONDS``; then the cards walked exactly, the cheapest first, a better forecast
+    about every ``PUSH_SECONDS``, until every card is exact or the time is up (the cards not
+    walked by then stay estimated).
+    ``ways_per_card``: a fixed replay limit per card instead of the time (no time limit then; a
+    card over it is estimated from ``SAMPLED_RUNS`` random plays).
+    ``stop``: asked before each replay; True calls the forecast off (``Stopped`` is raised).
+    ``early``: False for one who waits for the last forecast only (``forecast``): the walks come
+    first then, and the cards left are estimated in the time kept for it."""
+    began = time.thread_time()
     start = monster_phase_start(rules, state)
     if start is None:
         empty = layout_of(rules.context(state, EffectSink()), [])
-        return Forecast(empty, Value.leaf([0.0] * empty.size), len(state.deck), monster_phase=False)
+        yield Forecast(empty, Value.leaf([0.0] * empty.size), len(state.deck), monster_phase=False)
+        return
     runner = PhaseRunner(rules, start, dice_of(rules, start), stop)
-    root = runner.run([])
+    root = runner.begin()
     layout = layout_of(root.ctx, sorted(root.ctx.graph.places))
-    result = Forecast(layout, Value.leaf([0.0] * layout.size), len(start.deck))
     if root.prompt is None or root.prompt.key != "monster-card":
-        result.value = Walker(runner, layout, runner.replays + 10 ** 9).value([], root, None)[0]
-    else:
-        result.value = _deck_value(runner, layout, draw_branches(root.prompt), clock, seed, result)
-    result.replays, result.seconds = runner.replays, time.perf_counter() - clock.began
-    return result
+        value = Walker(runner, layout, runner.replays + 10 ** 9).value(root)
+        yield Forecast(layout, value, len(start.deck), replays=runner.replays, seconds=time.thread_time() - began)
+        return
+    deck = _Deck(runner, layout, draw_branches(root.prompt), random.Random(seed), began, len(start.deck))
+    yield from deck.refined(seconds, ways_per_card, early)
 
 
 @dataclass
-class _Clock:
-    """The time the forecast may take, and what a replay has cost so far."""
+class _Sampled:
+    """A card's random plays so far, per answering mode: how many, and their tallies' sum."""
 
-    began: float
-    seconds: float
-    ways_per_card: int | None
-    walked: float = 0.0  # seconds spent walking
-    replays: int = 0  # replays they took
+    plays: int = 0
+    sums: list[list[float]] = field(default_factory=list)
 
-    @property
-    def cost(self) -> float:
-        """Seconds per replay so far (a guess before the first walk)."""
-        return self.walked / self.replays if self.replays else 0.001
-
-    def caps(self) -> list[int]:
-        """The replay limits of the walks' rounds: each round walks the cards not yet walked with
-        a ten times larger limit, while half the time lasts (the cheap cards come out exact first,
-        and a card given up wastes at most a tenth of the next round)."""
-        if self.ways_per_card is not None:
-            return [self.ways_per_card]
-        return [MIN_WAYS * 10 ** n for n in range(6)]
-
-    def exact_time_left(self) -> bool:
-        return self.ways_per_card is not None or self.walked < self.seconds * EXACT_SHARE
-
-    def affordable(self, cap: int) -> int:
-        """``cap``, or fewer replays if the walks' half of the time would not last that long."""
-        if self.ways_per_card is not None:
-            return cap
-        return max(1, min(cap, int((self.seconds * EXACT_SHARE - self.walked) / self.cost)))
-
-    def runs_for(self, cards: int) -> int:
-        """Random plays per answering mode for each of ``cards`` estimated cards, in the time left."""
-        if self.ways_per_card is not None or cards == 0:
-            return SAMPLED_RUNS
-        left = self.seconds - (time.perf_counter() - self.began)
-        return min(SAMPLED_RUNS, max(MIN_RUNS, int(left / (2 * cards * self.cost))))
+    def value(self) -> Value:
+        means = [[x / self.plays for x in total] for total in self.sums]
+        return Value(means, means, means)
 
 
-def _deck_value(runner: PhaseRunner, layout: Layout, cards: tuple[Branch, ...], clock: _Clock, seed: int,
-                result: Forecast) -> Value:
-    walked: dict[str, Value] = {}
-    for cap in clock.caps():
-        for card in [str(c.answer) for c in cards if str(c.answer) not in walked]:
-            if not clock.exact_time_left():
-                break
-            found = _walk_card(runner, layout, card, clock.affordable(cap), clock, result)
-            if found is not None:
-                walked[card] = found
-    result.estimated = [str(c.answer) for c in cards if str(c.answer) not in walked]
-    runs = clock.runs_for(len(result.estimated))
-    for card_id in result.estimated:
-        walked[card_id] = sample(runner, layout, card_id, runs, random.Random(f"{seed}/{card_id}"))
-    result.estimate_error = _error(cards, result.estimated, runs)
-    result.by_hand = sorted(set(result.by_hand))
-    return chance([(c.weight, walked[str(c.answer)]) for c in cards])
+class _Deck:
+    """The cards that may come next, each walked exactly or, until then, estimated."""
 
+    def __init__(self, runner: PhaseRunner, layout: Layout, cards: tuple[Branch, ...], rng: random.Random,
+                 began: float, size: int) -> None:
+        self.runner, self.layout, self.cards, self.rng, self.began = runner, layout, cards, rng, began
+        self.size = size
+        self.walked: dict[str, Value] = {}
+        self.memo: dict[bytes, Walked] = {}  # what every card's walk found below the boundaries it crossed
+        self.sampled: dict[str, _Sampled] = {}
+        self.by_hand: set[str] = set()
+        self.cost = 0.0005  # seconds a replay takes, a first guess until some are measured
 
-def _walk_card(runner: PhaseRunner, layout: Layout, card: str, ways: int, clock: _Clock,
-               result: Forecast) -> Value | None:
-    """The card's exact value, or None when its ways are more than ``ways``."""
-    began, replays = time.perf_counter(), runner.replays
-    walker = Walker(runner, layout, runner.replays + ways)
-    try:
-        return walker.value([card], runner.run([card]), None)[0]
-    except TooManyWays:
-        return None
-    finally:
-        clock.walked += time.perf_counter() - began
-        clock.replays += runner.replays - replays
-        if walker.by_hand:
-            result.by_hand.append(card)
+    def refined(self, seconds: float, ways_per_card: int | None, early: bool) -> Iterator[Forecast]:
+        """``early``: an estimate first (for one who shows each step); else the walks first, and the
+        cards they leave estimated in the time kept for it."""
+        deadline = self.began + seconds
+        estimate = min(ESTIMATE_SECONDS, seconds * EXACT_SHARE)
+        if ways_per_card is None and early:
+            self._sample_until(min(deadline, self.began + estimate))
+            yield self.forecast()
+        told = time.thread_time()
+        walks_end = deadline if early else deadline - estimate
+        for cap in [ways_per_card] if ways_per_card is not None else [MIN_WAYS * 10 ** n for n in range(7)]:
+            for card in self._left():
+                ways = cap if ways_per_card is not None else min(cap, int((walks_end - time.thread_time()) / self.cost))
+                if ways < 1:
+                    break
+                self._walk(card, ways)
+                if early and time.thread_time() - told >= PUSH_SECONDS and self._left():
+                    yield self.forecast()
+                    told = time.thread_time()
+        if ways_per_card is not None:
+            for card in self._left():
+                self._sample(card, SAMPLED_RUNS)
+        elif not early and self._left():
+            self._sample_until(deadline)
+        yield self.forecast()
 
+    def _left(self) -> list[str]:
+        return [str(c.answer) for c in self.cards if str(c.answer) not in self.walked]
 
-def _error(cards: tuple[Branch, ...], estimated: list[str], runs: int) -> float:
-    """About twice the standard error, at worst, of a chance the estimated cards are part of."""
-    weights = [c.weight for c in cards if str(c.answer) in estimated]
-    return 2.0 * math.sqrt(sum(w * w for w in weights) * 0.25 / runs) if weights else 0.0
+    def _walk(self, card: str, ways: int) -> None:
+        """The card's exact value, if its ways are no more than ``ways``."""
+        began, replays = time.thread_time(), self.runner.replays
+        walker = Walker(self.runner, self.layout, self.runner.replays + ways, self.memo)
+        try:
+            self.walked[card] = walker.value(self.runner.run(self.runner.start, [card]))
+        except TooManyWays:
+            pass
+        finally:
+            self._measured(time.thread_time() - began, self.runner.replays - replays)
+            if walker.by_hand:
+                self.by_hand.add(card)
+
+    def _measured(self, seconds: float, replays: int) -> None:
+        if replays:
+            self.cost = 0.5 * self.cost + 0.5 * seconds / replays
+
+    def _sample_until(self, deadline: float) -> None:
+        """Every card played out at random once per answering mode, round after round, until
+        ``deadline`` (one round at least)."""
+        while True:
+            for card in self._left():
+                self._sample(card, 1)
+            if time.thread_time() >= deadline:
+                return
+
+    def _sample(self, card: str, runs: int) -> None:
+        began, replays = time.thread_time(), self.runner.replays
+        found = self.sampled.setdefault(card, _Sampled(0, [[0.0] * self.layout.size for _ in MODES]))
+        for _ in range(runs):
+            for mode in range(len(MODES)):
+                for index, number in enumerate(play_once(self.runner, self.layout, card, self.rng, mode)):
+                    found.sums[mode][index] += number
+            found.plays += 1
+        self._measured(time.thread_time() - began, self.runner.replays - replays)
+
+    def forecast(self) -> Forecast:
+        """The forecast as it stands: the walked cards exact, the others estimated."""
+        left = self._left()
+        value = chance([(c.weight, self.walked.get(str(c.answer)) or self.sampled[str(c.answer)].value())
+                        for c in self.cards])
+        return Forecast(self.layout, value, self.size, estimated=left,
+                        by_hand=sorted(self.by_hand), estimate_error=self._error(left),
+                        replays=self.runner.replays, seconds=time.thread_time() - self.began)
+
+    def _error(self, estimated: list[str]) -> float:
+        """About twice the standard error, at worst, of a chance the estimated cards are part of."""
+        parts = [c.weight ** 2 * 0.25 / self.sampled[str(c.answer)].plays for c in self.cards
+                 if str(c.answer) in estimated]
+        return 2.0 * math.sqrt(sum(parts)) if parts else 0.0
 
 
 def after_action(rules: HorrifiedRules, state: GameState, action: Mapping[str, object]) -> GameState:

@@ -26,10 +26,10 @@ class LedgerSink(EffectSink):
     """An effect sink that keeps only who was attacked and who was defeated, in words the
     tally reads: ``hero:<id>`` and ``villager:<id>``."""
 
-    def __init__(self) -> None:
+    def __init__(self, attacked: Iterable[str] = (), defeated: Iterable[str] = ()) -> None:
         super().__init__()
-        self.attacked: set[str] = set()
-        self.defeated: set[str] = set()
+        self.attacked: set[str] = set(attacked)
+        self.defeated: set[str] = set(defeated)
         self.rerolls = 0  # "reroll" effects: the rules ask for a roll again, its face counting for nothing
 
     def emit(self, kind: str, text: str, /, **data: object) -> None:

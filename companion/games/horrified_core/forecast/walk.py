@@ -1,29 +1,41 @@
 """Walking every way the coming Monster Phase can go, on the rules engine itself.
 
-The rules are a coroutine, which cannot be copied half-way; so each way is played again
-from the start of the phase with the answers that lead to it (a copy of the state, then
-the answers). The walk is exact: at each question it follows every answer (``branches``).
-A card whose ways are too many for the time the table can wait is played out at random
-instead, many times, and its figures are marked as estimates (``sample``).
+The rules are a coroutine, which cannot be copied half-way; but they declare boundaries
+(``EffectSink.boundary``: each symbol of the attack line, each monster about to act) where the
+rest of the phase needs nothing but the state and a little plain data (``PhasePoint``). The
+walk keeps a snapshot of the last boundary it crossed (``Reached.base``) and the answers given
+since, and plays each other way again from that snapshot (``Rules.resume``'s way: the same
+Monster Phase coroutine told where to go on), not from the phase's start. Two ways that reach
+the same snapshot (the same table, the same rest of the phase, the same attacks and defeats so
+far) have the same future: it is walked once (``Walker.memo``).
 
-Which item comes out of the bag changes nothing in most phases but the bag: a draw is then
-followed one way only, and every way is followed when anything after it looked at the
-items lying on the board (the Invisible Man's Thief, say: ``WatchedItems``).
+The walk is exact: at each question it follows every answer (``branches``). A card whose ways
+are too many for the time the table can wait is played out at random instead (``play_once``),
+and its figures are marked as estimates.
+
+Which item comes out of the bag changes nothing in most phases but the bag; what can differ
+is what the rules read of it afterwards: its figures (the Carrionette's Silver Needle names
+the drawn item's Strength, ``ReadItem``) or its place, through the items lying on the board
+(the Invisible Man's Thief, ``WatchedItems``). So a draw is followed one way first, and then
+once for each different value of what was read below it (items grouped by that, not by
+name), until what was read is the same for every group walked.
 """
 
 from __future__ import annotations
 
+import hashlib
 import pickle
 import random
-from dataclasses import dataclass
-from typing import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Callable
 
 from companion.engine.dice import DiceKinds
 from companion.engine.game import Flow
 from companion.engine.prompts import Prompt, check_answer
 
 from ..context import GameContext, GameEnded
-from ..monster_phase import monster_phase
+from ..monster_phase import PhasePoint, monster_phase
+from ..pack_types import Item, Pack
 from ..play import finish
 from ..rules import HorrifiedRules
 from ..state import GameState
@@ -31,6 +43,11 @@ from .branches import DISCARD, FALL, Branch, Node, node_for
 from .tally import Layout, LedgerSink, Value, chance, choice, defend
 
 ITEM_DRAW = "item"
+#: What the rules may read of an item token's own figures; its place is read through the board.
+FIGURES = ("strength", "type")
+PLACE = "location"
+#: How a read of the board's items is noted: the place of every item being watched was read.
+BOARD = ("", PLACE)
 
 
 class TooManyWays(Exception):
@@ -38,13 +55,18 @@ class TooManyWays(Exception):
 
 
 class WatchedItems(dict[str, str]):
-    """The items on the board, noting whether the rules looked at them once ``armed``."""
+    """The items on the board, telling the ``ReadLog`` whenever the rules look at them. A
+    snapshot keeps them as a plain dict."""
 
-    armed = False
-    read = False
+    def __init__(self, items: dict[str, str], log: ReadLog) -> None:
+        super().__init__(items)
+        self.log = log
+
+    def __reduce__(self) -> tuple[type, tuple[dict[str, str]]]:
+        return dict, (dict(dict.items(self)),)  # the plain copy looks at nothing
 
     def _look(self) -> None:
-        self.read = self.read or self.armed
+        self.log.read(*BOARD)
 
     def __getitem__(self, key: str) -> str:
         self._look()
@@ -75,22 +97,90 @@ class WatchedItems(dict[str, str]):
         return super().__contains__(key)
 
 
+class ReadLog:
+    """What the rules read of items while the walk watches: for each drawn item whose ways are
+    being walked (``watch``), its ``FIGURES`` read, and its place when the board's items are
+    looked at; and everything read below a memoized question (``record``), to tell again when
+    its value is taken from the memo."""
+
+    def __init__(self) -> None:
+        self.open: dict[str, list[set[str]]] = {}
+        self.records: list[set[tuple[str, str]]] = []
+
+    def read(self, item_id: str, figure: str) -> None:
+        for record in self.records:
+            record.add((item_id, figure))
+        if (item_id, figure) == BOARD:
+            for frames in self.open.values():
+                for noted in frames:
+                    noted.add(PLACE)
+            return
+        for noted in self.open.get(item_id, ()):
+            noted.add(figure)
+
+    def watch(self, item_id: str) -> set[str]:
+        """Start noting the reads of ``item_id``; the set they go in (``unwatch`` it when done)."""
+        noted: set[str] = set()
+        self.open.setdefault(item_id, []).append(noted)
+        return noted
+
+    def unwatch(self, item_id: str, noted: set[str]) -> None:
+        frames = self.open[item_id]
+        del frames[next(n for n, frame in enumerate(frames) if frame is noted)]
+
+
+class ReadItem(Item):
+    """An item record that notes in its ``ReadLog`` when the rules read one of its ``FIGURES``."""
+
+    def __getattribute__(self, name: str) -> object:
+        if name in FIGURES:
+            log: ReadLog = object.__getattribute__(self, "__dict__")["_log"]
+            log.read(object.__getattribute__(self, "id"), name)
+        return object.__getattribute__(self, name)
+
+
+def reading(item: Item, log: ReadLog) -> Item:
+    """``item`` as a ``ReadItem`` noting its reads in ``log``."""
+    watched = ReadItem.__new__(ReadItem)
+    watched.__dict__.update(vars(item), _log=log)
+    return watched
+
+
 @dataclass
 class Reached:
-    """Where a replay stopped: the question asked (None: the phase is over) and the table."""
+    """Where a replay stopped: the question asked (None: the phase is over) and the table; the
+    snapshot it went on from (the phase's start or its last boundary) and the answers since."""
 
     prompt: Prompt | None
     ctx: GameContext
-    sink: LedgerSink
-    items: WatchedItems
+    sink: SnapshotSink
     flow: Flow[None]
+    base: bytes
+    since: list[object] = field(default_factory=list)
     asked_again: bool = False  # the rules said to roll again (a "reroll" effect) and ask the same roll
 
 
-def phase(ctx: GameContext) -> Flow[None]:
-    """The Monster Phase alone, ending the game as the rules do when it is lost."""
+class SnapshotSink(LedgerSink):
+    """The ledger of a walk, which takes a snapshot at each boundary the rules declare: the table,
+    the point of the phase, and who was attacked and defeated so far (``keep``: False when
+    nothing will go on from one, as in random plays)."""
+
+    def __init__(self, attacked: list[str], defeated: list[str], keep: bool) -> None:
+        super().__init__(attacked, defeated)
+        self.taken: bytes | None = None
+        if keep:
+            self.on_boundary = self._take
+
+    def _take(self, state: object, point: object) -> None:
+        self.taken = pickle.dumps((state, point, sorted(self.attacked), sorted(self.defeated)),
+                                  pickle.HIGHEST_PROTOCOL)
+
+
+def phase(ctx: GameContext, at: PhasePoint | None = None) -> Flow[None]:
+    """The Monster Phase alone (from ``at``, a boundary of it), ending the game as the rules do
+    when it is lost."""
     try:
-        yield from monster_phase(ctx)
+        yield from monster_phase(ctx, at)
     except GameEnded as end:
         finish(ctx, end)
 
@@ -100,7 +190,7 @@ class Stopped(Exception):
 
 
 class PhaseRunner:
-    """Plays the phase again from its start with a list of answers. ``stop``: asked before each
+    """Plays the phase again from a snapshot with a list of answers. ``stop``: asked before each
     replay; True calls the forecast off (``Stopped``), so a forecast nobody waits for any more
     gives the box back within a replay."""
 
@@ -109,105 +199,187 @@ class PhaseRunner:
         self.rules = rules
         self.dice = dice
         self.stop = stop
-        self._start = pickle.dumps(start, protocol=pickle.HIGHEST_PROTOCOL)
+        self.start = pickle.dumps((start, None, [], []), protocol=pickle.HIGHEST_PROTOCOL)
         self.replays = 0
+        self.reads = ReadLog()
+        self._pack = rules.pack_for(start)
+        self._viewed: dict[int, tuple[Pack, Pack]] = {}
 
-    def begin(self) -> Reached:
+    def pack_view(self, pack: Pack) -> Pack:
+        """The pack whose item records note what the rules read of them (one copy per pack)."""
+        found = self._viewed.get(id(pack))
+        if found is None or found[0] is not pack:
+            found = self._viewed[id(pack)] = (pack, pack.with_item_records(lambda i: reading(i, self.reads)))
+        return found[1]
+
+    def figures(self, item_id: str) -> Item:
+        """What the rules may read of an item (without noting it as read)."""
+        return self._pack.item(item_id)
+
+    def begin(self, base: bytes | None = None, keep: bool = True) -> Reached:
+        """The phase going on from the snapshot ``base`` (its start without), up to its first question."""
         if self.stop is not None and self.stop():
             raise Stopped()
-        state: GameState = pickle.loads(self._start)
-        items = WatchedItems(state.items_at)
-        state.items_at = items
-        sink = LedgerSink()
-        ctx = self.rules.context(state, sink)
-        flow = phase(ctx)
+        snapshot = base or self.start
+        state, point, attacked, defeated = pickle.loads(snapshot)
+        state.items_at = WatchedItems(state.items_at, self.reads)
+        sink = SnapshotSink(attacked, defeated, keep)
+        ctx = self.rules.context(state, sink, self.pack_view, quiet=True)
+        flow = phase(ctx, point)
         self.replays += 1
-        return Reached(_send(flow, None), ctx, sink, items, flow)
-
-    def run(self, answers: Sequence[object], watch_from: int | None = None) -> Reached:
-        reached = self.begin()
-        for index, answer in enumerate(answers):
-            self.answer(reached, answer, index == watch_from)
+        reached = Reached(None, ctx, sink, flow, snapshot)
+        reached.prompt = self._send(reached, None)
         return reached
 
-    def answer(self, reached: Reached, answer: object, watch: bool = False) -> Reached:
+    def run(self, base: bytes, answers: list[object]) -> Reached:
+        reached = self.begin(base)
+        for answer in answers:
+            self.answer(reached, answer)
+        return reached
+
+    def answer(self, reached: Reached, answer: object) -> Reached:
         """Go on from ``reached`` (changing it) with one more answer."""
         assert reached.prompt is not None, "an answer was given after the phase ended"
-        reached.items.armed = reached.items.armed or watch
         asked, rerolls = reached.prompt, reached.sink.rerolls
-        reached.prompt = _send(reached.flow, check_answer(asked, answer, self.dice))
+        reached.since.append(answer)
+        reached.prompt = self._send(reached, check_answer(asked, answer, self.dice))
         reached.asked_again = (reached.sink.rerolls > rerolls and reached.prompt is not None
                                and reached.prompt.key == asked.key)
         return reached
 
+    @staticmethod
+    def _send(reached: Reached, answer: object) -> Prompt | None:
+        reached.sink.taken = None
+        try:
+            prompt = reached.flow.send(answer)
+        except StopIteration:
+            prompt = None
+        if reached.sink.taken is not None:  # a boundary was crossed: go on from it from now on
+            reached.base, reached.since = reached.sink.taken, []
+        return prompt
 
-def _send(flow: Flow[None], answer: object) -> Prompt | None:
-    try:
-        return flow.send(answer)
-    except StopIteration:
-        return None
+
+@dataclass(frozen=True)
+class Walked:
+    """A memoized question's value, what was read below it, and whether a card's Event was done by hand there."""
+
+    value: Value
+    reads: frozenset[tuple[str, str]]
+    by_hand: bool
+
+
+#: Memoized questions kept at most per forecast (each a value per number of the tally).
+MEMO_SIZE = 200_000
 
 
 class Walker:
-    """The exact walk: every answer of every question, with a limit on the replays."""
+    """The exact walk: every answer of every question, with a limit on the replays. ``memo``: the
+    values below boundaries already walked, by snapshot (shared by the walks of one forecast)."""
 
-    def __init__(self, runner: PhaseRunner, layout: Layout, limit: int) -> None:
+    def __init__(self, runner: PhaseRunner, layout: Layout, limit: int, memo: dict[bytes, Walked] | None = None) -> None:
         self.runner = runner
         self.layout = layout
         self.limit = limit
+        self.memo: dict[bytes, Walked] = {} if memo is None else memo
         self.by_hand = False  # a card's Event is done by hand: the forecast took it to change nothing
 
-    def value(self, answers: list[object], reached: Reached, watch_from: int | None) -> tuple[Value, bool]:
-        """The value below ``reached``, and whether the items on the board were looked at there."""
+    def value(self, reached: Reached) -> Value:
+        """The value below ``reached``; taken from the memo when it stands just past a boundary."""
         if reached.prompt is None:
-            return Value.leaf(self.layout.tally(reached.ctx, reached.sink)), reached.items.read
+            return Value.leaf(self.layout.tally(reached.ctx, reached.sink))
+        if reached.since:
+            return self._value(reached)
+        key = hashlib.blake2b(reached.base, digest_size=20).digest()
+        found = self.memo.get(key)
+        if found is None:
+            found = self._recorded(reached)
+            if len(self.memo) < MEMO_SIZE:
+                self.memo[key] = found
+        else:
+            for read in found.reads:
+                self.runner.reads.read(*read)
+        self.by_hand = self.by_hand or found.by_hand
+        return found.value
+
+    def _recorded(self, reached: Reached) -> Walked:
+        """The value below ``reached``, with what was read there."""
+        log, by_hand = self.runner.reads, self.by_hand
+        record: set[tuple[str, str]] = set()
+        log.records.append(record)
+        self.by_hand = False
+        try:
+            value = self._value(reached)
+        finally:
+            log.records.pop()  # its own: the records below it were taken off before
+        found = Walked(value, frozenset(record), self.by_hand)
+        self.by_hand = by_hand or self.by_hand
+        return found
+
+    def _value(self, reached: Reached) -> Value:
+        assert reached.prompt is not None
         node = node_for(reached.prompt, self.runner.dice)
         self.by_hand = self.by_hand or node.kind == "by-hand"
         if reached.prompt.key == ITEM_DRAW and node.kind == "chance":
-            return self._item_draw(answers, reached, node, watch_from)
-        children, looked = self._children(answers, reached, node, watch_from)
-        return _combine(node, children), looked
+            return self._item_draw(reached, node)
+        return _combine(node, self._children(reached, node))
 
-    def _item_draw(self, answers: list[object], reached: Reached, node: Node,
-                   watch_from: int | None) -> tuple[Value, bool]:
-        """One item followed; all of them only if the board's items were looked at after it."""
-        watch = len(answers) if watch_from is None else watch_from
+    def _item_draw(self, reached: Reached, node: Node) -> Value:
+        """One item followed first; then one of each group of items alike in what was read below
+        (its figures, its place if the board's items were looked at), until nothing more was read."""
+        base, since = reached.base, list(reached.since)
         first = node.branches[0]
-        went_on = self._go_on(reached, first, len(answers) == watch)
-        value, looked = self.value([*answers, first.answer], went_on, watch)
-        if not looked:
-            return value, False
-        rest = [(b.weight, self._follow(answers, b, watch)[0]) for b in node.branches[1:]]
-        return chance([(first.weight, value), *rest]), True
+        walked = {str(first.answer): self._watched(first, lambda: self.value(self._go_on(reached, first)))}
+        read = set(walked[str(first.answer)][1])
+        while True:
+            groups = self._groups(node, read)
+            for branch in (g[0] for g in groups if str(g[0].answer) not in walked):
+                walked[str(branch.answer)] = self._watched(
+                    branch, lambda: self.value(self._replay(base, since, branch)))
+            more = read.union(*(found[1] for found in walked.values()))
+            if more == read:
+                break
+            read = more
+        return chance([(sum(b.weight for b in g), walked[str(g[0].answer)][0]) for g in groups])
 
-    def _children(self, answers: list[object], reached: Reached, node: Node,
-                  watch_from: int | None) -> tuple[list[tuple[Branch, Value]], bool]:
+    def _watched(self, branch: Branch, walk: Callable[[], Value]) -> tuple[Value, set[str]]:
+        """``walk()`` below the drawn item ``branch``, and what was read of it there."""
+        log, item_id = self.runner.reads, str(branch.answer)
+        noted = log.watch(item_id)
+        try:
+            value = walk()
+        finally:
+            log.unwatch(item_id, noted)
+        return value, noted
+
+    def _groups(self, node: Node, read: set[str]) -> list[list[Branch]]:
+        """The draw's answers grouped by the values of what was read (each group's first stands for it)."""
+        groups: dict[tuple[object, ...], list[Branch]] = {}
+        for branch in node.branches:
+            item = self.runner.figures(str(branch.answer))
+            groups.setdefault(tuple(getattr(item, figure) for figure in sorted(read)), []).append(branch)
+        return list(groups.values())
+
+    def _children(self, reached: Reached, node: Node) -> list[tuple[Branch, Value]]:
         children: list[tuple[Branch, Value]] = []
-        looked = False
         rolled = reached.prompt is not None and reached.prompt.kind == "roll"
+        base, since = reached.base, list(reached.since)
         for index, branch in enumerate(node.branches):
             # the last answer goes on with the phase as it stands (nothing replayed); a roll
             # keeps its table to see whether it is asked again
             last = index == len(node.branches) - 1 and not rolled
-            nxt = self._go_on(reached, branch, len(answers) == watch_from) if last else \
-                self._replay(answers, branch, watch_from)
+            nxt = self._go_on(reached, branch) if last else self._replay(base, since, branch)
             if rolled and _rolls_again(reached, nxt):
                 continue  # the rules ask for the roll again: that face is as if never rolled
-            value, seen = self.value([*answers, branch.answer], nxt, watch_from)
-            children.append((branch, value))
-            looked = looked or seen
-        return children, looked
+            children.append((branch, self.value(nxt)))
+        return children
 
-    def _go_on(self, reached: Reached, branch: Branch, watch: bool) -> Reached:
-        return self.runner.answer(reached, branch.answer, watch)
+    def _go_on(self, reached: Reached, branch: Branch) -> Reached:
+        return self.runner.answer(reached, branch.answer)
 
-    def _follow(self, answers: list[object], branch: Branch, watch_from: int | None) -> tuple[Value, bool]:
-        return self.value([*answers, branch.answer], self._replay(answers, branch, watch_from), watch_from)
-
-    def _replay(self, answers: list[object], branch: Branch, watch_from: int | None) -> Reached:
+    def _replay(self, base: bytes, since: list[object], branch: Branch) -> Reached:
         if self.runner.replays >= self.limit:
             raise TooManyWays()
-        return self.runner.run([*answers, branch.answer], watch_from)
+        return self.runner.run(base, [*since, branch.answer])
 
 
 def _rolls_again(before: Reached, after: Reached) -> bool:
@@ -230,14 +402,9 @@ def _combine(node: Node, children: list[tuple[Branch, Value]]) -> Value:
 Chooser = Callable[[Node, random.Random], Branch]
 
 
-def sample(runner: PhaseRunner, layout: Layout, card: object, runs: int, rng: random.Random) -> Value:
-    """The card played out ``runs`` times per answering mode, every answer at random."""
-    means = [_mean([_play_once(runner, layout, card, rng, mode) for _ in range(runs)]) for mode in (0, 1)]
-    return Value(list(means), list(means), list(means))
-
-
-def _play_once(runner: PhaseRunner, layout: Layout, card: object, rng: random.Random, mode: int) -> list[float]:
-    reached = runner.answer(runner.begin(), card)
+def play_once(runner: PhaseRunner, layout: Layout, card: object, rng: random.Random, mode: int) -> list[float]:
+    """The card played out once, every answer at random (a hit hero discarding in mode 0, never in 1)."""
+    reached = runner.answer(runner.begin(keep=False), card)
     while reached.prompt is not None:
         runner.answer(reached, _at_random(node_for(reached.prompt, runner.dice), rng, mode).answer)
     return layout.tally(reached.ctx, reached.sink)
@@ -248,7 +415,3 @@ def _at_random(node: Node, rng: random.Random, mode: int) -> Branch:
         wanted = DISCARD if mode == 0 else FALL
         return next((b for b in node.branches if b.answer == wanted), node.branches[-1])
     return rng.choices(node.branches, [b.weight for b in node.branches])[0]
-
-
-def _mean(tallies: list[list[float]]) -> list[float]:
-    return [sum(column) / len(tallies) for column in zip(*tallies)]
