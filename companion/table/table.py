@@ -323,7 +323,7 @@ class Table:
             self._check_consent(count, version, seat)
             before = self.tabletops[-1]
             self._write(JournalEntry("undo", count=count))
-            self._replay()
+            self._take_back(count)
             self.put_back = tabletops.put_back(before, self.tabletops[-1])
             return self._changed()
 
@@ -495,6 +495,24 @@ class Table:
             self.step_effects.append(step.effects)
             self.tabletops.append(self.kind.tabletop(self.game) if i >= laid_from else None)
         self.last_effects = step.effects if step else self.game.opening_effects
+        self.put_back = None
+
+    def _take_back(self, count: int) -> None:
+        """The game ``count`` inputs back, in memory: the engine goes on from its last snapshot
+        (engine/game.py), so an undo does not grow with the game's length as a replay of the whole
+        journal does; the history, the steps' effects and tables lose their last ``count``."""
+        folded = fold(self.journal)
+        self.game.undo(count)
+        if [dict(e) for e in folded.live] != self.game.inputs:  # cannot happen; if it does, the journal rules
+            self._replay()
+            return
+        self.redo_stack = folded.redo
+        self.versions = folded.versions
+        del self.labels[-count:]
+        del self.step_effects[-count:]
+        self.tabletops.drop(count)
+        self._moves_of = {i: moves for i, moves in self._moves_of.items() if i < len(self.labels)}
+        self.last_effects = self.step_effects[-1] if self.step_effects else self.game.opening_effects
         self.put_back = None
 
     def _tabletop_after(self, count: int) -> Tabletop:

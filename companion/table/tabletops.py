@@ -41,6 +41,12 @@ class Record(Sequence[Tabletop]):
             found = self._kept[index] = self._work_out(index)
         return found
 
+    def drop(self, count: int) -> None:
+        """The last ``count`` inputs taken back (an undo): their tables go."""
+        for index in range(self._last - count + 1, self._last + 1):
+            self._kept.pop(index, None)
+        self._last -= count
+
     def append(self, table: Tabletop | None) -> None:
         """The table after one more input (None: not laid out now; worked out if ever asked)."""
         self._last += 1
