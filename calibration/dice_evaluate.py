@@ -104,10 +104,11 @@ class Tally:
         return [p for p in self.pairs if p[1] != REFUSED]
 
     @property
-    def accuracy(self) -> float:
-        """Share of the accepted reads that were right (1.0 when none were accepted)."""
+    def accuracy(self) -> float | None:
+        """Share of the accepted reads that were right; None when none was accepted (no read, no
+        accuracy: never shown as 100 %)."""
         taken = self.accepted
-        return sum(t == r for t, r in taken) / len(taken) if taken else 1.0
+        return sum(t == r for t, r in taken) / len(taken) if taken else None
 
     @property
     def refusal(self) -> float:
@@ -217,7 +218,7 @@ def tray_calibration(arguments: argparse.Namespace, first: Image) -> DiceCalibra
             session.add_empty(frame)
         return session.result()
     except CalibrationError as problem:
-        raise SystemExit(f"calibration failed: the tray: {problem}") from None
+        raise NotCalibrated(f"the tray: {problem}", []) from None
 
 
 def _empty_frames(arguments: argparse.Namespace) -> list[Image]:
@@ -228,8 +229,8 @@ def _empty_frames(arguments: argparse.Namespace) -> list[Image]:
 def _background(arguments: argparse.Namespace) -> Image:
     found = background_of(arguments)
     if found is None:
-        raise SystemExit(f"calibration failed: no picture of the empty tray (put some in {arguments.calibration / EMPTY}"
-                         " or give --background)")
+        raise NotCalibrated(f"no picture of the empty tray (put some in {arguments.calibration / EMPTY}"
+                            " or give --background)", [])
     return found
 
 
@@ -448,9 +449,12 @@ def _read_crop(reader: DiceReader, view: Image, truth: str, kind: str, tally: Ta
 # -- the report -------------------------------------------------------------------------------
 
 def report(tally: Tally, faces: Sequence[str]) -> str:
+    if not tally.pairs:
+        return "reads: 0 (nothing was read)"
     wrong = sum(t != r for t, r in tally.accepted)
+    accuracy = tally.accuracy
     lines = [f"reads: {len(tally.pairs)}  accepted: {len(tally.accepted)}  wrong: {wrong}",
-             f"accuracy of accepted reads: {100 * tally.accuracy:.2f}%",
+             "accuracy of accepted reads: " + ("none accepted" if accuracy is None else f"{100 * accuracy:.2f}%"),
              f"refused: {100 * tally.refusal:.2f}%",
              f"ms per read (every read, however it ended): mean {statistics.fmean(tally.millis):.1f}, "
              f"p95 {float(np.percentile(tally.millis, 95)):.1f}", "", confusion(tally, faces)]
@@ -605,7 +609,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         done = calibrate_frames(arguments, shots, kind, style)
     except NotCalibrated as failed:
-        return _not_calibrated(failed, tests, kind)
+        return _not_calibrated(failed, tests)
     print(calibration_report(done, style))
     return _read_and_report(DiceReader(done.calibration), arguments, tests, kind)
 
@@ -614,16 +618,12 @@ def _has_empty_tray(arguments: argparse.Namespace) -> bool:
     return bool(_empty_frames(arguments)) or background_of(arguments) is not None
 
 
-def _not_calibrated(failed: NotCalibrated, tests: list[Sample], kind: str) -> int:
-    """Nothing can be read: said, with each refused photo, and every test frame counted as refused
-    (the table would ask for every roll). Exit status 2."""
+def _not_calibrated(failed: NotCalibrated, tests: list[Sample]) -> int:
+    """Nothing can be read: said, with the reasons (each refused photo), and no accuracy or time,
+    for no frame was read (the table would ask for every roll). Exit status 2."""
     print(f"calibration refused: {failed.why}", *[f"  {why}" for why in failed.refused], sep="\n")
-    tally = Tally()
-    for sample in tests:
-        tally.add(sample.label, REFUSED, 0.0, "the dice are not calibrated")
     if tests:
-        print(f"every read refused: {len(tests)} frames, none read (the dice are not calibrated)")
-        print(report(tally, KIND_FACES[kind]))
+        print(f"nothing read: the {len(tests)} test frames were not read (no calibration): no accuracy, no time")
     return 2
 
 
