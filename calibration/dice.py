@@ -81,11 +81,23 @@ def tray_from_plain(data: object) -> TrayGeometry:
     matrix = _floats(data.get("homography"), 9, "tray.homography")
     size, frame = _ints(data.get("size"), "tray.size"), _ints(data.get("frame_size"), "tray.frame_size")
     method = data.get("method")
-    if method not in ("aruco", "taps", "whole-frame"):
-        raise CalibrationError(f"tray.method: {method!r} is not aruco, taps or whole-frame")
+    if method not in ("aruco", "taps", "outline", "whole-frame"):
+        raise CalibrationError(f"tray.method: {method!r} is not aruco, taps, outline or whole-frame")
     if abs(np.linalg.det(np.reshape(matrix, (3, 3)))) < 1e-12:
         raise CalibrationError("tray.homography: the matrix cannot be inverted")
-    return TrayGeometry(tuple(matrix), size, frame, str(method))
+    return TrayGeometry(tuple(matrix), size, frame, str(method), _outline(data.get("outline"), size))
+
+
+def _outline(value: object, size: tuple[int, int]) -> tuple[float, ...]:
+    """A saved tray outline: x, y pairs within the view (absent: the whole view is tray)."""
+    if value is None:
+        return ()
+    if not isinstance(value, list) or len(value) % 2 or len(value) < 6:
+        raise CalibrationError("tray.outline: expected x, y pairs of at least three points")
+    points = _floats(value, len(value), "tray.outline")
+    if not all(-1.0 <= v <= size[i % 2] for i, v in enumerate(points)):
+        raise CalibrationError("tray.outline: a point lies outside the tray view")
+    return tuple(points)
 
 
 def _floats(value: object, count: int, where: str) -> list[float]:
@@ -218,6 +230,11 @@ class TraySession:
         """``frame``: the picture the owner tapped on (the scene reference; else the first empty frame)."""
         return self._found(TrayGeometry.from_corners(corners, self.frame_size, "taps"), frame)
 
+    def use_outline(self, points: Sequence[Point], frame: Image | None = None) -> TrayGeometry:
+        """A tray of any shape: the owner's taps along its rim, in order, on ``frame`` (the camera
+        straight above it). Outside the outline nothing is read, nor counts as motion."""
+        return self._found(TrayGeometry.from_outline(points, self.frame_size), frame)
+
     def use_whole_frame(self, frame: Image | None = None) -> TrayGeometry:
         return self._found(TrayGeometry.whole_frame(*self.frame_size), frame)
 
@@ -252,7 +269,7 @@ class TraySession:
         tray = self._tray()
         background = np.median(np.stack(self.empty), axis=0).astype(np.uint8)
         threshold = _noise_threshold(self.empty)
-        scene = SceneReference.of_frame(self.scene_frame, tray.corners())
+        scene = SceneReference.of_frame(self.scene_frame, tray.frame_rim(), inner=bool(tray.outline))
         return DiceCalibration(tray, background, threshold, {}, dict(self.exposure), time.time(), scene)
 
 
@@ -325,7 +342,8 @@ class FaceSession:
         self.blobs: dict[str, list[Blob]] = {}
         self.taken: list[str] = []  # the faces captured, in order (for back)
         self.asking: str | None = self.faces[0]
-        self.finder = TrayFinder(calibration.background, FindSettings(threshold=calibration.threshold))
+        self.finder = TrayFinder(calibration.background, FindSettings(threshold=calibration.threshold),
+                                 calibration.tray.inside())
 
     @property
     def current(self) -> str | None:
@@ -343,7 +361,7 @@ class FaceSession:
         if face is None or face not in self.faces:
             raise CalibrationError("every face is captured; tap Finish, or Retake a face")
         blob = self._one_die(view)
-        look = look_of(view, blob, self.finder.settings.margin + 2)
+        look = look_of(view, blob, self.finder.settings.margin + 2, self.finder.rim)
         why = photo_problem(self.kind, face, look, self._other_looks())
         if why:
             raise CalibrationError(f"{why}, then capture {_face_words(self.kind, face)} again")
@@ -819,8 +837,8 @@ def _scene(data: Mapping[str, object], folder: Path, tray: TrayGeometry) -> Scen
     picture = _image(folder, data.get("scene"), "scene")
     if picture.shape[:2] != (SCENE_SIDE, SCENE_SIDE):
         raise CalibrationError(f"scene: expected a {SCENE_SIDE}x{SCENE_SIDE} picture")
-    return SceneReference(np.asarray(cv2.cvtColor(picture, cv2.COLOR_BGR2GRAY), np.uint8), tray.corners(),
-                          tray.frame_size)
+    return SceneReference(np.asarray(cv2.cvtColor(picture, cv2.COLOR_BGR2GRAY), np.uint8), tray.frame_rim(),
+                          tray.frame_size, inner=bool(tray.outline))
 
 
 def _image(folder: Path, name: object, where: str) -> Image:

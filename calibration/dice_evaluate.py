@@ -11,8 +11,9 @@ CALIBRATION is either
   does it: ``empty/`` holds pictures of the empty tray (or give ``--background``
   with one photo of it, aligned onto the first face photo), ``<label>/`` the
   face photos (labels ``1``..``20``, ``hit``/``pow``/``blank`` or ``1``..``6``).
-  The tray is four corner taps on the first face photo (``--tray``), the four
-  ArUco markers in the first empty picture (``--markers``), or the whole frame.
+  The tray is four corner taps on the first face photo (``--tray``), taps along
+  the rim of a tray of any shape (``--outline``: outside it nothing is read), the
+  four ArUco markers in the first empty picture (``--markers``), or the whole frame.
   Every face photo is checked as at the tablet (flat, whole, sharp, like the
   others) and a refused one is named with why; a face left with no photo stops
   the command. Then the self-test: the throws of ``--self-test DIR``
@@ -72,7 +73,7 @@ from hardware.dice.calibrated import DieProfile, SelfTestResult, TrayGeometry
 from hardware.dice.imaging import Image, Point, crop_around, encode_png, read_image
 from hardware.dice.reader import DiceReader, Expect, ReaderSettings, TrayRead
 from hardware.dice.segment import Blob, find_single, middle_of
-from hardware.dice.synthetic import Changes, carry, photo_changes, relocate
+from hardware.dice.synthetic import Changes, carry, photo_changes, relocate, spot_in_tray
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
 REFUSED = "-"
@@ -207,9 +208,12 @@ def tray_calibration(arguments: argparse.Namespace, first: Image) -> DiceCalibra
     session = TraySession((width, height))
     empties = _empty_frames(arguments)
     corners = corners_of(arguments.tray, arguments.scale)
+    outline = outline_of(arguments.outline, arguments.scale)
     try:
         if arguments.markers:
             session.use_markers(empties[0] if empties else first)
+        elif outline:
+            session.use_outline(outline, first)
         elif corners:
             session.use_taps(corners, first)
         else:
@@ -328,9 +332,7 @@ def _new_throws(done: Calibrated, seed: int) -> SelfTestResult:
 def _shot_in_tray(calibration: DiceCalibration, shot: FaceShot, rng: np.random.Generator) -> Image:
     """A face photo carried into the empty tray, turned and moved, in other light."""
     view = calibration.background.copy()
-    height, width = view.shape[:2]
-    target = (float(rng.uniform(shot.diameter, width - shot.diameter)),
-              float(rng.uniform(shot.diameter, height - shot.diameter)))
+    target = spot_in_tray(view.shape[:2], shot.diameter, rng, calibration.tray.inside())
     carry(view, shot.image, shot.centre, shot.diameter, target, float(rng.uniform(0, 360)))
     return photo_changes(view, rng, Changes(glare=0.2), glare_at=target)
 
@@ -386,8 +388,9 @@ def _throws_of(reader: DiceReader, frame: Image, read: TrayRead, rng: np.random.
         return
     view = reader.calibration.tray.warp(frame)
     die = read.dice[0]
+    inside = reader.calibration.tray.inside()
     for _ in range(count):
-        moved, at = relocate(view, die.centre, die.diameter, rng)
+        moved, at = relocate(view, die.centre, die.diameter, rng, inside=inside)
         yield photo_changes(moved, rng, Changes(glare=0.2), glare_at=at)
 
 
@@ -545,6 +548,8 @@ def parser() -> argparse.ArgumentParser:
     ask.add_argument("--background", type=Path, help="one photo of the empty tray (else CALIBRATION/empty/)")
     ask.add_argument("--tray", help="four corner taps x,y,x,y,x,y,x,y (top-left, top-right, bottom-right, "
                                     "bottom-left) on the first face photo")
+    ask.add_argument("--outline", help="a tray of any shape: taps along its rim in order, x,y,x,y,... (at least "
+                                       "three points) on the first face photo; outside it nothing is read")
     ask.add_argument("--markers", action="store_true", help="find the tray by its four ArUco markers")
     ask.add_argument("--self-test", type=Path, help="labelled throws <label>/<frame> for the self-test")
     ask.add_argument("--crops", action="store_true", help="close crops of one die each (dataset boxes), no tray")
@@ -564,6 +569,15 @@ def corners_of(text: str | None, scale: float = 1.0) -> list[Point] | None:
     if len(values) != 8:
         raise SystemExit("--tray needs eight numbers: x,y of four corners")
     return [(values[i], values[i + 1]) for i in range(0, 8, 2)]
+
+
+def outline_of(text: str | None, scale: float = 1.0) -> list[Point] | None:
+    if not text:
+        return None
+    values = [float(v) * scale for v in text.split(",")]
+    if len(values) % 2 or len(values) < 6:
+        raise SystemExit("--outline needs x,y of at least three points along the tray's rim")
+    return [(values[i], values[i + 1]) for i in range(0, len(values), 2)]
 
 
 def background_of(arguments: argparse.Namespace) -> Image | None:

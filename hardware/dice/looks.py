@@ -33,8 +33,8 @@ from typing import Mapping, Sequence
 import cv2
 import numpy as np
 
-from .imaging import Image, cut, disk
-from .segment import Blob
+from .imaging import Image, Mask, cut, disk
+from .segment import Blob, touches_rim
 
 SHARP_SIZE = 48  # px the die is cut at to measure sharpness
 HUED = 20.0  # a colourfulness (Lab a/b distance from grey) from which a die's hue is its own
@@ -60,11 +60,13 @@ class Look:
         return math.degrees(math.atan2(self.colour[2] - 128.0, self.colour[1] - 128.0))
 
 
-def look_of(view: Image, blob: Blob, edge: int = 2) -> Look:
-    """The measures of one found die; ``edge``: px from the view's border that count as touching it."""
+def look_of(view: Image, blob: Blob, edge: int = 2, rim: Mask | None = None) -> Look:
+    """The measures of one found die; ``edge``: px from the view's border that count as touching it;
+    ``rim``: the band along a tray outline's rim (``TrayFinder.rim``), for a tray of any shape."""
     x, y, w, h = blob.box
     height, width = view.shape[:2]
     touching = x <= edge or y <= edge or x + w >= width - edge or y + h >= height - edge
+    touching = touching or (rim is not None and touches_rim(blob, rim))
     detail, contrast = sharpness(view, blob)
     return Look(blob.diameter, blob.fill, blob.aspect, blob.colour, detail, touching, contrast)
 

@@ -25,6 +25,7 @@ WEIGHTS = LAB_WEIGHTS.reshape(1, 3)
 SPLIT_AREA = 1.45  # a region this many times one die's area holds more than one die
 MAX_SPLIT = 8
 PAD = 3  # px around a region given to the watershed
+RIM = 2  # px from a tray outline (less the margin) in which a die touches it
 KMEANS_STEP = 3
 COLOUR_WEIGHT = 0.6  # Lab a/b units per pixel when splitting touching dice by place and colour
 
@@ -73,18 +74,26 @@ class Found:
 class TrayFinder:
     """Finds dice against one empty-tray reference, prepared once (its blurred Lab)."""
 
-    def __init__(self, background: Image, settings: FindSettings) -> None:
+    def __init__(self, background: Image, settings: FindSettings, inside: Mask | None = None) -> None:
+        """``inside``: the tray's own pixels (``TrayGeometry.inside``; None: the whole view), so a
+        table or a cloth around a tray of any shape is never taken for a die."""
         self.settings = settings
         self.shape = background.shape
         self.background_lab = lab_bytes(_blur(background, settings.blur))
+        self.inside = _within(inside, settings.margin, background.shape[:2])
+        self.tray_share = float(self.inside.mean()) if self.inside is not None else 1.0
+        self._keep = None if self.inside is None else self.inside.astype(np.uint8)
+        self.rim = None if self._keep is None else _rim_band(self._keep, RIM)
 
     def changed(self, image: Image) -> tuple[Mask, Image]:
         """Pixels that differ from the empty tray (cleaned, holes filled), and the picture's Lab."""
         if image.shape != self.shape:
             raise ValueError(f"tray picture {image.shape} and empty-tray reference {self.shape} differ in size")
         image_lab = lab_bytes(_blur(image, self.settings.blur))
-        background = relit(self.background_lab, image_lab)
+        background = relit(self.background_lab, image_lab, self.inside)
         mask = np.asarray(lab_distance(image_lab, background) > self.settings.threshold, dtype=np.uint8)
+        if self._keep is not None:
+            mask &= self._keep
         mask = _clean(mask)
         _clear_margin(mask, self.settings.margin)
         return fill_holes(mask).astype(np.bool_), image_lab
@@ -92,7 +101,7 @@ class TrayFinder:
     def find(self, image: Image) -> Found:
         """Every die in ``image`` (the tray view)."""
         mask, image_lab = self.changed(image)
-        coverage = float(mask.mean())
+        coverage = float(mask.mean()) / self.tray_share
         if coverage > self.settings.max_coverage:
             return Found((), coverage, "something large is in the tray (a hand?)")
         regions = _regions(mask, self.settings.min_area)
@@ -101,12 +110,15 @@ class TrayFinder:
         return Found(tuple(sorted(described, key=lambda b: (b.centre[1], b.centre[0]))), coverage)
 
 
-def relit(background_lab: Image, image_lab: Image) -> Image:
+def relit(background_lab: Image, image_lab: Image, inside: Mask | None = None) -> Image:
     """The empty tray shifted to the picture's light: a lamp switched on or a cloud passing
     changes the whole tray, not just where the dice are, so the typical difference (median
-    over a sparse grid; dice cover a small part of the tray) is taken out first."""
+    over a sparse grid; dice cover a small part of the tray) is taken out first. Only the
+    tray's own pixels (``inside``) count: a cloth around it changes with every shot."""
     step = 7
     sample = image_lab[::step, ::step].astype(np.int16) - background_lab[::step, ::step].astype(np.int16)
+    if inside is not None and inside[::step, ::step].any():
+        sample = sample[inside[::step, ::step]]
     shift = np.median(sample.reshape(-1, 3), axis=0)
     if not np.any(np.abs(shift) >= 2):
         return background_lab
@@ -135,6 +147,28 @@ def _clean(mask: Image) -> Image:
     kernel = np.ones((3, 3), np.uint8)
     opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
     return np.asarray(cv2.morphologyEx(opened, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8)), dtype=np.uint8)
+
+
+def _within(inside: Mask | None, margin: int, shape: tuple[int, ...]) -> Mask | None:
+    """The tray's pixels less ``margin`` px along its rim (where its wall shows), or None."""
+    if inside is None:
+        return None
+    if inside.shape != shape:
+        raise ValueError(f"tray outline {inside.shape} and empty-tray reference {shape} differ in size")
+    kernel = np.ones((2 * margin + 1, 2 * margin + 1), np.uint8)
+    return np.asarray(cv2.erode(inside.astype(np.uint8), kernel), np.bool_)
+
+
+def _rim_band(keep: Image, width: int) -> Mask:
+    """The tray's pixels within ``width`` px of its outline (less its margin): a die there touches the rim."""
+    kernel = np.ones((2 * width + 1, 2 * width + 1), np.uint8)
+    return np.asarray(keep.astype(np.bool_) & ~cv2.erode(keep, kernel).astype(np.bool_), np.bool_)
+
+
+def touches_rim(blob: "Blob", rim: Mask) -> bool:
+    """Whether a found region reaches the band along a tray outline's rim (``TrayFinder.rim``)."""
+    x, y, w, h = blob.box
+    return bool((blob.mask & rim[y:y + h, x:x + w]).any())
 
 
 def _clear_margin(mask: Image, margin: int) -> None:
