@@ -56,7 +56,7 @@ class SettleDetector:
             scale = np.array([width / frame_size[0], height / frame_size[1]])
             region = np.zeros((height, width), np.uint8)
             cv2.fillPoly(region, [np.round(np.asarray(rim, np.float64) * scale).astype(np.int32)], 255)
-            region = cv2.erode(region, np.ones((5, 5), np.uint8))  # the rim's small pixels mix in the table
+            region = np.asarray(cv2.erode(region, np.ones((5, 5), np.uint8)), np.uint8)  # the rim's small pixels mix in the table
             self.region, self.region_share = region, max(float(np.count_nonzero(region)) / region.size, 1e-3)
         self.region_for, self.previous, self.armed_look = frame_size, None, None
 
