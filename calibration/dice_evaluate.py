@@ -73,7 +73,7 @@ from hardware.dice.calibrated import DieProfile, SelfTestResult, TrayGeometry
 from hardware.dice.imaging import Image, Point, crop_around, encode_png, read_image
 from hardware.dice.reader import DiceReader, Expect, ReaderSettings, TrayRead
 from hardware.dice.segment import Blob, find_single, middle_of
-from hardware.dice.synthetic import Changes, carry, photo_changes, relocate, spot_in_tray
+from hardware.dice.synthetic import Changes, carry, changes_for, photo_changes, relocate, spot_in_tray
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
 REFUSED = "-"
@@ -334,7 +334,7 @@ def _shot_in_tray(calibration: DiceCalibration, shot: FaceShot, rng: np.random.G
     view = calibration.background.copy()
     target = spot_in_tray(view.shape[:2], shot.diameter, rng, calibration.tray.inside())
     carry(view, shot.image, shot.centre, shot.diameter, target, float(rng.uniform(0, 360)))
-    return photo_changes(view, rng, Changes(glare=0.2), glare_at=target)
+    return photo_changes(view, rng, changes_for(shot.diameter, Changes(glare=0.2)), glare_at=target)
 
 
 # -- reading ----------------------------------------------------------------------------------
@@ -391,7 +391,7 @@ def _throws_of(reader: DiceReader, frame: Image, read: TrayRead, rng: np.random.
     inside = reader.calibration.tray.inside()
     for _ in range(count):
         moved, at = relocate(view, die.centre, die.diameter, rng, inside=inside)
-        yield photo_changes(moved, rng, Changes(glare=0.2), glare_at=at)
+        yield photo_changes(moved, rng, changes_for(die.diameter, Changes(glare=0.2)), glare_at=at)
 
 
 def read_folder(reader: DiceReader, folder: Path, kind: str, scale: float) -> str:

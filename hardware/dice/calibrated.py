@@ -112,6 +112,18 @@ class TrayGeometry:
         view = np.array([[[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]]], np.float64)
         return np.asarray(cv2.perspectiveTransform(view, np.linalg.inv(self.matrix())), np.float64).reshape(4, 2)
 
+    def off_axis(self, point: Point) -> float:
+        """How far a point of the view lies from the camera's axis (taken as the frame's middle): 0
+        there, 1 at the frame's corner. A die there, seen by a camera straight above, shows more of
+        its sides (``looks.OFF_AXIS_ASPECT``)."""
+        if self.method == "whole-frame":
+            x, y = point
+        else:
+            at = cv2.perspectiveTransform(np.array([[point]], np.float64), np.linalg.inv(self.matrix()))
+            x, y = float(at[0, 0, 0]), float(at[0, 0, 1])
+        width, height = self.frame_size
+        return float(min(1.0, math.hypot(x - (width - 1) / 2.0, y - (height - 1) / 2.0) / (math.hypot(width, height) / 2.0)))
+
     def to_plain(self) -> dict[str, object]:
         plain: dict[str, object] = {"homography": list(self.homography), "size": list(self.size),
                                     "frame_size": list(self.frame_size), "method": self.method}

@@ -16,7 +16,7 @@ light changes; the tests read such throws after calibrating on the originals.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -293,6 +293,15 @@ class Changes:
     noise: float = 4.0
     blur: float = 1.0
     glare: float = 0.0
+
+
+REFERENCE_DIAMETER = 50.0  # px: the size of die the changes' blur was chosen for (the dicetower photos)
+
+
+def changes_for(diameter: float, changes: Changes = Changes()) -> Changes:
+    """``changes`` with the blur scaled down for a die under 50 px across (to half the blur at 25 px
+    or less): a pixel of blur takes a 25 px die's numerals, where a 50 px die keeps them."""
+    return replace(changes, blur=changes.blur * min(1.0, max(0.5, diameter / REFERENCE_DIAMETER)))
 
 
 def photo_changes(image: Image, rng: np.random.Generator, changes: Changes = Changes(),

@@ -60,7 +60,9 @@ def test_dice_setup_walks_through_tray_and_faces(camera_service: tuple[Service, 
     page.get_by_test_id("dice-outline-done").click()
     page.locator("[data-testid=dice-tray]", has_text="Tray found (your outline of the tray)").wait_for()
 
-    # The tray after all: its four corners tapped on the camera's picture.
+    # The tray after all: its four corners tapped on the camera's picture (which the text above moved).
+    box = snap.bounding_box()
+    assert box is not None
     for fx, fy in ((0.01, 0.01), (0.99, 0.01), (0.99, 0.99), (0.01, 0.99)):
         page.mouse.click(box["x"] + fx * box["width"], box["y"] + fy * box["height"])
     page.locator("[data-testid=dice-tray]", has_text="Tray found (your taps)").wait_for()
