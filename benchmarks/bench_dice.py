@@ -167,7 +167,8 @@ TABLE = (60, 90, 120)  # the table around the tray
 
 def framed(photo: Image, scale: float, size: tuple[int, int]) -> Image:
     """``photo`` scaled by ``scale`` into a ``size`` camera frame with the hexagon's middle in the
-    frame's middle (a table around it): what a camera of that size over a hexagonal tray sees."""
+    frame's middle (a table around it) and the hexagon's wall drawn: what a camera of that size over
+    a hexagonal tray sees."""
     scaled = cv2.resize(photo, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC if scale > 1 else cv2.INTER_AREA)
     frame = np.empty((size[1], size[0], 3), np.uint8)
     frame[:] = TABLE
@@ -175,6 +176,8 @@ def framed(photo: Image, scale: float, size: tuple[int, int]) -> Image:
     x0, y0 = max(0, dx), max(0, dy)
     x1, y1 = min(size[0], dx + scaled.shape[1]), min(size[1], dy + scaled.shape[0])
     frame[y0:y1, x0:x1] = scaled[y0 - dy:y1 - dy, x0 - dx:x1 - dx]
+    rim = np.round(np.asarray(hex_rim(scale, size))).astype(np.int32)
+    cv2.polylines(frame, [rim], True, (90, 90, 95), max(2, int(round(5 * scale))))  # the hexagon's wall
     return frame
 
 
