@@ -196,8 +196,8 @@ def hex_reader(scale: float, size: tuple[int, int]) -> tuple[DiceReader, Image, 
     session.use_outline(rim, first)
     session.add_empty(framed(aligned_background(shipped(DICETOWER / "background.jpg"), tower("d6", "1")), scale, size))
     base = session.result()
-    calibration = DiceCalibration(base.tray, base.background, suggest_threshold(base.tray.warp(first), base.background),
-                                  scene=base.scene)
+    threshold = suggest_threshold(base.tray.warp(first), base.background, base.tray.inside())
+    calibration = DiceCalibration(base.tray, base.background, threshold, scene=base.scene)
     faces = FaceSession(calibration, "d6")
     while faces.current is not None:
         faces.capture(framed(tower("d6", faces.current), scale, size))

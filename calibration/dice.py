@@ -172,7 +172,7 @@ def marker_image(marker_id: int, side: int = 200) -> Image:
 
 # -- capturing the tray -----------------------------------------------------------------------
 
-def suggest_threshold(view: Image | Sequence[Image], background: Image) -> float:
+def suggest_threshold(view: Image | Sequence[Image], background: Image, inside: np.ndarray | None = None) -> float:
     """A "something is here" distance for pictures of a die in the tray against the empty tray:
     between the tray's own noise and the die, in each picture (the median over them).
 
@@ -180,13 +180,16 @@ def suggest_threshold(view: Image | Sequence[Image], background: Image) -> float
     tray; the threshold is halfway between that split and the tray's noise (the 99th
     percentile of the distances below the split), kept within 15 to 90. Why not a percentile
     of the whole picture: a large die in a small tray is more than the top few per cent of it,
-    and a threshold taken there finds only part of the die."""
+    and a threshold taken there finds only part of the die. ``inside``: the tray's own pixels (a
+    tray outline: the table around it, changing from shot to shot, does not count)."""
     views = [view] if isinstance(view, np.ndarray) else list(view)
-    return float(np.median([_split_threshold(v, background) for v in views]))
+    return float(np.median([_split_threshold(v, background, inside) for v in views]))
 
 
-def _split_threshold(view: Image, background: Image) -> float:
+def _split_threshold(view: Image, background: Image, inside: np.ndarray | None = None) -> float:
     distance = lab_distance(lab_bytes(view), lab_bytes(background))
+    if inside is not None:
+        distance = np.ascontiguousarray(distance[inside]).reshape(-1, 1)
     level, _ = cv2.threshold(distance, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     below = distance[distance < level]
     noise = float(np.percentile(below, 99)) if below.size else 0.0
@@ -269,7 +272,7 @@ class TraySession:
             raise CalibrationError("take at least one picture of the empty tray")
         tray = self._tray()
         background = np.median(np.stack(self.empty), axis=0).astype(np.uint8)
-        threshold = _noise_threshold(self.empty)
+        threshold = _noise_threshold(self.empty, tray.inside())
         scene = SceneReference.of_frame(self.scene_frame, tray.frame_rim(), inner=bool(tray.outline))
         return DiceCalibration(tray, background, threshold, {}, dict(self.exposure), time.time(), scene)
 
@@ -292,11 +295,14 @@ def _same_size(frame: Image, frame_size: tuple[int, int]) -> None:
                                f"{frame_size[1]} when the setup began: start the setup again")
 
 
-def _noise_threshold(frames: list[Image]) -> float:
-    """From two empty frames, how much the tray flickers; a single frame gives the default."""
+def _noise_threshold(frames: list[Image], inside: np.ndarray | None = None) -> float:
+    """From two empty frames, how much the tray flickers (inside its outline: a cloth around it
+    moving between the two is not the tray's flicker); a single frame gives the default."""
     if len(frames) < 2:
         return FindSettings().threshold
     noise = lab_distance(lab_bytes(frames[0]), lab_bytes(frames[-1]))
+    if inside is not None:
+        noise = noise[inside]
     return float(np.clip(4.0 * np.percentile(noise, 99.5), 30.0, 90.0))
 
 

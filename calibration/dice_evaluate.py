@@ -190,7 +190,7 @@ def calibrate_frames(arguments: argparse.Namespace, shots: list[Sample], kind: s
     if len(_empty_frames(arguments)) < 2:  # no flicker to judge the tray's noise by: the photos' own split
         frames = [load(s.path, arguments.scale) for s in shots]
         views = [base.tray.warp(frame) for frame in frames if frame.shape == first.shape]
-        base = DiceCalibration(base.tray, base.background, suggest_threshold(views, base.background), {},
+        base = DiceCalibration(base.tray, base.background, suggest_threshold(views, base.background, base.tray.inside()), {},
                                base.exposure, base.created, base.scene)
     session = FaceSession(base, kind, style)
     refused = [problem for sample in shots if (problem := _capture(session, sample, arguments.scale))]
@@ -352,12 +352,24 @@ def read_frames(reader: DiceReader, tests: list[Sample], kind: str, arguments: a
     rng = np.random.default_rng(arguments.seed)
     readings = Readings()
     for sample in tests:
-        frame = load(sample.path, arguments.scale)
+        frame = tinted(load(sample.path, arguments.scale), arguments.tint)
         read = _timed(lambda: reader.read(frame, Expect(kind, 1)))
         _count(readings, sample.label, read)
         for view in _throws_of(reader, frame, read, rng, arguments.augment):
             _count(readings, sample.label, _timed(lambda: reader.read_view(view, Expect(kind, 1))))
     return readings
+
+
+def tinted(image: Image, tint: str | None) -> Image:
+    """``--tint R,G,B``: the test frames in light of another colour (each channel's gain: 1.2,1,0.8 is a
+    warm lamp), to see whether a calibration made in one light reads in another."""
+    if not tint:
+        return image
+    gains = [float(v) for v in tint.split(",")]
+    if len(gains) != 3 or not all(0.0 < g <= 4.0 for g in gains):
+        raise SystemExit("--tint needs three gains R,G,B between 0 and 4")
+    blue_green_red = np.array(gains[::-1], np.float32)
+    return np.asarray(np.clip(image.astype(np.float32) * blue_green_red, 0, 255), np.uint8)
 
 
 def _timed(work: Callable[[], TrayRead]) -> TrayRead:
@@ -554,6 +566,7 @@ def parser() -> argparse.ArgumentParser:
     ask.add_argument("--self-test", type=Path, help="labelled throws <label>/<frame> for the self-test")
     ask.add_argument("--crops", action="store_true", help="close crops of one die each (dataset boxes), no tray")
     ask.add_argument("--augment", type=int, default=0, help="new throws made from each test image")
+    ask.add_argument("--tint", help="the test frames in coloured light: gains R,G,B (e.g. 1.2,1,0.8)")
     ask.add_argument("--seed", type=int, default=1)
     ask.add_argument("--max-shots", type=int, default=12, help="face photos kept per face")
     ask.add_argument("--scale", type=float, default=1.0, help="resize every image (and the taps) by this")

@@ -243,3 +243,13 @@ def test_real_d20_photos_through_the_command(capsys: pytest.CaptureFixture[str])
               "--tray", taps)
     assert "self-test (12 new throws made from the face photos (one photo per face)): 12 of 12" in out, out
     assert "reads: 20  accepted: 20  wrong: 0" in out
+
+
+def test_frames_in_tinted_light_are_read_as_told(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--tint``: the test frames in coloured light; a gain out of range is refused naming the option."""
+    calibration, test = monster_folders(tmp_path, per_face=1)
+    out = run(capsys, calibration, test, "--tint", "1.15,1,0.85")
+    assert "reads: 3  accepted: 3  wrong: 0" in out, out
+    assert evaluate.tinted(np.full((2, 2, 3), 100, np.uint8), "1.2,1,0.5")[0, 0].tolist() == [50, 100, 120]
+    with pytest.raises(SystemExit, match="--tint needs three gains"):
+        evaluate.main([str(calibration), str(test), "--tint", "1,1"])

@@ -34,7 +34,8 @@ def hex_tray(rng: np.random.Generator, outline: bool = True) -> DiceCalibration:
     # the empty-tray photo was taken with other framing: lined up on the photo, then put on the table
     session.add_empty(in_hex_tray(aligned_background(tower_background(), tower_photo("d6", "1")), rng))
     calibration = session.result()
-    return replace(calibration, threshold=suggest_threshold(calibration.tray.warp(first), calibration.background))
+    return replace(calibration, threshold=suggest_threshold(calibration.tray.warp(first), calibration.background,
+                                                           calibration.tray.inside()))
 
 
 def faces_taken(calibration: DiceCalibration, rng: np.random.Generator) -> tuple[FaceSession, list[str]]:
@@ -130,3 +131,17 @@ def test_an_outline_is_saved_and_checked() -> None:
     with pytest.raises(CalibrationError, match="tray.outline"):
         tray_from_plain(plain)
     assert "outline" not in calibration_to_plain(hex_tray(np.random.default_rng(1), outline=False))["tray"]  # type: ignore[operator]
+
+
+def test_the_table_around_an_outline_does_not_raise_the_detection_threshold() -> None:
+    """Two pictures of the empty tray, the table around it changed between them: the threshold is the
+    tray's own flicker (its least, 30), not the table's change (which alone gives the most, 90)."""
+    frame = aligned_background(tower_background(), tower_photo("d6", "1"))
+    empties = [in_hex_tray(frame, np.random.default_rng(seed)) for seed in (1, 2)]
+    outlined, cornered = TraySession((frame.shape[1], frame.shape[0])), TraySession((frame.shape[1], frame.shape[0]))
+    outlined.use_outline(HEX_RIM, empties[0])
+    cornered.use_taps(TOWER_TAPS, empties[0])
+    for session in (outlined, cornered):
+        for empty in empties:
+            session.add_empty(empty)
+    assert outlined.result().threshold == 30.0 and cornered.result().threshold == 90.0
