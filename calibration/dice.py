@@ -52,7 +52,7 @@ from hardware.dice.calibrated import TrayGeometry as TrayGeometry
 from hardware.dice.calibrated import FLAT_SHAPES, SELF_TEST_REFUSALS, SELF_TEST_THROWS, SelfTestResult
 from hardware.dice.imaging import Image, Point, crop_around, encode_png, read_image
 from hardware.dice.learned import FaceLearner
-from hardware.dice.looks import HUED, Look, LookRange, hue_gap, look_of
+from hardware.dice.looks import HUED, OFF_AXIS_ASPECT, OFF_AXIS_FILL, OFF_AXIS_SIZE, Look, LookRange, hue_gap, look_of
 from hardware.dice.pipnet import PipNet, PipNetError, shipped_net
 from hardware.dice.reader import DieRead, DiceReader, Expect, TrayRead
 from hardware.dice.scene import SIDE as SCENE_SIDE
@@ -70,6 +70,7 @@ CHECK_TURNS = (37.0, 143.0, 251.0)  # the self-check reads every face at these t
 PHOTO_SIZE_SPREAD = 0.10  # a face photo's die this much bigger or smaller than the others' is refused
 PHOTO_SHARPNESS = 0.6  # ... one less sharp than this share of the others' (median)
 PHOTO_HUE_SPREAD = 25.0  # ... one whose hue is this many degrees off the others'
+MAX_DIE_ASPECT = 2.5  # a found region longer than this against its width is not a die
 PHOTO_ASPECT_SPREAD = 0.10  # ... one whose outline is this much longer (against its width) than the others'
 
 
@@ -81,11 +82,23 @@ def tray_from_plain(data: object) -> TrayGeometry:
     matrix = _floats(data.get("homography"), 9, "tray.homography")
     size, frame = _ints(data.get("size"), "tray.size"), _ints(data.get("frame_size"), "tray.frame_size")
     method = data.get("method")
-    if method not in ("aruco", "taps", "whole-frame"):
-        raise CalibrationError(f"tray.method: {method!r} is not aruco, taps or whole-frame")
+    if method not in ("aruco", "taps", "outline", "whole-frame"):
+        raise CalibrationError(f"tray.method: {method!r} is not aruco, taps, outline or whole-frame")
     if abs(np.linalg.det(np.reshape(matrix, (3, 3)))) < 1e-12:
         raise CalibrationError("tray.homography: the matrix cannot be inverted")
-    return TrayGeometry(tuple(matrix), size, frame, str(method))
+    return TrayGeometry(tuple(matrix), size, frame, str(method), _outline(data.get("outline"), size))
+
+
+def _outline(value: object, size: tuple[int, int]) -> tuple[float, ...]:
+    """A saved tray outline: x, y pairs within the view (absent: the whole view is tray)."""
+    if value is None:
+        return ()
+    if not isinstance(value, list) or len(value) % 2 or len(value) < 6:
+        raise CalibrationError("tray.outline: expected x, y pairs of at least three points")
+    points = _floats(value, len(value), "tray.outline")
+    if not all(-1.0 <= v <= size[i % 2] for i, v in enumerate(points)):
+        raise CalibrationError("tray.outline: a point lies outside the tray view")
+    return tuple(points)
 
 
 def _floats(value: object, count: int, where: str) -> list[float]:
@@ -159,7 +172,7 @@ def marker_image(marker_id: int, side: int = 200) -> Image:
 
 # -- capturing the tray -----------------------------------------------------------------------
 
-def suggest_threshold(view: Image | Sequence[Image], background: Image) -> float:
+def suggest_threshold(view: Image | Sequence[Image], background: Image, inside: np.ndarray | None = None) -> float:
     """A "something is here" distance for pictures of a die in the tray against the empty tray:
     between the tray's own noise and the die, in each picture (the median over them).
 
@@ -167,13 +180,16 @@ def suggest_threshold(view: Image | Sequence[Image], background: Image) -> float
     tray; the threshold is halfway between that split and the tray's noise (the 99th
     percentile of the distances below the split), kept within 15 to 90. Why not a percentile
     of the whole picture: a large die in a small tray is more than the top few per cent of it,
-    and a threshold taken there finds only part of the die."""
+    and a threshold taken there finds only part of the die. ``inside``: the tray's own pixels (a
+    tray outline: the table around it, changing from shot to shot, does not count)."""
     views = [view] if isinstance(view, np.ndarray) else list(view)
-    return float(np.median([_split_threshold(v, background) for v in views]))
+    return float(np.median([_split_threshold(v, background, inside) for v in views]))
 
 
-def _split_threshold(view: Image, background: Image) -> float:
+def _split_threshold(view: Image, background: Image, inside: np.ndarray | None = None) -> float:
     distance = lab_distance(lab_bytes(view), lab_bytes(background))
+    if inside is not None:
+        distance = np.ascontiguousarray(distance[inside]).reshape(-1, 1)
     level, _ = cv2.threshold(distance, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     below = distance[distance < level]
     noise = float(np.percentile(below, 99)) if below.size else 0.0
@@ -218,6 +234,11 @@ class TraySession:
         """``frame``: the picture the owner tapped on (the scene reference; else the first empty frame)."""
         return self._found(TrayGeometry.from_corners(corners, self.frame_size, "taps"), frame)
 
+    def use_outline(self, points: Sequence[Point], frame: Image | None = None) -> TrayGeometry:
+        """A tray of any shape: the owner's taps along its rim, in order, on ``frame`` (the camera
+        straight above it). Outside the outline nothing is read, nor counts as motion."""
+        return self._found(TrayGeometry.from_outline(points, self.frame_size), frame)
+
     def use_whole_frame(self, frame: Image | None = None) -> TrayGeometry:
         return self._found(TrayGeometry.whole_frame(*self.frame_size), frame)
 
@@ -251,8 +272,8 @@ class TraySession:
             raise CalibrationError("take at least one picture of the empty tray")
         tray = self._tray()
         background = np.median(np.stack(self.empty), axis=0).astype(np.uint8)
-        threshold = _noise_threshold(self.empty)
-        scene = SceneReference.of_frame(self.scene_frame, tray.corners())
+        threshold = _noise_threshold(self.empty, tray.inside())
+        scene = SceneReference.of_frame(self.scene_frame, tray.frame_rim(), inner=bool(tray.outline))
         return DiceCalibration(tray, background, threshold, {}, dict(self.exposure), time.time(), scene)
 
 
@@ -274,11 +295,14 @@ def _same_size(frame: Image, frame_size: tuple[int, int]) -> None:
                                f"{frame_size[1]} when the setup began: start the setup again")
 
 
-def _noise_threshold(frames: list[Image]) -> float:
-    """From two empty frames, how much the tray flickers; a single frame gives the default."""
+def _noise_threshold(frames: list[Image], inside: np.ndarray | None = None) -> float:
+    """From two empty frames, how much the tray flickers (inside its outline: a cloth around it
+    moving between the two is not the tray's flicker); a single frame gives the default."""
     if len(frames) < 2:
         return FindSettings().threshold
     noise = lab_distance(lab_bytes(frames[0]), lab_bytes(frames[-1]))
+    if inside is not None:
+        noise = noise[inside]
     return float(np.clip(4.0 * np.percentile(noise, 99.5), 30.0, 90.0))
 
 
@@ -325,7 +349,8 @@ class FaceSession:
         self.blobs: dict[str, list[Blob]] = {}
         self.taken: list[str] = []  # the faces captured, in order (for back)
         self.asking: str | None = self.faces[0]
-        self.finder = TrayFinder(calibration.background, FindSettings(threshold=calibration.threshold))
+        self.finder = TrayFinder(calibration.background, FindSettings(threshold=calibration.threshold),
+                                 calibration.tray.inside())
 
     @property
     def current(self) -> str | None:
@@ -343,7 +368,8 @@ class FaceSession:
         if face is None or face not in self.faces:
             raise CalibrationError("every face is captured; tap Finish, or Retake a face")
         blob = self._one_die(view)
-        look = look_of(view, blob, self.finder.settings.margin + 2)
+        look = look_of(view, blob, self.finder.settings.margin + 2, self.finder.rim,
+                       self.calibration.tray.off_axis(blob.centre))
         why = photo_problem(self.kind, face, look, self._other_looks())
         if why:
             raise CalibrationError(f"{why}, then capture {_face_words(self.kind, face)} again")
@@ -363,9 +389,12 @@ class FaceSession:
         found = self.finder.find(view)
         if found.problem:
             raise CalibrationError(found.problem)
-        if not found.blobs:
+        # a long thin region is no die (a strip of wall or table the empty tray's picture shows a little
+        # elsewhere, a sleeve): even a die leaning on the wall is far from that long
+        compact = [blob for blob in found.blobs if blob.aspect <= MAX_DIE_ASPECT]
+        if not compact:
             raise CalibrationError("I see no die in the tray: is the light on and the tray in view?")
-        ranked = sorted(found.blobs, key=lambda b: -b.area)
+        ranked = sorted(compact, key=lambda b: -b.area)
         if len(ranked) > 1 and ranked[1].area > 0.35 * ranked[0].area:
             raise CalibrationError(f"I see {len(ranked)} dice: leave only the {KIND_NAMES[self.kind]} in the tray")
         return ranked[0]
@@ -405,9 +434,13 @@ class FaceSession:
         """Every photo checked against all the others (an early photo was checked against fewer):
         (face, which of its photos, why) for each that cannot be used."""
         found = []
+        every = [look for looks in self.looks.values() for look in looks]
         for face, looks in self.looks.items():
             for i, look in enumerate(looks):
                 why = photo_problem(self.kind, face, look, self._other_looks((face, i)))
+                if not why and not_straight_above(self.kind, every):
+                    why = ("every photo shows the die's side (is the camera straight above the tray?): put the camera "
+                           "straight above the tray's middle")
                 if why:
                     found.append((face, i, why))
         return found
@@ -460,36 +493,56 @@ def _unmoved(calibration: DiceCalibration, frame: Image) -> None:
 
 
 def photo_problem(kind: str, face: str, look: Look, others: Sequence[tuple[str, Look]]) -> str:
-    """Why a face photo cannot be used ("" if it can): the die at the view's edge, not lying flat,
-    another size than in the other photos, blurred against them, or another colour.
+    """Why a face photo cannot be used ("" if it can): the die cut off at the view's edge, not lying
+    flat, another size than in the other photos, blurred against them, or another colour.
 
     Why each: a photo is every later throw's reference for its face; a die cut off, tilted or
     blurred in it makes that face read wrong or not at all, and a photo of another die (or in
-    other light) teaches the reader the wrong die. Sizes and sharpness are judged against the
-    other photos, as what is normal depends on the die and the camera."""
+    other light) teaches the reader the wrong die. Each is judged against the owner's other photos
+    (their middle and their spread), as what is normal depends on the die, the tray and the camera;
+    and where the die lay: a camera straight above sees more of a die's sides the further it lies
+    from under the camera (``looks.OFF_AXIS_ASPECT``), so a die near the tray's rim may look longer
+    and bigger than one in its middle. The one fixed limit is the flat shape under the camera."""
     name = KIND_NAMES[kind]
-    if look.at_edge:
+    if look.at_edge and _cut_off(kind, look, others):
         return "the die touches the edge of the tray's view (part of it may be cut off): put it nearer the middle"
     most_aspect, least_fill = FLAT_SHAPES[kind]
-    if look.aspect > most_aspect or look.fill < least_fill:
+    if (look.aspect > most_aspect + OFF_AXIS_ASPECT * look.off_axis
+            or look.fill < least_fill - OFF_AXIS_FILL * look.off_axis):
         return (f"the {name} does not look flat (leaning on the wall, or the camera not straight above the "
                 "tray?): lay it flat in the middle of the tray")
     return _unlike_the_others(name, face, look, others)
 
 
+def _cut_off(kind: str, look: Look, others: Sequence[tuple[str, Look]]) -> bool:
+    """Whether a die touching the view's edge looks cut off: smaller, less full or longer than the
+    others (without others: than a die of its kind lying flat). Whole against the wall, it is fine."""
+    if not others:
+        most_aspect, least_fill = FLAT_SHAPES[kind]
+        return look.aspect > most_aspect or look.fill < least_fill
+    size = float(np.median([other.diameter for _, other in others]))
+    fill = float(np.median([other.fill for _, other in others]))
+    aspect = float(np.median([other.aspect for _, other in others]))
+    return look.diameter < (1 - PHOTO_SIZE_SPREAD) * size or look.fill < fill - 0.05 or look.aspect > aspect + 0.1
+
+
 def _unlike_the_others(name: str, face: str, look: Look, others: Sequence[tuple[str, Look]]) -> str:
     """Another die (its colour), a die tilted or found in part (its size), or a blurred photo, against
-    the other photos of the session."""
+    the other photos of the session: their middle, with their own spread and where they lay."""
     if not others:
         return ""
     hues = [other.hue for _, other in others if other.chroma >= HUED]
     if look.chroma >= HUED and hues and hue_gap(look.hue, _median_hue(hues)) > PHOTO_HUE_SPREAD:
         return "the die's colour is not the one in the other photos (another die, or the light changed?)"
-    if look.aspect > float(np.median([other.aspect for _, other in others])) + PHOTO_ASPECT_SPREAD:
+    off = look.off_axis - float(np.median([other.off_axis for _, other in others]))
+    if look.aspect > float(np.median([other.aspect for _, other in others])) + PHOTO_ASPECT_SPREAD + \
+            OFF_AXIS_ASPECT * max(0.0, off):
         return (f"the {name} does not look as flat as in the other photos (leaning on the wall?): lay it flat "
                 "in the middle of the tray")
-    size = float(np.median([other.diameter for _, other in others]))
-    if abs(look.diameter / size - 1.0) > PHOTO_SIZE_SPREAD:
+    sizes = [other.diameter for _, other in others]
+    size = float(np.median(sizes))
+    spread = PHOTO_SIZE_SPREAD + OFF_AXIS_SIZE * abs(off) + 2.0 * _relative_spread(sizes)
+    if abs(look.diameter / size - 1.0) > spread:
         change = "bigger" if look.diameter > size else "smaller"
         return (f"the die looks {abs(look.diameter / size - 1.0):.0%} {change} than in the other photos "
                 "(tilted, or another die?)")
@@ -497,6 +550,26 @@ def _unlike_the_others(name: str, face: str, look: Look, others: Sequence[tuple[
     if face != BLANK and marked and look.sharpness < PHOTO_SHARPNESS * float(np.median(marked)):
         return "the photo is blurred (the die still moving, or the camera out of focus)"
     return ""
+
+
+def _relative_spread(values: Sequence[float]) -> float:
+    """How much values vary about their middle, as a share of it (a robust standard deviation: the
+    median distance from the median, scaled), 0 with fewer than three."""
+    if len(values) < 3:
+        return 0.0
+    middle = float(np.median(values))
+    return 1.4826 * float(np.median([abs(v - middle) for v in values])) / max(middle, 1e-6)
+
+
+def not_straight_above(kind: str, looks: Sequence[Look]) -> bool:
+    """Whether the photos together say the camera is not straight above the tray: a camera straight
+    above sees a die under it flat, and its sides only further out; one looking from the side sees
+    every die's side, wherever it lies. Judged on the photos' middle once the sides their places
+    explain are taken off (three photos at least)."""
+    if len(looks) < 3:
+        return False
+    most_aspect, _ = FLAT_SHAPES[kind]
+    return float(np.median([look.aspect - OFF_AXIS_ASPECT * look.off_axis for look in looks])) > most_aspect
 
 
 def _median_hue(hues: Sequence[float]) -> float:
@@ -819,8 +892,8 @@ def _scene(data: Mapping[str, object], folder: Path, tray: TrayGeometry) -> Scen
     picture = _image(folder, data.get("scene"), "scene")
     if picture.shape[:2] != (SCENE_SIDE, SCENE_SIDE):
         raise CalibrationError(f"scene: expected a {SCENE_SIDE}x{SCENE_SIDE} picture")
-    return SceneReference(np.asarray(cv2.cvtColor(picture, cv2.COLOR_BGR2GRAY), np.uint8), tray.corners(),
-                          tray.frame_size)
+    return SceneReference(np.asarray(cv2.cvtColor(picture, cv2.COLOR_BGR2GRAY), np.uint8), tray.frame_rim(),
+                          tray.frame_size, inner=bool(tray.outline))
 
 
 def _image(folder: Path, name: object, where: str) -> Image:

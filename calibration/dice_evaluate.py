@@ -11,8 +11,9 @@ CALIBRATION is either
   does it: ``empty/`` holds pictures of the empty tray (or give ``--background``
   with one photo of it, aligned onto the first face photo), ``<label>/`` the
   face photos (labels ``1``..``20``, ``hit``/``pow``/``blank`` or ``1``..``6``).
-  The tray is four corner taps on the first face photo (``--tray``), the four
-  ArUco markers in the first empty picture (``--markers``), or the whole frame.
+  The tray is four corner taps on the first face photo (``--tray``), taps along
+  the rim of a tray of any shape (``--outline``: outside it nothing is read), the
+  four ArUco markers in the first empty picture (``--markers``), or the whole frame.
   Every face photo is checked as at the tablet (flat, whole, sharp, like the
   others) and a refused one is named with why; a face left with no photo stops
   the command. Then the self-test: the throws of ``--self-test DIR``
@@ -72,7 +73,7 @@ from hardware.dice.calibrated import DieProfile, SelfTestResult, TrayGeometry
 from hardware.dice.imaging import Image, Point, crop_around, encode_png, read_image
 from hardware.dice.reader import DiceReader, Expect, ReaderSettings, TrayRead
 from hardware.dice.segment import Blob, find_single, middle_of
-from hardware.dice.synthetic import Changes, carry, photo_changes, relocate
+from hardware.dice.synthetic import Changes, carry, changes_for, photo_changes, relocate, spot_in_tray
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
 REFUSED = "-"
@@ -104,10 +105,11 @@ class Tally:
         return [p for p in self.pairs if p[1] != REFUSED]
 
     @property
-    def accuracy(self) -> float:
-        """Share of the accepted reads that were right (1.0 when none were accepted)."""
+    def accuracy(self) -> float | None:
+        """Share of the accepted reads that were right; None when none was accepted (no read, no
+        accuracy: never shown as 100 %)."""
         taken = self.accepted
-        return sum(t == r for t, r in taken) / len(taken) if taken else 1.0
+        return sum(t == r for t, r in taken) / len(taken) if taken else None
 
     @property
     def refusal(self) -> float:
@@ -188,7 +190,7 @@ def calibrate_frames(arguments: argparse.Namespace, shots: list[Sample], kind: s
     if len(_empty_frames(arguments)) < 2:  # no flicker to judge the tray's noise by: the photos' own split
         frames = [load(s.path, arguments.scale) for s in shots]
         views = [base.tray.warp(frame) for frame in frames if frame.shape == first.shape]
-        base = DiceCalibration(base.tray, base.background, suggest_threshold(views, base.background), {},
+        base = DiceCalibration(base.tray, base.background, suggest_threshold(views, base.background, base.tray.inside()), {},
                                base.exposure, base.created, base.scene)
     session = FaceSession(base, kind, style)
     refused = [problem for sample in shots if (problem := _capture(session, sample, arguments.scale))]
@@ -206,9 +208,12 @@ def tray_calibration(arguments: argparse.Namespace, first: Image) -> DiceCalibra
     session = TraySession((width, height))
     empties = _empty_frames(arguments)
     corners = corners_of(arguments.tray, arguments.scale)
+    outline = outline_of(arguments.outline, arguments.scale)
     try:
         if arguments.markers:
             session.use_markers(empties[0] if empties else first)
+        elif outline:
+            session.use_outline(outline, first)
         elif corners:
             session.use_taps(corners, first)
         else:
@@ -217,7 +222,7 @@ def tray_calibration(arguments: argparse.Namespace, first: Image) -> DiceCalibra
             session.add_empty(frame)
         return session.result()
     except CalibrationError as problem:
-        raise SystemExit(f"calibration failed: the tray: {problem}") from None
+        raise NotCalibrated(f"the tray: {problem}", []) from None
 
 
 def _empty_frames(arguments: argparse.Namespace) -> list[Image]:
@@ -228,8 +233,8 @@ def _empty_frames(arguments: argparse.Namespace) -> list[Image]:
 def _background(arguments: argparse.Namespace) -> Image:
     found = background_of(arguments)
     if found is None:
-        raise SystemExit(f"calibration failed: no picture of the empty tray (put some in {arguments.calibration / EMPTY}"
-                         " or give --background)")
+        raise NotCalibrated(f"no picture of the empty tray (put some in {arguments.calibration / EMPTY}"
+                            " or give --background)", [])
     return found
 
 
@@ -327,11 +332,9 @@ def _new_throws(done: Calibrated, seed: int) -> SelfTestResult:
 def _shot_in_tray(calibration: DiceCalibration, shot: FaceShot, rng: np.random.Generator) -> Image:
     """A face photo carried into the empty tray, turned and moved, in other light."""
     view = calibration.background.copy()
-    height, width = view.shape[:2]
-    target = (float(rng.uniform(shot.diameter, width - shot.diameter)),
-              float(rng.uniform(shot.diameter, height - shot.diameter)))
+    target = spot_in_tray(view.shape[:2], shot.diameter, rng, calibration.tray.inside())
     carry(view, shot.image, shot.centre, shot.diameter, target, float(rng.uniform(0, 360)))
-    return photo_changes(view, rng, Changes(glare=0.2), glare_at=target)
+    return photo_changes(view, rng, changes_for(shot.diameter, Changes(glare=0.2)), glare_at=target)
 
 
 # -- reading ----------------------------------------------------------------------------------
@@ -349,12 +352,24 @@ def read_frames(reader: DiceReader, tests: list[Sample], kind: str, arguments: a
     rng = np.random.default_rng(arguments.seed)
     readings = Readings()
     for sample in tests:
-        frame = load(sample.path, arguments.scale)
+        frame = tinted(load(sample.path, arguments.scale), arguments.tint)
         read = _timed(lambda: reader.read(frame, Expect(kind, 1)))
         _count(readings, sample.label, read)
         for view in _throws_of(reader, frame, read, rng, arguments.augment):
             _count(readings, sample.label, _timed(lambda: reader.read_view(view, Expect(kind, 1))))
     return readings
+
+
+def tinted(image: Image, tint: str | None) -> Image:
+    """``--tint R,G,B``: the test frames in light of another colour (each channel's gain: 1.2,1,0.8 is a
+    warm lamp), to see whether a calibration made in one light reads in another."""
+    if not tint:
+        return image
+    gains = [float(v) for v in tint.split(",")]
+    if len(gains) != 3 or not all(0.0 < g <= 4.0 for g in gains):
+        raise SystemExit("--tint needs three gains R,G,B between 0 and 4")
+    blue_green_red = np.array(gains[::-1], np.float32)
+    return np.asarray(np.clip(image.astype(np.float32) * blue_green_red, 0, 255), np.uint8)
 
 
 def _timed(work: Callable[[], TrayRead]) -> TrayRead:
@@ -385,9 +400,10 @@ def _throws_of(reader: DiceReader, frame: Image, read: TrayRead, rng: np.random.
         return
     view = reader.calibration.tray.warp(frame)
     die = read.dice[0]
+    inside = reader.calibration.tray.inside()
     for _ in range(count):
-        moved, at = relocate(view, die.centre, die.diameter, rng)
-        yield photo_changes(moved, rng, Changes(glare=0.2), glare_at=at)
+        moved, at = relocate(view, die.centre, die.diameter, rng, inside=inside)
+        yield photo_changes(moved, rng, changes_for(die.diameter, Changes(glare=0.2)), glare_at=at)
 
 
 def read_folder(reader: DiceReader, folder: Path, kind: str, scale: float) -> str:
@@ -448,9 +464,12 @@ def _read_crop(reader: DiceReader, view: Image, truth: str, kind: str, tally: Ta
 # -- the report -------------------------------------------------------------------------------
 
 def report(tally: Tally, faces: Sequence[str]) -> str:
+    if not tally.pairs:
+        return "reads: 0 (nothing was read)"
     wrong = sum(t != r for t, r in tally.accepted)
+    accuracy = tally.accuracy
     lines = [f"reads: {len(tally.pairs)}  accepted: {len(tally.accepted)}  wrong: {wrong}",
-             f"accuracy of accepted reads: {100 * tally.accuracy:.2f}%",
+             "accuracy of accepted reads: " + ("none accepted" if accuracy is None else f"{100 * accuracy:.2f}%"),
              f"refused: {100 * tally.refusal:.2f}%",
              f"ms per read (every read, however it ended): mean {statistics.fmean(tally.millis):.1f}, "
              f"p95 {float(np.percentile(tally.millis, 95)):.1f}", "", confusion(tally, faces)]
@@ -541,10 +560,13 @@ def parser() -> argparse.ArgumentParser:
     ask.add_argument("--background", type=Path, help="one photo of the empty tray (else CALIBRATION/empty/)")
     ask.add_argument("--tray", help="four corner taps x,y,x,y,x,y,x,y (top-left, top-right, bottom-right, "
                                     "bottom-left) on the first face photo")
+    ask.add_argument("--outline", help="a tray of any shape: taps along its rim in order, x,y,x,y,... (at least "
+                                       "three points) on the first face photo; outside it nothing is read")
     ask.add_argument("--markers", action="store_true", help="find the tray by its four ArUco markers")
     ask.add_argument("--self-test", type=Path, help="labelled throws <label>/<frame> for the self-test")
     ask.add_argument("--crops", action="store_true", help="close crops of one die each (dataset boxes), no tray")
     ask.add_argument("--augment", type=int, default=0, help="new throws made from each test image")
+    ask.add_argument("--tint", help="the test frames in coloured light: gains R,G,B (e.g. 1.2,1,0.8)")
     ask.add_argument("--seed", type=int, default=1)
     ask.add_argument("--max-shots", type=int, default=12, help="face photos kept per face")
     ask.add_argument("--scale", type=float, default=1.0, help="resize every image (and the taps) by this")
@@ -560,6 +582,15 @@ def corners_of(text: str | None, scale: float = 1.0) -> list[Point] | None:
     if len(values) != 8:
         raise SystemExit("--tray needs eight numbers: x,y of four corners")
     return [(values[i], values[i + 1]) for i in range(0, 8, 2)]
+
+
+def outline_of(text: str | None, scale: float = 1.0) -> list[Point] | None:
+    if not text:
+        return None
+    values = [float(v) * scale for v in text.split(",")]
+    if len(values) % 2 or len(values) < 6:
+        raise SystemExit("--outline needs x,y of at least three points along the tray's rim")
+    return [(values[i], values[i + 1]) for i in range(0, len(values), 2)]
 
 
 def background_of(arguments: argparse.Namespace) -> Image | None:
@@ -605,7 +636,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         done = calibrate_frames(arguments, shots, kind, style)
     except NotCalibrated as failed:
-        return _not_calibrated(failed, tests, kind)
+        return _not_calibrated(failed, tests)
     print(calibration_report(done, style))
     return _read_and_report(DiceReader(done.calibration), arguments, tests, kind)
 
@@ -614,16 +645,12 @@ def _has_empty_tray(arguments: argparse.Namespace) -> bool:
     return bool(_empty_frames(arguments)) or background_of(arguments) is not None
 
 
-def _not_calibrated(failed: NotCalibrated, tests: list[Sample], kind: str) -> int:
-    """Nothing can be read: said, with each refused photo, and every test frame counted as refused
-    (the table would ask for every roll). Exit status 2."""
+def _not_calibrated(failed: NotCalibrated, tests: list[Sample]) -> int:
+    """Nothing can be read: said, with the reasons (each refused photo), and no accuracy or time,
+    for no frame was read (the table would ask for every roll). Exit status 2."""
     print(f"calibration refused: {failed.why}", *[f"  {why}" for why in failed.refused], sep="\n")
-    tally = Tally()
-    for sample in tests:
-        tally.add(sample.label, REFUSED, 0.0, "the dice are not calibrated")
     if tests:
-        print(f"every read refused: {len(tests)} frames, none read (the dice are not calibrated)")
-        print(report(tally, KIND_FACES[kind]))
+        print(f"nothing read: the {len(tests)} test frames were not read (no calibration): no accuracy, no time")
     return 2
 
 

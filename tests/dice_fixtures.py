@@ -396,3 +396,31 @@ def recoloured(view: Image, blob: Blob, hue: float) -> Image:
     lab[..., 1] = 128.0 + a * math.cos(by) - b * math.sin(by)
     lab[..., 2] = 128.0 + a * math.sin(by) + b * math.cos(by)
     return np.asarray(cv2.cvtColor(np.clip(lab, 0, 255).astype(np.uint8), cv2.COLOR_LAB2BGR), dtype=np.uint8)
+
+
+# -- a tray of another shape on the real photos ------------------------------------------------------
+
+#: A hexagonal tray inside the shipped dicetower frames, as an owner would tap its rim (six corners).
+HEX_RIM: tuple[Point, ...] = tuple((220.0 + 170.0 * math.cos(math.radians(a)), 224.0 + 170.0 * math.sin(math.radians(a)))
+                                   for a in range(0, 360, 60))
+
+
+def in_hex_tray(frame: Image, rng: np.random.Generator, rim: Sequence[Point] = HEX_RIM) -> Image:
+    """A real dicetower frame as a hexagonal tray on a busy table would show it: inside the rim the
+    photo as it is, a grey wall along the rim, and outside it a table and cloth that change from shot to
+    shot (the photo itself shifted and tinted, and coloured things lying about: other dice, a sleeve)."""
+    height, width = frame.shape[:2]
+    polygon = [np.round(np.asarray(rim)).astype(np.int32)]
+    inside = np.zeros((height, width), np.uint8)
+    cv2.fillPoly(inside, polygon, 255)
+    table = np.roll(frame, (int(rng.integers(-80, 80)), int(rng.integers(-80, 80))), axis=(0, 1)).astype(np.float32)
+    table = table * rng.uniform(0.6, 1.4, 3) + rng.uniform(-30, 30, 3)
+    for _ in range(6):
+        centre = (int(rng.integers(0, width)), int(rng.integers(0, height)))
+        axes = (int(rng.integers(10, 60)), int(rng.integers(5, 30)))
+        cv2.ellipse(table, centre, axes, float(rng.uniform(0, 180)), 0, 360, tuple(float(v) for v in rng.uniform(0, 255, 3)), -1)
+    shown = frame.copy()
+    outside = inside == 0
+    shown[outside] = np.clip(table, 0, 255).astype(np.uint8)[outside]
+    cv2.polylines(shown, polygon, True, (90, 90, 95), 5)
+    return shown

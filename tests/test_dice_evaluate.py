@@ -96,12 +96,33 @@ def test_a_face_with_no_usable_photo_stops_the_command(tmp_path: Path, capsys: p
     out = capsys.readouterr().out
     assert "calibration refused: no usable photo of face(s) pow" in out
     assert "the photo is blurred" in out and "I see no die" in out
-    assert "every read refused: 3 frames" in out and "refused: 100.00%" in out
+    assert "nothing read: the 3 test frames were not read (no calibration)" in out
+    assert "100.00%" not in out and "accuracy of accepted reads" not in out and "0.0" not in out, out
     for path in (calibration / "hit").iterdir():
         path.unlink()
     (calibration / "hit").rmdir()
     assert evaluate.main([str(calibration), str(test)]) == 2
     assert "no usable photo of face(s) hit" in capsys.readouterr().out
+
+
+def test_a_tray_that_cannot_be_calibrated_is_reported_refused_with_why(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """Taps that make no tray: the calibration is refused with the reason, exit status 2, no figures."""
+    calibration, test = monster_folders(tmp_path, per_face=1)
+    assert evaluate.main([str(calibration), str(test), "--tray", "1,1,2,2,3,3,4,4"]) == 2
+    out = capsys.readouterr().out
+    assert "calibration refused: the tray: the four corners do not make a tray" in out, out
+    assert "nothing read: the 3 test frames" in out and "%" not in out and " ms" not in out, out
+
+
+def test_no_accepted_read_has_no_accuracy() -> None:
+    """A run where every read was refused says so; it is never "100 % right"."""
+    tally = evaluate.Tally()
+    tally.add("1", evaluate.REFUSED, 12.0, "cannot tell 1 from 7")
+    assert tally.accuracy is None
+    text = evaluate.report(tally, ["1", "7"])
+    assert "accuracy of accepted reads: none accepted" in text and "refused: 100.00%" in text
+    assert evaluate.report(evaluate.Tally(), ["1"]) == "reads: 0 (nothing was read)"
 
 
 def test_frames_of_another_size_are_refused_naming_both(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -222,3 +243,13 @@ def test_real_d20_photos_through_the_command(capsys: pytest.CaptureFixture[str])
               "--tray", taps)
     assert "self-test (12 new throws made from the face photos (one photo per face)): 12 of 12" in out, out
     assert "reads: 20  accepted: 20  wrong: 0" in out
+
+
+def test_frames_in_tinted_light_are_read_as_told(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--tint``: the test frames in coloured light; a gain out of range is refused naming the option."""
+    calibration, test = monster_folders(tmp_path, per_face=1)
+    out = run(capsys, calibration, test, "--tint", "1.15,1,0.85")
+    assert "reads: 3  accepted: 3  wrong: 0" in out, out
+    assert evaluate.tinted(np.full((2, 2, 3), 100, np.uint8), "1.2,1,0.5")[0, 0].tolist() == [50, 100, 120]
+    with pytest.raises(SystemExit, match="--tint needs three gains"):
+        evaluate.main([str(calibration), str(test), "--tint", "1,1"])

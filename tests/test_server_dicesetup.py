@@ -77,6 +77,13 @@ def test_the_whole_setup_then_the_watcher_reads_with_it(fresh: Service, client: 
     refused(client, "illegal", "dice_tray_corners", {"corners": [[0, 0], [1, 1], [1, 0], [0, 1]]}, "do not make a tray")
     refused(client, "illegal", "dice_tray_corners", {"corners": "auto"}, "markers 0, 1, 2, 3 not found")
     refused(client, "illegal", "dice_faces_start", {"kind": "monster"}, "calibrate the tray first")
+    # A tray of any shape: taps along its rim (a hexagon), checked; then four corners after all.
+    hexagon = [[0.5 + 0.4 * np.cos(a), 0.5 + 0.4 * np.sin(a)] for a in np.radians(range(0, 360, 60))]
+    refused(client, "bad-request", "dice_tray_corners", {"outline": "hexagon"}, "along the tray's rim")
+    refused(client, "illegal", "dice_tray_corners", {"outline": hexagon[:2]}, "3 to 64 points")
+    refused(client, "illegal", "dice_tray_corners", {"outline": [hexagon[i] for i in (0, 3, 1, 4)]}, "crosses itself")
+    setup = ok(client, "dice_tray_corners", {"outline": hexagon})["setup"]
+    assert setup["step"] == "empty" and setup["tray"]["method"] == "outline"
     setup = ok(client, "dice_tray_corners", {"corners": WHOLE})["setup"]
     assert setup["step"] == "empty" and setup["tray"]["method"] == "taps" and setup["tray"]["new"] is True
     refused(client, "illegal", "dice_faces_start", {"kind": "monster"}, "empty tray")

@@ -297,15 +297,19 @@ def _data_url(image: "np.ndarray", suffix: str) -> str:
 def _corners(services: "DiceSetupNeeds", data: Mapping[str, Any]) -> Reply:
     """``corners``: four taps ``[[x, y], ...]`` as fractions (0 to 1) of the snapshot, top-left,
     top-right, bottom-right, bottom-left; or ``"auto"`` (the four ArUco markers); or ``"whole"``
-    (a camera that sees only the tray). The empty tray is asked for next."""
+    (a camera that sees only the tray). Or ``outline``: taps along the rim of a tray of any shape,
+    in order (3 to 64), the camera straight above it: outside it nothing is read. The empty tray
+    is asked for next."""
     from calibration.dice import CalibrationError, TraySession
 
-    corners = data.get("corners")
+    corners, outline = data.get("corners"), data.get("outline")
     setup = _held(services)
     with setup.lock:
         session = TraySession(setup.frame_size)
         try:
-            if corners == "auto":
+            if outline is not None:
+                session.use_outline(_outline_taps(outline, setup.frame_size), _tapped_on(setup))
+            elif corners == "auto":
                 session.use_markers(_checked_size(setup, _frame(services.dice)))
             elif corners == "whole":
                 session.use_whole_frame(_checked_size(setup, _frame(services.dice)))
@@ -344,6 +348,14 @@ def _taps(value: object, frame_size: tuple[int, int]) -> list[tuple[float, float
             raise TableError("bad-request", why)
         taps.append((float(tap[0]) * (frame_size[0] - 1), float(tap[1]) * (frame_size[1] - 1)))
     return taps
+
+
+def _outline_taps(value: object, frame_size: tuple[int, int]) -> list[tuple[float, float]]:
+    why = "'outline' must be taps [[x, y], ...] along the tray's rim, in order, as fractions 0 to 1 of the picture"
+    if not isinstance(value, list) or not all(isinstance(tap, list) and len(tap) == 2 and all(_fraction(v) for v in tap)
+                                              for tap in value):
+        raise TableError("bad-request", why)
+    return [(float(x) * (frame_size[0] - 1), float(y) * (frame_size[1] - 1)) for x, y in value]
 
 
 def _fraction(value: object) -> bool:

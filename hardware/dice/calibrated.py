@@ -20,7 +20,7 @@ import numpy as np
 from companion.engine.dice import DICE
 from companion.engine.errors import Refusal
 
-from .imaging import Image, Point
+from .imaging import Image, Mask, Point
 from .looks import LookRange
 from .scene import SceneReference
 from .segment import FindSettings
@@ -55,13 +55,18 @@ class TrayGeometry:
 
     ``homography``: 3x3, row by row; ``size``: the view's (width, height);
     ``frame_size``: the camera frame it applies to; ``method``: "aruco",
-    "taps" or "whole-frame" (no tray calibration: the frame as it is).
+    "taps" (four corners), "outline" (a tray of any shape: the owner's taps along
+    its rim) or "whole-frame" (no tray calibration: the frame as it is).
+    ``outline``: the tray's rim in the view, x, y pairs (``()``: the whole view is
+    tray). Everything outside it is not tray (a table, a cloth, a hand resting
+    there): the finder, the settle check and the camera check ignore it.
     """
 
     homography: tuple[float, ...]
     size: tuple[int, int]
     frame_size: tuple[int, int]
     method: str
+    outline: tuple[float, ...] = ()
 
     def matrix(self) -> np.ndarray:
         return np.asarray(self.homography, dtype=np.float64).reshape(3, 3)
@@ -74,7 +79,32 @@ class TrayGeometry:
                                    f"{self.frame_size[0]}x{self.frame_size[1]}: calibrate the tray again")
         if self.method == "whole-frame":
             return frame
-        return np.asarray(cv2.warpPerspective(frame, self.matrix(), self.size, flags=cv2.INTER_LINEAR), dtype=np.uint8)
+        matrix = self.matrix()
+        if np.allclose(matrix[2], (0.0, 0.0, 1.0)):  # a straight-down outline: a cut and a scale, cheaper
+            return np.asarray(cv2.warpAffine(frame, matrix[:2], self.size, flags=cv2.INTER_LINEAR), dtype=np.uint8)
+        return np.asarray(cv2.warpPerspective(frame, matrix, self.size, flags=cv2.INTER_LINEAR), dtype=np.uint8)
+
+    def rim(self) -> np.ndarray:
+        """The tray's rim in the view, (N, 2): the outline, or the view's four corners."""
+        if self.outline:
+            return np.asarray(self.outline, np.float64).reshape(-1, 2)
+        width, height = self.size
+        return np.array([[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]], np.float64)
+
+    def inside(self) -> Mask | None:
+        """The view's pixels inside the outline (None: the whole view is tray)."""
+        if not self.outline:
+            return None
+        mask = np.zeros((self.size[1], self.size[0]), np.uint8)
+        cv2.fillPoly(mask, [np.round(self.rim()).astype(np.int32)], 1)
+        return np.asarray(mask, np.bool_)
+
+    def frame_rim(self) -> np.ndarray:
+        """The tray's rim in the camera frame, (N, 2): the outline as tapped, or the four corners."""
+        if not self.outline:
+            return self.corners()
+        points = self.rim().reshape(1, -1, 2)
+        return np.asarray(cv2.perspectiveTransform(points, np.linalg.inv(self.matrix())), np.float64).reshape(-1, 2)
 
     def corners(self) -> np.ndarray:
         """The tray's four corners in the camera frame (top-left, top-right, bottom-right, bottom-left)."""
@@ -82,9 +112,24 @@ class TrayGeometry:
         view = np.array([[[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]]], np.float64)
         return np.asarray(cv2.perspectiveTransform(view, np.linalg.inv(self.matrix())), np.float64).reshape(4, 2)
 
+    def off_axis(self, point: Point) -> float:
+        """How far a point of the view lies from the camera's axis (taken as the frame's middle): 0
+        there, 1 at the frame's corner. A die there, seen by a camera straight above, shows more of
+        its sides (``looks.OFF_AXIS_ASPECT``)."""
+        if self.method == "whole-frame":
+            x, y = point
+        else:
+            at = cv2.perspectiveTransform(np.array([[point]], np.float64), np.linalg.inv(self.matrix()))
+            x, y = float(at[0, 0, 0]), float(at[0, 0, 1])
+        width, height = self.frame_size
+        return float(min(1.0, math.hypot(x - (width - 1) / 2.0, y - (height - 1) / 2.0) / (math.hypot(width, height) / 2.0)))
+
     def to_plain(self) -> dict[str, object]:
-        return {"homography": list(self.homography), "size": list(self.size), "frame_size": list(self.frame_size),
-                "method": self.method}
+        plain: dict[str, object] = {"homography": list(self.homography), "size": list(self.size),
+                                    "frame_size": list(self.frame_size), "method": self.method}
+        if self.outline:
+            plain["outline"] = [round(v, 2) for v in self.outline]
+        return plain
 
     @classmethod
     def whole_frame(cls, width: int, height: int) -> "TrayGeometry":
@@ -99,6 +144,65 @@ class TrayGeometry:
         target = np.array([[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]], dtype=np.float32)
         matrix = cv2.getPerspectiveTransform(points, target)
         return cls(tuple(float(v) for v in np.asarray(matrix).ravel()), (width, height), frame_size, method)
+
+
+    @classmethod
+    def from_outline(cls, points: Sequence[Point], frame_size: tuple[int, int],
+                     max_side: int = MAX_TRAY_SIDE) -> "TrayGeometry":
+        """A tray of any shape from the owner's taps along its rim, in order (a hexagon: six), for
+        a camera straight above it: the view is the outline's bounding box (no wider than
+        ``max_side``), and what lies outside the outline is not tray."""
+        rim = checked_outline(points, frame_size)
+        left, top = np.floor(rim.min(axis=0))
+        right, bottom = np.ceil(rim.max(axis=0))
+        left, top = max(0.0, float(left)), max(0.0, float(top))
+        right, bottom = min(frame_size[0] - 1.0, float(right)), min(frame_size[1] - 1.0, float(bottom))
+        scale = min(1.0, max_side / max(right - left + 1, bottom - top + 1))
+        size = (max(32, int(round((right - left + 1) * scale))), max(32, int(round((bottom - top + 1) * scale))))
+        matrix = np.array([[scale, 0.0, -left * scale], [0.0, scale, -top * scale], [0.0, 0.0, 1.0]])
+        in_view = (rim - (left, top)) * scale
+        outline = tuple(float(v) for v in np.clip(in_view, 0, (size[0] - 1, size[1] - 1)).ravel())
+        return cls(tuple(float(v) for v in matrix.ravel()), size, frame_size, "outline", outline)
+
+
+MIN_OUTLINE = 3  # taps: a triangle at least
+MAX_OUTLINE = 64  # taps: a round tray needs a dozen or two, not hundreds
+
+
+def checked_outline(points: Sequence[Point], frame_size: tuple[int, int]) -> np.ndarray:
+    """The owner's taps along a tray's rim, refused if too few or too many, outside the picture, too
+    small, or crossing themselves (taps out of order): (N, 2) floats."""
+    if not MIN_OUTLINE <= len(points) <= MAX_OUTLINE:
+        raise CalibrationError(f"tap the tray's rim at {MIN_OUTLINE} to {MAX_OUTLINE} points in order, "
+                               f"not {len(points)}")
+    rim = np.array([[float(x), float(y)] for x, y in points], dtype=np.float64)
+    width, height = frame_size
+    if not np.isfinite(rim).all() or not ((rim[:, 0] >= -1) & (rim[:, 0] <= width) & (rim[:, 1] >= -1)
+                                          & (rim[:, 1] <= height)).all():
+        raise CalibrationError("a point of the tray's rim lies outside the camera picture")
+    if _crosses_itself(rim):
+        raise CalibrationError("the outline crosses itself: tap the rim's points in order, around the tray")
+    if abs(cv2.contourArea(rim.astype(np.float32))) < 0.01 * width * height:
+        raise CalibrationError("the outline is too small to be the tray: tap along the tray's rim")
+    return rim
+
+
+def _crosses_itself(rim: np.ndarray) -> bool:
+    """Whether two sides of the closed polygon that do not share a corner cross."""
+    sides = [(rim[i], rim[(i + 1) % len(rim)]) for i in range(len(rim))]
+    for i, (a, b) in enumerate(sides):
+        for j in range(i + 2, len(sides)):
+            if i == 0 and j == len(sides) - 1:
+                continue
+            if _cross(a, b, *sides[j]):
+                return True
+    return False
+
+
+def _cross(a: np.ndarray, b: np.ndarray, c: np.ndarray, d: np.ndarray) -> bool:
+    def turn(p: np.ndarray, q: np.ndarray, r: np.ndarray) -> float:
+        return float((q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]))
+    return turn(a, b, c) * turn(a, b, d) < 0 and turn(c, d, a) * turn(c, d, b) < 0
 
 
 def _checked_corners(corners: Sequence[Point], frame_size: tuple[int, int]) -> np.ndarray:

@@ -42,7 +42,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .imaging import Floats, Image, Point, cut, lab
-from .synthetic import Changes, glare_spot, photo_changes
+from .synthetic import Changes, changes_for, glare_spot, photo_changes
 from .templates import BLANK, Reference
 
 BINS = 9  # gradient orientations over 180 degrees
@@ -62,9 +62,9 @@ class LearnSettings:
     photo (correlation) is still that face, ``other``: one this unlike it is no face."""
 
     size: int = 32
-    span: float = 0.72
+    span: float = 0.62
     turns: int = 24
-    samples: int = 24
+    samples: int = 48
     jitter: float = 8.0
     ridge: float = 0.01
     same: float = 0.8
@@ -324,7 +324,7 @@ def _sample(reference: Reference, axis: Floats, angle: float, settings: LearnSet
             rng: np.random.Generator) -> Floats:
     """One photo as a new throw might show it: other light, noise and blur, sometimes a glare
     spot, the centre found a little off and the size a little wrong."""
-    image = photo_changes(reference.image, rng, Changes(glare=0.0))
+    image = photo_changes(reference.image, rng, changes_for(reference.diameter, Changes(glare=0.0)))
     if rng.random() < 0.1:
         image = glare_spot(image, reference.centre, rng)
     shift = rng.normal(0.0, 0.03, 2) * reference.diameter

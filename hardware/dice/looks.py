@@ -33,8 +33,8 @@ from typing import Mapping, Sequence
 import cv2
 import numpy as np
 
-from .imaging import Image, cut, disk
-from .segment import Blob
+from .imaging import Image, Mask, cut, disk
+from .segment import Blob, touches_rim
 
 SHARP_SIZE = 48  # px the die is cut at to measure sharpness
 HUED = 20.0  # a colourfulness (Lab a/b distance from grey) from which a die's hue is its own
@@ -49,6 +49,7 @@ class Look:
     sharpness: float
     at_edge: bool = False
     contrast: float = 0.0  # the grey spread in its middle: a blank face has little
+    off_axis: float = 0.0  # how far from under the camera: 0 in the frame's middle, 1 at its corner
 
     @property
     def chroma(self) -> float:
@@ -60,13 +61,16 @@ class Look:
         return math.degrees(math.atan2(self.colour[2] - 128.0, self.colour[1] - 128.0))
 
 
-def look_of(view: Image, blob: Blob, edge: int = 2) -> Look:
-    """The measures of one found die; ``edge``: px from the view's border that count as touching it."""
+def look_of(view: Image, blob: Blob, edge: int = 2, rim: Mask | None = None, off_axis: float = 0.0) -> Look:
+    """The measures of one found die; ``edge``: px from the view's border that count as touching it;
+    ``rim``: the band along a tray outline's rim (``TrayFinder.rim``), for a tray of any shape;
+    ``off_axis``: where it lies against the camera's axis (``TrayGeometry.off_axis``)."""
     x, y, w, h = blob.box
     height, width = view.shape[:2]
     touching = x <= edge or y <= edge or x + w >= width - edge or y + h >= height - edge
+    touching = touching or (rim is not None and touches_rim(blob, rim))
     detail, contrast = sharpness(view, blob)
-    return Look(blob.diameter, blob.fill, blob.aspect, blob.colour, detail, touching, contrast)
+    return Look(blob.diameter, blob.fill, blob.aspect, blob.colour, detail, touching, contrast, off_axis)
 
 
 def sharpness(view: Image, blob: Blob) -> tuple[float, float]:
@@ -86,13 +90,24 @@ def hue_gap(a: float, b: float) -> float:
     return min(gap, 360.0 - gap)
 
 
+#: How much more of its sides a die shows per unit of ``off_axis`` (0 under the camera, 1 at the
+#: frame's corner), seen by a camera straight above: its outline longer against its width, less
+#: full, and bigger. A wide lens sees a cube at the frame's corner about 35 degrees off its axis,
+#: its side then about 0.7 of its top: these allow most of that.
+OFF_AXIS_ASPECT = 0.6
+OFF_AXIS_FILL = 0.15
+OFF_AXIS_SIZE = 0.3
+
+
 @dataclass(frozen=True)
 class Tolerance:
     """How far a read die may stray from what the face photos showed. Chosen on the dicetower
     photos' new throws (turned, moved, other light, blur; docs/dice.md "Looks"): ``size``
     share of the diameter either way; ``aspect`` and ``fill`` added to the photos' widest;
     ``hue`` degrees; ``chroma`` a share either way plus ``chroma_plus`` units; ``light``
-    Lab L units either way; ``sharpness`` the share of the least sharp photo's."""
+    Lab L units either way; ``sharpness`` the share of the least sharp photo's; ``side_*``: the
+    more a die further from the camera's axis than any photo's may show of its sides (per unit of
+    ``off_axis`` beyond theirs): longer, less full and bigger.""" 
 
     size: float = 0.10
     aspect: float = 0.08
@@ -102,6 +117,9 @@ class Tolerance:
     chroma_plus: float = 10.0
     light: float = 55.0
     sharpness: float = 0.4
+    side_aspect: float = OFF_AXIS_ASPECT
+    side_fill: float = OFF_AXIS_FILL
+    side_size: float = OFF_AXIS_SIZE
 
 
 @dataclass(frozen=True)
@@ -116,6 +134,7 @@ class LookRange:
     light: tuple[float, float]
     sharpness: float  # the least, of the photos of marked faces
     contrast: float = 0.0  # the least contrast of those photos (a die with far less is read as blank)
+    off_axis: float = 0.0  # the furthest from the camera's axis a photo's die lay
 
     @classmethod
     def of(cls, looks: Sequence[Look], marked: Sequence[Look] | None = None) -> "LookRange":
@@ -127,7 +146,7 @@ class LookRange:
         return cls((min(k.diameter for k in looks), max(k.diameter for k in looks)), min(k.fill for k in looks),
                    max(k.aspect for k in looks), hue, (min(k.chroma for k in looks), max(k.chroma for k in looks)),
                    (min(k.colour[0] for k in looks), max(k.colour[0] for k in looks)),
-                   min(k.sharpness for k in inked), min(k.contrast for k in inked))
+                   min(k.sharpness for k in inked), min(k.contrast for k in inked), max(k.off_axis for k in looks))
 
     def problem(self, look: Look, kind_name: str, tolerance: Tolerance = Tolerance()) -> str:
         """Why ``look`` is not the calibrated die lying flat, whole and sharp ("" if it is)."""
@@ -137,18 +156,29 @@ class LookRange:
                 return why
         return ""
 
+    def _beyond(self, look: Look) -> float:
+        """How much further from the camera's axis than any photo's this die lies (0 if not)."""
+        return max(0.0, look.off_axis - self.off_axis)
+
+    def _longest(self, look: Look, tolerance: Tolerance) -> float:
+        return self.aspect + tolerance.aspect + tolerance.side_aspect * self._beyond(look)
+
+    def _least_fill(self, look: Look, tolerance: Tolerance) -> float:
+        return self.fill - tolerance.fill - tolerance.side_fill * self._beyond(look)
+
     def _edge(self, look: Look, name: str, tolerance: Tolerance) -> str:
+        """At the view's edge a die's side cannot be told from the die cut off: the photos' own shape."""
         cut_off = (look.diameter < (1 - tolerance.size) * self.diameter[0] or look.fill < self.fill - tolerance.fill
                    or look.aspect > self.aspect + tolerance.aspect)
         return "part of the die is out of the tray's view: roll again" if look.at_edge and cut_off else ""
 
     def _shape(self, look: Look, name: str, tolerance: Tolerance) -> str:
-        if look.aspect > self.aspect + tolerance.aspect or look.fill < self.fill - tolerance.fill:
+        if look.aspect > self._longest(look, tolerance) or look.fill < self._least_fill(look, tolerance):
             return f"the {name} is not lying flat (leaning on the wall?): its top face is not square to the camera"
         return ""
 
     def _size(self, look: Look, name: str, tolerance: Tolerance) -> str:
-        if look.diameter > (1 + tolerance.size) * self.diameter[1]:
+        if look.diameter > (1 + tolerance.size + tolerance.side_size * self._beyond(look)) * self.diameter[1]:
             return f"this looks bigger than the calibrated {name} (leaning, or two dice together?)"
         if look.diameter < (1 - tolerance.size) * self.diameter[0]:
             return f"this looks smaller than the calibrated {name} (another die, or part of it hidden?)"
@@ -174,7 +204,8 @@ class LookRange:
     def to_plain(self) -> dict[str, object]:
         return {"diameter": list(self.diameter), "fill": self.fill, "aspect": self.aspect,
                 "hue": None if self.hue is None else list(self.hue), "chroma": list(self.chroma),
-                "light": list(self.light), "sharpness": self.sharpness, "contrast": self.contrast}
+                "light": list(self.light), "sharpness": self.sharpness, "contrast": self.contrast,
+                "off_axis": self.off_axis}
 
     @classmethod
     def from_plain(cls, data: Mapping[str, object], where: str) -> "LookRange":
@@ -184,7 +215,8 @@ class LookRange:
                    _real(data.get("aspect"), f"{where}.aspect"),
                    None if hue is None else _pair(hue, f"{where}.hue", -360.0),
                    _pair(data.get("chroma"), f"{where}.chroma"), _pair(data.get("light"), f"{where}.light"),
-                   _real(data.get("sharpness"), f"{where}.sharpness"), _real(data.get("contrast"), f"{where}.contrast"))
+                   _real(data.get("sharpness"), f"{where}.sharpness"), _real(data.get("contrast"), f"{where}.contrast"),
+                   _real(data.get("off_axis", 0.0), f"{where}.off_axis"))
 
 
 def _hue_span(hues: Sequence[float]) -> tuple[float, float]:

@@ -164,7 +164,7 @@ class DiceReader:
         self.settings = settings
         needs_net = any(p.net_faces for p in calibration.profiles.values())
         self.pip_net = (pip_net or _shipped_or_none()) if needs_net else None
-        self.finder = TrayFinder(calibration.background, calibration.find_settings())
+        self.finder = TrayFinder(calibration.background, calibration.find_settings(), calibration.tray.inside())
         self.models = [KindModel(p.kind, p.diameter, p.fill, p.colour) for p in calibration.profiles.values()]
         self.matchers = {kind: TemplateMatcher(p.references(), settings.match)
                          for kind, p in calibration.profiles.items()}
@@ -197,7 +197,7 @@ class DiceReader:
         found = self.finder.find(view)
         reads = [self._looked_at(view, blob, expect) for blob in found.blobs]
         wanted = tuple(r for r in reads if expect is None or r.kind == expect.kind)
-        others = tuple(r for r in reads if r not in wanted)
+        others = tuple(r for r in reads if not (expect is None or r.kind == expect.kind))
         problem = found.problem or _count_problem(wanted, expect)
         return TrayRead(wanted, others, expect, problem, _since(start), off=self._off(expect))
 
@@ -207,7 +207,9 @@ class DiceReader:
         profile = self.calibration.profiles.get(kind) if kind is not None else None
         if profile is None or profile.looks is None or (expect is not None and kind != expect.kind):
             return self.read_die(view, blob, kind, classified=True)
-        why = profile.looks.problem(look_of(view, blob, self.finder.settings.margin + 2),
+        look = look_of(view, blob, self.finder.settings.margin + 2, self.finder.rim,
+                       self.calibration.tray.off_axis(blob.centre))
+        why = profile.looks.problem(look,
                                     KIND_NAMES.get(profile.kind, profile.kind), self.settings.tolerance)
         if why:
             return DieRead(profile.kind, "", False, 0.0, 0.0, "", blob.centre, blob.diameter,

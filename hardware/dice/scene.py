@@ -61,20 +61,23 @@ class SceneReference:
     gave); ``picture``: the grey frame shrunk into SIDE px (what is saved)."""
 
     def __init__(self, picture: Image, corners: np.ndarray, frame_size: tuple[int, int],
-                 settings: SceneSettings = SceneSettings()) -> None:
+                 settings: SceneSettings = SceneSettings(), inner: bool = False) -> None:
+        """``corners``: the tray's rim in the frame (four corners, or an outline's points);
+        ``inner``: only the band's part on the tray's side of the rim counts (a tray outlined
+        on a table: the table and cloth around it change from shot to shot)."""
         self.picture, self.corners, self.frame_size, self.settings = picture, corners, frame_size, settings
         self.scale = SIDE / max(frame_size)
-        self.band = _band(corners * self.scale, SIDE)
+        self.longest = _longest(corners)
+        self.band = _band(corners * self.scale, SIDE, self.longest * self.scale, inner)
         edges = _edges(picture)
         self.strongest = float(np.percentile(edges[self.band > 0.5], 99)) if (self.band > 0.5).any() else 0.0
         self.edges = np.minimum(edges, self.strongest) * self.band
-        self.longest = float(max(np.linalg.norm(corners[1] - corners[0]), np.linalg.norm(corners[3] - corners[0]),
-                                 np.linalg.norm(corners[2] - corners[1]), np.linalg.norm(corners[2] - corners[3])))
 
     @classmethod
-    def of_frame(cls, frame: Image, corners: np.ndarray, settings: SceneSettings = SceneSettings()) -> "SceneReference":
+    def of_frame(cls, frame: Image, corners: np.ndarray, settings: SceneSettings = SceneSettings(),
+                 inner: bool = False) -> "SceneReference":
         height, width = frame.shape[:2]
-        return cls(shrunk_grey(frame), np.asarray(corners, np.float64), (width, height), settings)
+        return cls(shrunk_grey(frame), np.asarray(corners, np.float64), (width, height), settings, inner)
 
     @property
     def usable(self) -> bool:
@@ -111,6 +114,11 @@ def shrunk_grey(frame: Image) -> Image:
     rest repeats its last row or column, so the square's filling makes no edge)."""
     scale = SIDE / max(frame.shape[:2])
     grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    step = int(max(frame.shape[:2]) // (2 * SIDE))
+    if step >= 2:  # a big frame: first a whole factor (OpenCV's fast averaging), then the rest
+        height, width = grey.shape[0] // step, grey.shape[1] // step
+        grey = cv2.resize(np.ascontiguousarray(grey[:height * step, :width * step]), (width, height),
+                          interpolation=cv2.INTER_AREA)
     small = cv2.resize(grey, (max(1, min(SIDE, round(frame.shape[1] * scale))),
                               max(1, min(SIDE, round(frame.shape[0] * scale)))), interpolation=cv2.INTER_AREA)
     return np.asarray(cv2.copyMakeBorder(small, 0, SIDE - small.shape[0], 0, SIDE - small.shape[1],
@@ -123,9 +131,21 @@ def _edges(picture: Image) -> Floats:
                       dtype=np.float32)
 
 
-def _band(corners: np.ndarray, side: int) -> Floats:
-    """A soft band along the tray's outline (its walls and rim), 0 elsewhere."""
+def _longest(corners: np.ndarray) -> float:
+    """The tray's size in the frame: its longest side (four corners), or an outline's widest extent."""
+    if len(corners) == 4:
+        return max(float(np.linalg.norm(corners[(i + 1) % 4] - corners[i])) for i in range(4))
+    return float(np.max(corners.max(axis=0) - corners.min(axis=0)))
+
+
+def _band(corners: np.ndarray, side: int, longest: float, inner: bool) -> Floats:
+    """A soft band along the tray's outline (its walls and rim), 0 elsewhere; ``inner``: only its
+    part inside the outline, and a few px over it (the rim itself)."""
     band = np.zeros((side, side), np.uint8)
-    longest = max(float(np.linalg.norm(corners[(i + 1) % 4] - corners[i])) for i in range(4))
-    cv2.polylines(band, [np.round(corners).astype(np.int32)], True, 255, max(2, int(BAND * longest)))
+    polygon = [np.round(corners).astype(np.int32)]
+    cv2.polylines(band, polygon, True, 255, max(2, int(BAND * longest)))
+    if inner:
+        inside = np.zeros_like(band)
+        cv2.fillPoly(inside, polygon, 255)
+        band = np.asarray(cv2.bitwise_and(band, cv2.dilate(inside, np.ones((5, 5), np.uint8))), np.uint8)
     return np.asarray(cv2.GaussianBlur(band.astype(np.float32) / 255.0, (0, 0), 3.0), dtype=np.float32)

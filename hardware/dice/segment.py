@@ -13,7 +13,7 @@ k-means on its pixels, which also works when two squares lie edge to edge
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -25,6 +25,7 @@ WEIGHTS = LAB_WEIGHTS.reshape(1, 3)
 SPLIT_AREA = 1.45  # a region this many times one die's area holds more than one die
 MAX_SPLIT = 8
 PAD = 3  # px around a region given to the watershed
+RIM = 2  # px from a tray outline (less the margin) in which a die touches it
 KMEANS_STEP = 3
 COLOUR_WEIGHT = 0.6  # Lab a/b units per pixel when splitting touching dice by place and colour
 
@@ -73,40 +74,105 @@ class Found:
 class TrayFinder:
     """Finds dice against one empty-tray reference, prepared once (its blurred Lab)."""
 
-    def __init__(self, background: Image, settings: FindSettings) -> None:
+    def __init__(self, background: Image, settings: FindSettings, inside: Mask | None = None) -> None:
+        """``inside``: the tray's own pixels (``TrayGeometry.inside``; None: the whole view), so a
+        table or a cloth around a tray of any shape is never taken for a die.
+
+        Large dice are found in a smaller copy of the view (``step``: shrunk by a whole factor so the
+        smallest calibrated die is still FIND_DIAMETER px or more across there), then read in the
+        view itself: finding costs by the pixel, reading by the die."""
         self.settings = settings
+        self.full_shape = background.shape
+        self.step = find_step(settings.die_areas)
+        self.small = _at_step(settings, self.step)
+        shrunk_inside = None if inside is None else _shrunk(inside.astype(np.uint8), self.step).astype(np.bool_)
+        background = _shrunk(background, self.step)
         self.shape = background.shape
         self.background_lab = lab_bytes(_blur(background, settings.blur))
+        self.inside = _within(shrunk_inside, self.small.margin, background.shape[:2])
+        self.tray_share = float(self.inside.mean()) if self.inside is not None else 1.0
+        self._keep = None if self.inside is None else self.inside.astype(np.uint8)
+        full_inside = _within(inside, settings.margin, self.full_shape[:2])
+        self.rim = None if full_inside is None else _rim_band(full_inside.astype(np.uint8), RIM)
 
     def changed(self, image: Image) -> tuple[Mask, Image]:
-        """Pixels that differ from the empty tray (cleaned, holes filled), and the picture's Lab."""
+        """Pixels that differ from the empty tray (cleaned, holes filled), and the picture's Lab
+        (of the view shrunk by ``step``)."""
         if image.shape != self.shape:
             raise ValueError(f"tray picture {image.shape} and empty-tray reference {self.shape} differ in size")
         image_lab = lab_bytes(_blur(image, self.settings.blur))
-        background = relit(self.background_lab, image_lab)
-        mask = np.asarray(lab_distance(image_lab, background) > self.settings.threshold, dtype=np.uint8)
+        background = relit(self.background_lab, image_lab, self.inside)
+        mask = np.asarray(lab_distance(image_lab, background) > self.small.threshold, dtype=np.uint8)
+        if self._keep is not None:
+            mask &= self._keep
         mask = _clean(mask)
-        _clear_margin(mask, self.settings.margin)
+        _clear_margin(mask, self.small.margin)
         return fill_holes(mask).astype(np.bool_), image_lab
 
     def find(self, image: Image) -> Found:
-        """Every die in ``image`` (the tray view)."""
+        """Every die in ``image`` (the tray view), in the view's pixels."""
+        if image.shape != self.full_shape:
+            raise ValueError(f"tray picture {image.shape} and empty-tray reference {self.full_shape} differ in size")
+        image = _shrunk(image, self.step)
         mask, image_lab = self.changed(image)
-        coverage = float(mask.mean())
-        if coverage > self.settings.max_coverage:
+        coverage = float(mask.mean()) / self.tray_share
+        if coverage > self.small.max_coverage:
             return Found((), coverage, "something large is in the tray (a hand?)")
-        regions = _regions(mask, self.settings.min_area)
-        parts = [part for region in regions for part in _split(region, self.settings, image, image_lab)]
-        described = [describe(part, image_lab) for part in parts]
+        regions = _regions(mask, self.small.min_area)
+        parts = [part for region in regions for part in _split(region, self.small, image, image_lab)]
+        described = [_enlarged(describe(part, image_lab), self.step) for part in parts]
         return Found(tuple(sorted(described, key=lambda b: (b.centre[1], b.centre[0]))), coverage)
 
 
-def relit(background_lab: Image, image_lab: Image) -> Image:
+FIND_DIAMETER = 40.0  # px: a die at least this big where it is found is found as well as in the whole view
+
+
+def find_step(die_areas: tuple[float, ...]) -> int:
+    """The whole factor a view is shrunk by to find its dice (1: not shrunk; no dice known yet: 1)."""
+    if not die_areas:
+        return 1
+    smallest = 2.0 * math.sqrt(min(die_areas) / math.pi)
+    return max(1, int(smallest // FIND_DIAMETER))
+
+
+def _at_step(settings: FindSettings, step: int) -> FindSettings:
+    """The settings in the pixels of a view shrunk ``step`` times (areas by its square)."""
+    if step == 1:
+        return settings
+    return replace(settings, die_areas=tuple(a / step ** 2 for a in settings.die_areas),
+                   margin=max(2, round(settings.margin / step)))
+
+
+def _shrunk(image: Image, step: int) -> Image:
+    """``image`` shrunk ``step`` times (its last rows and columns that do not fill a step dropped:
+    a whole factor is OpenCV's fast averaging)."""
+    if step == 1:
+        return image
+    height, width = image.shape[0] // step, image.shape[1] // step
+    cut_to = np.ascontiguousarray(image[:height * step, :width * step])
+    return np.asarray(cv2.resize(cut_to, (width, height), interpolation=cv2.INTER_AREA), dtype=np.uint8)
+
+
+def _enlarged(blob: "Blob", step: int) -> "Blob":
+    """A die found in the shrunk view, in the view's own pixels (its mask repeated)."""
+    if step == 1:
+        return blob
+    x, y, w, h = blob.box
+    mask = np.repeat(np.repeat(blob.mask, step, axis=0), step, axis=1)
+    centre = ((blob.centre[0] + 0.5) * step - 0.5, (blob.centre[1] + 0.5) * step - 0.5)
+    return replace(blob, centre=centre, diameter=blob.diameter * step, area=blob.area * step * step,
+                   box=(x * step, y * step, w * step, h * step), mask=mask)
+
+
+def relit(background_lab: Image, image_lab: Image, inside: Mask | None = None) -> Image:
     """The empty tray shifted to the picture's light: a lamp switched on or a cloud passing
     changes the whole tray, not just where the dice are, so the typical difference (median
-    over a sparse grid; dice cover a small part of the tray) is taken out first."""
+    over a sparse grid; dice cover a small part of the tray) is taken out first. Only the
+    tray's own pixels (``inside``) count: a cloth around it changes with every shot."""
     step = 7
     sample = image_lab[::step, ::step].astype(np.int16) - background_lab[::step, ::step].astype(np.int16)
+    if inside is not None and inside[::step, ::step].any():
+        sample = sample[inside[::step, ::step]]
     shift = np.median(sample.reshape(-1, 3), axis=0)
     if not np.any(np.abs(shift) >= 2):
         return background_lab
@@ -135,6 +201,28 @@ def _clean(mask: Image) -> Image:
     kernel = np.ones((3, 3), np.uint8)
     opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
     return np.asarray(cv2.morphologyEx(opened, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8)), dtype=np.uint8)
+
+
+def _within(inside: Mask | None, margin: int, shape: tuple[int, ...]) -> Mask | None:
+    """The tray's pixels less ``margin`` px along its rim (where its wall shows), or None."""
+    if inside is None:
+        return None
+    if inside.shape != shape:
+        raise ValueError(f"tray outline {inside.shape} and empty-tray reference {shape} differ in size")
+    kernel = np.ones((2 * margin + 1, 2 * margin + 1), np.uint8)
+    return np.asarray(cv2.erode(inside.astype(np.uint8), kernel), np.bool_)
+
+
+def _rim_band(keep: Image, width: int) -> Mask:
+    """The tray's pixels within ``width`` px of its outline (less its margin): a die there touches the rim."""
+    kernel = np.ones((2 * width + 1, 2 * width + 1), np.uint8)
+    return np.asarray(keep.astype(np.bool_) & ~cv2.erode(keep, kernel).astype(np.bool_), np.bool_)
+
+
+def touches_rim(blob: "Blob", rim: Mask) -> bool:
+    """Whether a found region reaches the band along a tray outline's rim (``TrayFinder.rim``)."""
+    x, y, w, h = blob.box
+    return bool((blob.mask & rim[y:y + h, x:x + w]).any())
 
 
 def _clear_margin(mask: Image, margin: int) -> None:
@@ -207,10 +295,9 @@ class Region:
 def _regions(mask: Mask, min_area: float) -> list[Region]:
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
     regions = []
-    for i in range(1, int(count)):
-        x, y, w, h, area = (int(v) for v in stats[i])
-        if area >= min_area:
-            regions.append(Region(np.asarray(labels[y:y + h, x:x + w] == i, dtype=np.bool_), x, y))
+    for i in np.nonzero(stats[1:int(count), cv2.CC_STAT_AREA] >= min_area)[0] + 1:  # specks of noise skipped at once
+        x, y, w, h = (int(v) for v in stats[i, :4])
+        regions.append(Region(np.asarray(labels[y:y + h, x:x + w] == i, dtype=np.bool_), x, y))
     return regions
 
 

@@ -42,15 +42,39 @@ class SettleDetector:
         self.still = 0
         self.moved = True  # unarmed: the first settled tray counts
         self.reported = False
+        self.region: Image | None = None  # 255 on the tray in the small picture (None: the whole frame)
+        self.region_for: tuple[int, int] = (0, 0)  # the frame size the region was drawn for
+        self.region_share = 1.0
+
+    def only(self, rim: np.ndarray | None, frame_size: tuple[int, int]) -> None:
+        """Watch only inside the tray's ``rim`` (its outline in the frame; None: the whole frame):
+        a hand on the table or a cloth moving around a tray of any shape is not a throw."""
+        if rim is None:
+            self.region, self.region_share = None, 1.0
+        else:
+            width, height = self.settings.size
+            scale = np.array([width / frame_size[0], height / frame_size[1]])
+            region = np.zeros((height, width), np.uint8)
+            cv2.fillPoly(region, [np.round(np.asarray(rim, np.float64) * scale).astype(np.int32)], 255)
+            region = np.asarray(cv2.erode(region, np.ones((5, 5), np.uint8)), np.uint8)  # the rim's small pixels mix in the table
+            self.region, self.region_share = region, max(float(np.count_nonzero(region)) / region.size, 1e-3)
+        self.region_for, self.previous, self.armed_look = frame_size, None, None
 
     def small(self, frame: Image) -> Image:
-        """The frame as a small, lightly blurred grey picture."""
+        """The frame as a small, lightly blurred grey picture (black outside the tray's outline)."""
+        width, height = self.settings.size
+        step = max(1, min(frame.shape[1] // (4 * width), frame.shape[0] // (4 * height)))
+        if step > 1:  # a big frame: every step-th pixel first (still four per small pixel each way), cheap
+            frame = np.ascontiguousarray(frame[::step, ::step])
         shrunk = cv2.resize(grey(frame), self.settings.size, interpolation=cv2.INTER_AREA)
-        return np.asarray(cv2.blur(shrunk, (3, 3)), dtype=np.uint8)
+        small = np.asarray(cv2.blur(shrunk, (3, 3)), dtype=np.uint8)
+        if self.region is not None and (frame.shape[1], frame.shape[0]) == self.region_for:
+            return np.asarray(cv2.bitwise_and(small, self.region), dtype=np.uint8)
+        return small
 
     def changed(self, a: Image, b: Image) -> bool:
         differing = cv2.absdiff(a, b) > self.settings.pixel_change
-        return bool(differing.mean() > self.settings.changed_share)
+        return bool(differing.mean() > self.settings.changed_share * self.region_share)
 
     def arm(self, need_motion: bool = False) -> None:
         """A new roll is awaited: the next "settled" needs motion (or a changed tray) first.

@@ -16,12 +16,12 @@ light changes; the tests read such throws after calibrating on the originals.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
-from .imaging import Image, Point
+from .imaging import Image, Mask, Point
 
 SUPER = 4  # draw at 4x, then shrink: smooth edges like a photo
 Colour = tuple[int, int, int]
@@ -295,6 +295,15 @@ class Changes:
     glare: float = 0.0
 
 
+REFERENCE_DIAMETER = 50.0  # px: the size of die the changes' blur was chosen for (the dicetower photos)
+
+
+def changes_for(diameter: float, changes: Changes = Changes()) -> Changes:
+    """``changes`` with the blur scaled down for a die under 50 px across (to half the blur at 25 px
+    or less): a pixel of blur takes a 25 px die's numerals, where a 50 px die keeps them."""
+    return replace(changes, blur=changes.blur * min(1.0, max(0.5, diameter / REFERENCE_DIAMETER)))
+
+
 def photo_changes(image: Image, rng: np.random.Generator, changes: Changes = Changes(),
                   glare_at: Point | None = None) -> Image:
     """The same picture in other light: brighter or dimmer, warmer or colder, noisier, softer."""
@@ -336,18 +345,32 @@ def glare_spot(image: Image, near: Point, rng: np.random.Generator) -> Image:
 
 
 def relocate(view: Image, centre: Point, diameter: float, rng: np.random.Generator,
-             scale: tuple[float, float] = (0.96, 1.04)) -> tuple[Image, Point]:
-    """A new throw from a real tray photo: its die cut out, turned, and put elsewhere in the tray.
+             scale: tuple[float, float] = (0.96, 1.04), inside: Mask | None = None) -> tuple[Image, Point]:
+    """A new throw from a real tray photo: its die cut out, turned, and put elsewhere in the tray
+    (``inside``: within a tray outline, ``TrayGeometry.inside``).
 
     The old place is filled from the tray around it (inpainting); the die is
     carried with a soft round edge, so only tray pixels blend at the seam.
     Works on small windows, so it stays cheap on big photos.
     """
-    height, width = view.shape[:2]
-    target = (float(rng.uniform(diameter, width - diameter)), float(rng.uniform(diameter, height - diameter)))
+    target = spot_in_tray(view.shape[:2], diameter, rng, inside)
     result = _inpainted(view, centre, 0.78 * diameter)
     carry(result, view, centre, diameter, target, float(rng.uniform(0, 360)), float(rng.uniform(*scale)))
     return result, target
+
+
+def spot_in_tray(shape: tuple[int, ...], diameter: float, rng: np.random.Generator,
+                 inside: Mask | None = None) -> Point:
+    """A random place for a die's middle, a diameter from the view's edge (or a tray outline's rim)."""
+    height, width = shape[:2]
+    if inside is not None:
+        size = int(2 * diameter) | 1
+        room = cv2.erode(inside.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+        ys, xs = np.nonzero(room)
+        if len(xs):
+            pick = int(rng.integers(len(xs)))
+            return float(xs[pick]), float(ys[pick])
+    return float(rng.uniform(diameter, width - diameter)), float(rng.uniform(diameter, height - diameter))
 
 
 def carry(view: Image, source: Image, centre: Point, diameter: float, target: Point, angle: float,

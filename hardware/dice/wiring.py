@@ -84,6 +84,7 @@ class DiceWatcher:
         self.source, self.reader = source, reader
         self.publish = publish or (lambda report: None)
         self.settle = settle or SettleDetector()
+        self._watch_tray()
         self.retry_after, self.idle_wait, self.clock = retry_after, idle_wait, clock
         self.frame_interval = frame_interval
         self._last_frame = 0.0
@@ -150,7 +151,13 @@ class DiceWatcher:
         is trusted again, since the tray was calibrated anew."""
         self.reader = reader
         self._moved = ""
+        self._watch_tray()
         self._rearm()
+
+    def _watch_tray(self) -> None:
+        """The settle check watches the tray only (a tray of any shape: inside its outline)."""
+        tray = self.reader.calibration.tray
+        self.settle.only(tray.frame_rim() if tray.outline else None, tray.frame_size)
 
     def read_with(self, reader: DiceReader) -> None:
         """Read with another game's dice sets (a tablet joined a game of another box): the same

@@ -49,11 +49,23 @@ def test_dice_setup_walks_through_tray_and_faces(camera_service: tuple[Service, 
     snap.locator("img").wait_for()
     page.wait_for_function("() => document.querySelector('[data-testid=dice-snapshot] img')?.naturalWidth > 0")
 
-    # The tray: its four corners tapped on the camera's picture.
+    # A tray of another shape: its rim tapped (a hexagon), then Use this outline.
+    box = snap.bounding_box()
+    assert box is not None
+    page.get_by_test_id("dice-outline-mode").click()
+    assert page.get_by_test_id("dice-outline-done").is_disabled()
+    for fx, fy in ((0.9, 0.5), (0.7, 0.85), (0.3, 0.85), (0.1, 0.5), (0.3, 0.15), (0.7, 0.15)):
+        page.mouse.click(box["x"] + fx * box["width"], box["y"] + fy * box["height"])
+    assert "(6 taps)" in page.get_by_test_id("dice-tap-hint").inner_text()
+    page.get_by_test_id("dice-outline-done").click()
+    page.locator("[data-testid=dice-tray]", has_text="Tray found (your outline of the tray)").wait_for()
+
+    # The tray after all: its four corners tapped on the camera's picture (which the text above moved).
     box = snap.bounding_box()
     assert box is not None
     for fx, fy in ((0.01, 0.01), (0.99, 0.01), (0.99, 0.99), (0.01, 0.99)):
         page.mouse.click(box["x"] + fx * box["width"], box["y"] + fy * box["height"])
+    page.locator("[data-testid=dice-tray]", has_text="Tray found (your taps)").wait_for()
     page.locator("[data-testid=screen-dice][data-step=empty]").wait_for()
 
     # The empty tray, twice.

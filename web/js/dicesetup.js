@@ -1,6 +1,8 @@
 // Dice setup (#/dice): teach the dice camera the owner's tray and dice.
 // Steps: a picture from the camera, on which the owner taps the tray's four
-// corners (or uses the ArUco markers); pictures of the empty tray; then, for
+// corners (or uses the ArUco markers), or, for a tray of another shape (a
+// hexagon, a round tray), taps along its rim, in order, and Use this outline
+// (outside it nothing is read); pictures of the empty tray; then, for
 // one die kind at a time, each face put on top in the tray and captured, with
 // back, retake and progress (a tilted, cut-off or blurred photo is refused with
 // why); Finish saves the calibration; then the self-test: a dozen throws, each
@@ -15,6 +17,8 @@
 import { h } from "./dom.js";
 
 const CORNERS = ["top-left", "top-right", "bottom-right", "bottom-left"];
+const MAX_OUTLINE = 64; // taps along a tray's rim (the server takes 3 to 64)
+const METHODS = { aruco: "markers", taps: "your taps", outline: "your outline of the tray", "whole-frame": "the whole picture" };
 const NAMES = { d20: "d20", monster: "Monster dice", d6: "d6" };
 const KINDS = [
   { kind: "d20", label: "d20" },
@@ -37,7 +41,7 @@ export async function startDiceSetup(app) {
     app.render();
     return;
   }
-  app.diceSetup = { setup: reply.setup, snapshot: null, taps: [], busy: false, warnings: [], packs: null };
+  app.diceSetup = { setup: reply.setup, snapshot: null, taps: [], outline: false, busy: false, warnings: [], packs: null };
   app.render();
   loadPacks(app);
   if (reply.setup.step === "tray") snapshot(app);
@@ -92,13 +96,29 @@ async function tapCorner(app, event) {
   const box = event.currentTarget.getBoundingClientRect();
   const x = Math.min(1, Math.max(0, (event.clientX - box.left) / box.width));
   const y = Math.min(1, Math.max(0, (event.clientY - box.top) / box.height));
-  ds.taps = [...ds.taps, [x, y]].slice(0, 4);
+  ds.taps = [...ds.taps, [x, y]].slice(0, ds.outline ? MAX_OUTLINE : 4);
   app.render();
-  if (ds.taps.length === 4) {
+  if (!ds.outline && ds.taps.length === 4) {
     await send(app, "dice_tray_corners", { corners: ds.taps });
     ds.taps = []; // taken (the tray is found) or refused (the banner says why): tap again from the first corner
     app.render();
   }
+}
+
+/** A tray of any shape: the taps along its rim, in order, are its outline. */
+async function useOutline(app) {
+  const ds = app.diceSetup;
+  if (await send(app, "dice_tray_corners", { outline: ds.taps })) {
+    ds.taps = [];
+    ds.outline = false;
+    app.render();
+  }
+}
+
+function outlineMode(app, on) {
+  app.diceSetup.outline = on;
+  app.diceSetup.taps = [];
+  app.render();
 }
 
 async function finish(app) {
@@ -154,23 +174,29 @@ async function restoreFile(app, input) {
 
 // -- the screen --------------------------------------------------------------------------------------
 function trayPanel(app) {
-  const { setup, snapshot: snap, taps, busy } = app.diceSetup;
-  const next = taps.length < 4 ? `Tap the tray's ${CORNERS[taps.length]} corner.` : "Checking the corners…";
+  const { setup, snapshot: snap, taps, busy, outline } = app.diceSetup;
+  const next = outline
+    ? `Tap along the tray's rim, in order around it (a hexagon: its six corners), then Use this outline (${taps.length} taps).`
+    : taps.length < 4 ? `Tap the tray's ${CORNERS[taps.length]} corner.` : "Checking the corners…";
   const dots = taps.map(([x, y], i) => h("span", { class: "dice-tap", "data-testid": "dice-tap",
     style: `left:${x * 100}%;top:${y * 100}%` }, String(i + 1)));
   return h("section", { class: "panel", "data-testid": "dice-tray" },
     h("h2", {}, "1. The tray"),
     h("p", { class: "subtle" }, setup.tray
-      ? `Tray found (${setup.tray.method === "aruco" ? "markers" : setup.tray.method === "taps" ? "your taps" : "the whole picture"}). Tap the picture again to redo it.`
-      : "Take a picture, then tap the tray's four corners on it: top-left, top-right, bottom-right, bottom-left."),
+      ? `Tray found (${METHODS[setup.tray.method] || setup.tray.method}). Tap the picture again to redo it.`
+      : "Take a picture, then tap the tray's four corners on it: top-left, top-right, bottom-right, bottom-left. A tray of another shape: tap Outline the tray, then its rim."),
     snap ? h("div", { class: "dice-snap", "data-testid": "dice-snapshot", onclick: (e) => tapCorner(app, e) },
       h("img", { src: snap.image, alt: "The camera's picture of the tray", draggable: "false" }), dots) : null,
-    snap && (taps.length || !setup.tray) ? h("p", { "data-testid": "dice-tap-hint" }, next) : null,
+    snap && (taps.length || !setup.tray || outline) ? h("p", { "data-testid": "dice-tap-hint" }, next) : null,
     h("div", { class: "cal-buttons" },
       h("button", { class: "btn", type: "button", "data-testid": "dice-snap", disabled: busy, onclick: () => snapshot(app) },
         snap ? "New picture" : "Take a picture"),
       h("button", { class: "btn", type: "button", "data-testid": "dice-auto", disabled: busy,
                     onclick: () => send(app, "dice_tray_corners", { corners: "auto" }) }, "Use the corner markers"),
+      snap ? h("button", { class: "btn", type: "button", "data-testid": "dice-outline-mode", disabled: busy,
+                           onclick: () => outlineMode(app, !outline) }, outline ? "Four corners instead" : "Outline the tray") : null,
+      outline ? h("button", { class: "btn", type: "button", "data-testid": "dice-outline-done", disabled: busy || taps.length < 3,
+                              onclick: () => useOutline(app) }, "Use this outline") : null,
       taps.length ? h("button", { class: "btn", type: "button", "data-testid": "dice-clear-taps",
                                   onclick: () => { app.diceSetup.taps = []; app.render(); } }, "Clear taps") : null));
 }
