@@ -51,13 +51,21 @@ export function effectsPanel(app) {
 }
 
 // -- history drawer ---------------------------------------------------------------------------------------
+/** A modal dialog (named by its heading): it takes the focus when it opens and after every redraw,
+ *  Escape closes it, and the focus goes back to the History button. */
 export function historyDrawer(app) {
-  const close = () => { app.historyOpen = false; app.seatsOpen = false; app.render(); };
-  return h("div", { class: "drawer-backdrop", onclick: (e) => { if (e.target === e.currentTarget) close(); } },
-    h("aside", { class: "drawer", "data-testid": "history", role: "dialog", "aria-label": "History" },
-      h("header", { class: "drawer-head" }, h("h2", {}, app.seatsOpen ? "Seats" : "History"),
-        h("button", { class: "btn", type: "button", "data-testid": "history-close", onclick: close }, "Close ✕")),
-      ...(app.seatsOpen ? [seatsPanel(app)] : historyParts(app))));
+  const close = () => {
+    app.historyOpen = false; app.seatsOpen = false; app.render();
+    const opener = document.querySelector("[data-testid=history-open]");
+    if (opener) opener.focus();
+  };
+  const shut = h("button", { class: "btn", type: "button", "data-testid": "history-close", onclick: close }, "Close ✕");
+  const drawer = h("div", { class: "drawer", "data-testid": "history", role: "dialog", "aria-modal": "true", "aria-labelledby": "drawer-title",
+                            onkeydown: (e) => { if (e.key === "Escape") { e.preventDefault(); close(); } } },
+    h("header", { class: "drawer-head" }, h("h2", { id: "drawer-title" }, app.seatsOpen ? "Seats" : "History"), shut),
+    ...(app.seatsOpen ? [seatsPanel(app)] : historyParts(app)));
+  requestAnimationFrame(() => { if (drawer.isConnected && !drawer.contains(document.activeElement)) shut.focus(); });
+  return h("div", { class: "drawer-backdrop", onclick: (e) => { if (e.target === e.currentTarget) close(); } }, drawer);
 }
 
 function historyParts(app) {

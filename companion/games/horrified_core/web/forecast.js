@@ -100,7 +100,7 @@ function numbers(app, forecast) {
   const exact = forecast.exact;
   return [
     h("table", { class: "forecast-table", "data-testid": "forecast-table" },
-      h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", { scope: "col" }, "Attacked"), h("th", { scope: "col" }, "Defeated"))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Who"), h("th", { scope: "col" }, "Attacked"), h("th", { scope: "col" }, "Defeated"))),
       h("tbody", {}, forecast.characters.map((c) => characterRow(app, c, exact)))),
     h("p", { class: "forecast-line", "data-testid": "forecast-terror" }, "Terror rises by ",
       h("strong", {}, ranged(forecast.terror_rise, exact, amount)), " on average"),

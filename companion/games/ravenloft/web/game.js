@@ -76,16 +76,16 @@ function heroesPanel(app) {
           h("span", { class: "seat-tag" }, `seat ${seat + 1}`), isActive ? h("span", { class: "badge badge-live" }, "Now playing") : null),
         h("p", { class: "hero-where" }, hero.location ? `At ${names.place(hero.location)}` : "Defeated: returns at the Gates of Barovia on their turn"),
         h("div", { class: "hero-things" },
-          h("h4", {}, `Items (${hero.items.length})`),
+          h("h3", { class: "sub" }, `Items (${hero.items.length})`),
           hero.items.length ? h("ul", { class: "chips" }, hero.items.map((id) => {
             const item = names.items[id];
             return h("li", { class: "chip", "data-testid": "hero-item", "data-id": id },
               item ? itemIcon(item.type, item.strength, 28) : null, h("span", {}, names.item(id)),
               item ? h("small", {}, itemTypeWord(item.type)) : null);
           })) : h("p", { class: "subtle" }, "No items."),
-          hero.relics.length ? [h("h4", {}, "Relics"), h("ul", { class: "chips" }, hero.relics.map((id) =>
+          hero.relics.length ? [h("h3", { class: "sub" }, "Relics"), h("ul", { class: "chips" }, hero.relics.map((id) =>
             h("li", { class: "chip chip-relic", "data-testid": "hero-relic" }, "✦ ", names.relic(id))))] : null,
-          h("h4", {}, `Perk cards (${hero.perks.length})`),
+          h("h3", { class: "sub" }, `Perk cards (${hero.perks.length})`),
           hero.perks.length ? h("ul", { class: "perks" }, hero.perks.map((id) =>
             h("li", { "data-testid": "hero-perk", "data-id": id }, h("strong", {}, names.perk(id)), h("span", {}, names.perks[id]?.text || "")))) : h("p", { class: "subtle" }, "No Perk cards."),
           h("p", { class: `gift${hero.gift ? " taken" : ""}`, "data-testid": "hero-gift", "data-taken": hero.gift ? "yes" : "no" },

@@ -68,7 +68,7 @@ function readingsPart(app, pack) {
     h("summary", {}, `Readings of the rules (ours unless you change them; ${Object.keys(changedReadings(pack, setup)).length} changed)`),
     pack.readings.map((r) => h("div", { class: "siege-reading", "data-testid": "setup-reading", "data-reading": r.id },
       h("label", {}, h("strong", {}, r.question), " ",
-        h("select", { "data-testid": `setup-reading-${r.id}`, onchange: (e) => { setup.readings[r.id] = e.target.value; app.render(); } },
+        h("select", { class: "select", "data-testid": `setup-reading-${r.id}`, onchange: (e) => { setup.readings[r.id] = e.target.value; app.render(); } },
           r.choices.map((c) => h("option", { value: c.id, selected: (setup.readings[r.id] || r.default) === c.id },
             `${c.text}${c.id === r.default ? " (ours)" : ""}`)))),
       h("p", { class: "subtle" }, r.why))));
