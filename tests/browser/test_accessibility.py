@@ -183,3 +183,112 @@ def test_axe_finds_nothing_critical_or_serious_on_any_screen_at_either_size(
         game_screens(screens, games)
         findings += screens.findings
     assert not findings, "axe-core's critical and serious findings:\n" + "\n".join(findings)
+
+
+# -- one check per point ------------------------------------------------------------------------------------
+NAMES_AND_HEIGHTS = """(els) => els.map((e) => ({ id: e.dataset.testid || e.dataset.reading || '',
+  name: (e.getAttribute('aria-label') || [...e.labels].map((l) => l.textContent).join(' ')).trim(),
+  height: e.getBoundingClientRect().height }))"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_straszydla_s_wizard_names_every_drop_down_and_makes_it_finger_tall(server: Server, pages: Any, size: str) -> None:
+    page = pages(SIZES[size])
+    page.goto(f"{server.url}#/new/straszydla")
+    page.get_by_test_id("sz-setup-board").wait_for()
+    page.get_by_test_id("sz-readings").locator("summary").click()
+    selects = page.locator("[data-testid=screen-setup] select").evaluate_all(NAMES_AND_HEIGHTS)
+    assert len(selects) >= 8, selects
+    unnamed = [s["id"] for s in selects if not s["name"]]
+    small = [(s["id"], round(s["height"])) for s in selects if s["height"] < TAP_PX]
+    assert not unnamed and not small, f"drop-downs with no name: {unnamed}; under {TAP_PX} px: {small}"
+    creature = page.locator("[data-testid=sz-starter][data-seat=p1]").get_attribute("aria-label")
+    assert creature and "Przemo" in creature
+
+
+def game_page(pages: Any, server: Server, game_id: str, viewport: dict[str, int] = TABLET) -> Any:
+    page = pages(viewport)
+    page.goto(f"{server.url}#/game/{game_id}")
+    page.locator(GAME).wait_for()
+    return page
+
+
+def test_every_led_is_named_with_its_colour_in_words(server: Server, games: dict[str, str], pages: Any) -> None:
+    page = game_page(pages, server, games["ravenloft-hero"])
+    page.wait_for_selector("[data-testid=led-layer][data-lit]:not([data-lit='0'])")
+    leds = page.get_by_test_id("led").evaluate_all("(els) => els.map((e) => [e.getAttribute('role'), e.getAttribute('aria-label'), e.dataset.lit])")
+    assert len(leds) > 50
+    assert all(role == "img" and label for role, label, _ in leds), [led for led in leds if not led[1]][:5]
+    lit = [label for _, label, on in leds if on == "yes"]
+    assert lit and all(": off" not in label and any(word in label for word in ("white", "red", "orange", "yellow", "green", "blue", "purple", "vermillion")) for label in lit), lit[:5]
+
+
+def test_the_threat_glow_has_marks_and_a_legend_besides_its_shade(server: Server, games: dict[str, str], pages: Any) -> None:
+    page = game_page(pages, server, games["horrified-hero"])
+    page.wait_for_selector("[data-testid=forecast][data-ready=yes]", timeout=120_000)
+    legend = page.get_by_test_id("threat-legend")
+    assert "!!!" in legend.inner_text() and "very likely" in legend.inner_text()
+    marks = page.get_by_test_id("threat-mark")
+    places = page.get_by_test_id("threat-places").inner_text()
+    if marks.count():  # each glowing place is marked by level, and named in the legend
+        tiers = {"0": "!", "1": "!!", "2": "!!!"}
+        for mark in marks.all():
+            assert mark.locator("text").text_content() == tiers[str(mark.get_attribute("data-tier"))]
+        assert places.startswith("Threatened: ")
+    else:
+        assert places == "No place is threatened."
+
+
+def test_a_chosen_die_face_is_ticked_and_pressed_not_only_bordered(server: Server, games: dict[str, str], pages: Any) -> None:
+    page = game_page(pages, server, games["ravenloft-dice"])
+    face = page.locator("[data-testid=face][data-die='0'][data-face='hit']")
+    face.click()
+    assert face.get_attribute("aria-pressed") == "true"
+    assert face.get_by_test_id("chosen-mark").inner_text() == "✓"
+    assert page.get_by_test_id("chosen-mark").count() == 1  # the other faces carry no tick
+
+
+@pytest.mark.parametrize("game", ["ravenloft-hero", "horrified-hero"])
+def test_on_a_phone_every_board_place_a_tap_answers_is_finger_sized_named_and_not_nested(
+        server: Server, games: dict[str, str], pages: Any, game: str) -> None:
+    page = game_page(pages, server, games[game], PHONE)
+    places = page.locator("[data-testid=board] [data-testid=loc][data-target]")
+    assert places.count() >= 2
+    for place in places.all():
+        box = place.bounding_box()
+        assert box["width"] >= TAP_PX and box["height"] >= TAP_PX, (place.get_attribute("data-id"), box)
+        assert place.get_attribute("aria-label"), place.get_attribute("data-id")
+    # The board holds buttons, so it is a group: an image's (or a button's) children are never controls.
+    assert page.get_by_test_id("board").get_attribute("role") not in ("img", "button", "link")
+
+
+HEADINGS = "() => [...document.querySelectorAll('h1,h2,h3,h4,h5,h6')].map((e) => Number(e.tagName[1]))"
+
+
+def test_every_game_screen_has_one_h1_and_headings_in_order(server: Server, games: dict[str, str], pages: Any) -> None:
+    page = pages(TABLET)
+    for name, game_id in games.items():
+        page.goto(f"{server.url}#/game/{game_id}")
+        page.locator(GAME).wait_for()
+        levels = page.evaluate(HEADINGS)
+        assert levels.count(1) == 1 and levels[0] == 1, (name, levels)
+        jumps = [(a, b) for a, b in zip(levels, levels[1:]) if b > a + 1]
+        assert not jumps, (name, levels)
+
+
+def test_history_is_a_modal_dialog_named_by_its_heading_and_escape_closes_it(
+        server: Server, games: dict[str, str], pages: Any) -> None:
+    page = game_page(pages, server, games["horrified-hero"])
+    page.get_by_test_id("history-open").click()
+    drawer = page.get_by_test_id("history")
+    drawer.wait_for()
+    assert drawer.evaluate("(e) => e.tagName") != "ASIDE"
+    assert drawer.get_attribute("role") == "dialog" and drawer.get_attribute("aria-modal") == "true"
+    assert page.locator(f"#{drawer.get_attribute('aria-labelledby')}").inner_text() == "History"
+    page.wait_for_function("() => document.querySelector('[data-testid=history]').contains(document.activeElement)")
+    page.keyboard.press("Escape")
+    page.get_by_test_id("history").wait_for(state="detached")
+    assert page.evaluate("document.activeElement.dataset.testid") == "history-open"
+    page.wait_for_selector("[data-testid=forecast-table]", timeout=120_000)
+    headers = page.locator("th").all_inner_texts()
+    assert headers and all(text.strip() for text in headers), headers

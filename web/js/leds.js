@@ -55,7 +55,8 @@ export function ledLayer(overlay, frame, toXY, caption, shown = () => true) {
     const [x, y] = p.at;
     const ring = p.role === "location";
     return s("g", { class: `led led-${p.role}`, "data-testid": "led", "data-index": p.index, "data-role": p.role,
-                    "data-name": p.name, "data-lit": "no", "data-rgb": "0,0,0", transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})` },
+                    "data-name": p.name, "data-lit": "no", "data-rgb": "0,0,0", transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})`,
+                    role: "img", "data-what": ledWhat(p, caption), "aria-label": `${ledWhat(p, caption)}: off` },
       s("circle", { class: "led-halo", r: ring ? 31 : 15, "data-paint": ring ? "stroke" : "fill" }),
       s("circle", { class: "led-core", r: ring ? 31 : 6, "data-paint": ring ? "stroke" : "fill" }));
   });
@@ -85,6 +86,29 @@ function bandLabels(band, caption) {
   return labels;
 }
 
+const ROLE_WORDS = { location: "LED under", connection: "LED on the road", terror: "Terror LED", mat: "Mat LED", seat: "Seat LED" };
+
+/** An LED in words: what it lies under (its accessible name, with its colour in words once painted). */
+function ledWhat(p, caption) {
+  const named = p.role === "connection" ? String(p.name).split("|").join(" – ") : String(caption(p));
+  return `${ROLE_WORDS[p.role] || "LED"} ${named.replace(/-/g, " ")}`;
+}
+
+/** A colour in words (the Okabe–Ito names of docs/leds.md where they fit): never colour alone. */
+export function colourWords([r, g, b]) {
+  const top = Math.max(r, g, b);
+  if (!top) return "off";
+  const low = Math.min(r, g, b);
+  const strength = top < 90 ? "dim" : "bright";
+  if ((top - low) / top < 0.2) return `${strength} white`;
+  const d = top - low;
+  let hue = top === r ? ((g - b) / d) % 6 : top === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  hue = (hue * 60 + 360) % 360;
+  const name = hue < 15 ? "red" : hue < 30 ? "vermillion" : hue < 50 ? "orange" : hue < 70 ? "yellow" : hue < 170 ? "green"
+    : hue < 215 ? "sky blue" : hue < 260 ? "blue" : hue < 330 ? "purple" : "red";
+  return `${strength} ${name}`;
+}
+
 /** Paint `frame` on a layer made by ledLayer; only the dots that changed are touched. */
 export function paintLeds(layer, frame) {
   if (!layer || !layer.dots) return;
@@ -107,6 +131,7 @@ function paintDot(dot, [r, g, b]) {
   const top = Math.max(r, g, b);
   dot.dataset.rgb = `${r},${g},${b}`;
   dot.dataset.lit = top ? "yes" : "no";
+  dot.setAttribute("aria-label", `${dot.dataset.what}: ${colourWords([r, g, b])}`);
   if (!top) return;
   const hue = `rgb(${Math.round((r * 255) / top)},${Math.round((g * 255) / top)},${Math.round((b * 255) / top)})`;
   const level = Math.sqrt(top / 255);
