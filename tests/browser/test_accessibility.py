@@ -15,7 +15,7 @@ from axe_playwright_python.sync_playwright import Axe
 from companion.games.straszydla.packdata import load_pack
 from companion.games.straszydla.setup import default_setup
 from conftest import TABLET
-from service_process import SETUP, connect, ok, play_socket_until
+from service_process import SETUP, connect, next_event, ok, simple_answer
 from ui_helpers import GAME, Server
 
 PHONE = {"width": 390, "height": 844}
@@ -31,16 +31,30 @@ TAP_PX = 44
 
 
 def new_game(url: str, game: str, setup: dict[str, Any], until: str | None = None) -> str:
-    """A game started over Socket.IO, answered simply up to the question ``until``; its id."""
+    """A game started over Socket.IO, answered simply up to the question ``until`` (``"end"``: to its
+    end screen); its id."""
     client = connect(url)
     try:
         game_id = str(ok(client, "new_game", {"game": game, "name": f"Seen {game}", "setup": setup})["game_id"])
         view = ok(client, "join", {"game_id": game_id})["view"]
         if until:
-            play_socket_until(client, view, until, limit=200)
+            play_to(client, view, until)
         return game_id
     finally:
         client.disconnect()
+
+
+def play_to(client: Any, view: dict[str, Any], until: str, limit: int = 400) -> None:
+    """Simple answers (a d6 rolls 6s) until the question ``until`` is asked, or the game ends for "end"."""
+    for _ in range(limit):
+        if view["prompt"] is None or view["prompt"]["key"] == until:
+            assert (view["prompt"] is None) == (until == "end"), (until, view["prompt"])
+            return
+        prompt = view["prompt"]
+        answer = [6] * prompt["count"] if prompt["kind"] == "roll" and prompt.get("die") == "d6" else simple_answer(prompt)
+        ok(client, "act", {"game_id": view["game_id"], "version": view["version"], "key": prompt["key"], "answer": answer})
+        view = next_event(client, "view")
+    raise AssertionError(f"no {until} within {limit} answers")
 
 
 def straszydla_game(url: str) -> str:
@@ -60,7 +74,10 @@ def games(server: Server) -> dict[str, str]:
         "ravenloft-dice": new_game(url, "ravenloft", dict(SETUP), "monster-dice"),
         "horrified-hero": new_game(url, "horrified", ORIGINAL, "hero-action"),
         "horrified-monster": new_game(url, "horrified", ORIGINAL, "monster-card"),
+        "ravenloft-end": new_game(url, "ravenloft", dict(SETUP), "end"),
         "siege-hero": new_game(url, "siege-of-barovia", SIEGE),
+        "siege-roll": new_game(url, "siege-of-barovia", SIEGE, "summon"),
+        "siege-end": new_game(url, "siege-of-barovia", SIEGE, "end"),
     }
 
 
@@ -142,19 +159,47 @@ def game_screens(screens: Screens, games: dict[str, str]) -> None:
     for name, game_id in games.items():
         screens.go(f"#/game/{game_id}", GAME)
         screens.check(f"game {name}")
+    screens.go(f"#/game/{games['ravenloft-monster']}", GAME)
     page.get_by_test_id("history-open").click()
     page.get_by_test_id("history").wait_for()
     screens.check("history")
     page.get_by_test_id("history-close").click()
+    overlays(screens, games)
     straszydla = straszydla_game(screens.url)
     screens.go(f"#/game/{straszydla}", "[data-testid=screen-seat]")
     screens.check("straszydla: whose device")
     page.locator("[data-testid=seat-claim][data-seat=p1]").click()
     page.locator(f"{GAME} [data-testid=prompt]").wait_for()
     screens.check("straszydla: the pact, on a player's phone")
+    page.get_by_test_id("prompt").get_by_test_id("option").first.click()
+    page.wait_for_selector("[data-testid=prompt][data-key=plan], [data-testid=prompt][data-kind=waiting]")
+    screens.check("straszydla: waiting for the other pacts")
     page.get_by_test_id("history-open").click()
     page.get_by_test_id("history").wait_for()
     screens.check("straszydla history")
+
+
+def overlays(screens: Screens, games: dict[str, str]) -> None:
+    """What opens over a game screen: the Monster deck, a confirmation, "Is this your card?", What if…"""
+    page = screens.page
+    screens.go(f"#/game/{games['ravenloft-hero']}", GAME)
+    page.get_by_test_id("deck-count").click()
+    page.get_by_test_id("deck").wait_for()
+    screens.check("Monster deck")
+    page.get_by_test_id("deck-close").click()
+    page.get_by_test_id("what-if").click()
+    page.get_by_test_id("what-if-hint").wait_for()
+    screens.check("what if: choose an action")
+    page.get_by_test_id("what-if-cancel").click()
+    page.get_by_test_id("prompt").locator("[data-testid=action][data-action='end']").first.click()
+    page.get_by_test_id("confirm").wait_for()
+    screens.check("confirm ending the Hero Phase")
+    page.get_by_test_id("confirm-no").click()
+    screens.go(f"#/game/{games['ravenloft-draw']}", GAME)
+    page.wait_for_timeout(400)  # the tap guard
+    page.get_by_test_id("prompt").locator("[data-testid=option]:not([data-id='enter-card'])").first.click()
+    page.locator("[data-testid=card-check], [data-version]:not([data-version='0'])").first.wait_for()
+    screens.check("is this your card?")
 
 
 @pytest.fixture

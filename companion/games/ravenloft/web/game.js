@@ -8,7 +8,7 @@ import { boardView } from "./board.js";
 import { outcomeParts } from "./family/outcome.js";
 import { ledTools } from "/js/leds.js";
 import { promptPanel } from "/js/prompt.js";
-import { effectsPanel, historyDrawer, loadingScreen, putBackPanel } from "/js/gamescreen.js";
+import { drawerDialog, effectsPanel, historyDrawer, loadingScreen, putBackPanel } from "/js/gamescreen.js";
 import { guideMode, phaseGuide, phaseSummary, scrollGuide } from "./guide.js";
 import { cardCheckSheet } from "./family/cardcheck.js";
 import { forecastPanel } from "./family/forecast.js";
@@ -145,10 +145,7 @@ function deckDrawer(app) {
   // Drawn but not yet on the discard pile: the card being resolved in this Monster Phase.
   const gone = new Set([...state.deck, ...played]);
   const now = state.phase === "monster" ? (app.pack.cards || []).map((c) => c.id).filter((id) => !gone.has(id)) : [];
-  return h("div", { class: "drawer-backdrop", onclick: (e) => { if (e.target === e.currentTarget) close(); } },
-    h("aside", { class: "drawer", "data-testid": "deck", role: "dialog", "aria-label": "Monster deck" },
-      h("header", { class: "drawer-head" }, h("h2", {}, "Monster deck"),
-        h("button", { class: "btn", type: "button", "data-testid": "deck-close", onclick: close }, "Close ✕")),
+  return drawerDialog({ testid: "deck", title: "Monster deck", closeTestid: "deck-close", opener: "deck-count", onClose: close },
       now.length ? [h("h3", {}, "Being played now"), h("ul", { class: "deck-list", "data-testid": "now-list" }, now.map((id) =>
         h("li", { "data-testid": "now-card", "data-id": id }, names.card(id))))] : null,
       h("h3", {}, `Played (${played.length})`),
@@ -157,7 +154,7 @@ function deckDrawer(app) {
       h("h3", {}, `Still to come (${state.deck.length})`),
       h("p", { class: "subtle" }, "In no particular order: the deck is shuffled."),
       sorted.length ? h("ul", { class: "deck-list", "data-testid": "deck-list" }, sorted.map((id) =>
-        h("li", { "data-testid": "deck-card", "data-id": id }, names.card(id)))) : h("p", { class: "subtle" }, "The deck is empty.")));
+        h("li", { "data-testid": "deck-card", "data-id": id }, names.card(id)))) : h("p", { class: "subtle" }, "The deck is empty."));
 }
 
 // -- the screen -------------------------------------------------------------------------------------------
