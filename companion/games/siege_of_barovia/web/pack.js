@@ -273,7 +273,7 @@ function outcomeOverlay(app) {
   return h("div", { class: `outcome ${won ? "outcome-won" : "outcome-lost"}`, "data-testid": "outcome", "data-outcome": view.outcome, role: "dialog",
                     "aria-modal": "true", "aria-labelledby": "outcome-title" },
     h("div", { class: "outcome-box" },
-      h("h1", { id: "outcome-title", "data-testid": "outcome-title" }, won ? "The plague is stopped!" : "Barovia has fallen"),
+      h("h2", { class: "outcome-title", id: "outcome-title", "data-testid": "outcome-title" }, won ? "The plague is stopped!" : "Barovia has fallen"),
       h("p", { class: "outcome-text" }, won ? "A hero sanctified the Church: the heroes win."
         : "Every safe house is destroyed: the Dungeon Master wins."),
       h("div", { class: "outcome-buttons" },
