@@ -289,7 +289,11 @@ def test_every_led_is_named_with_its_colour_in_words(server: Server, games: dict
     assert len(leds) > 50
     assert all(role == "img" and label for role, label, _ in leds), [led for led in leds if not led[1]][:5]
     lit = [label for _, label, on in leds if on == "yes"]
-    assert lit and all(": off" not in label and any(word in label for word in ("white", "red", "orange", "yellow", "green", "blue", "purple", "vermillion")) for label in lit), lit[:5]
+    colours = ("white", "red", "orange", "yellow", "green", "blue", "purple", "vermillion")
+    assert lit and all(": off" not in label and any(word in label for word in colours) for label in lit), lit[:5]
+    page.get_by_test_id("led-words").locator("summary").click()  # and in words on screen, grouped by colour
+    lines = page.get_by_test_id("led-words-line").all_inner_texts()
+    assert lines and all(line.split(":")[0].split()[-1] in colours and "LED" in line for line in lines), lines
 
 
 def test_the_threat_glow_has_marks_and_a_legend_besides_its_shade(server: Server, games: dict[str, str], pages: Any) -> None:

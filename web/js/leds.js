@@ -9,7 +9,7 @@
 // at most 15 a second, always ending on the still picture). A frame repaints
 // only the dots whose colour changed; the board itself is never redrawn.
 
-import { h, s } from "./dom.js";
+import { clear, h, s } from "./dom.js";
 
 const HIDDEN_KEY = "companion.leds.hidden";
 const BAND_LABELS = { terror: "Terror", mat: "Mats", seat: "Seats" };
@@ -48,6 +48,7 @@ export function ledLayer(overlay, frame, toXY, caption, shown = () => true) {
   const layer = s("g", { id: "led-layer", "data-testid": "led-layer", "pointer-events": "none",
                          "data-count": overlay ? overlay.count : 0, "data-lit": 0 });
   if (!overlay) return layer;
+  layer.overlay = overlay;
   const positions = overlay.positions.filter(shown).map((p) => ({ ...p, at: toXY(p) }));
   const band = positions.filter((p) => p.y > 1);
   if (band.length) layer.append(bandBackdrop(band, toXY, overlay), bandLabels(band, caption));
@@ -109,6 +110,38 @@ export function colourWords([r, g, b]) {
   return `${strength} ${name}`;
 }
 
+// -- the LEDs in words: the lit ones grouped by colour, under the board (opened on demand) ---------------------
+let wordsOpen = false; // the list stays open across redraws until closed
+
+/** "bright orange: LED under Vallaki, LED under Krezk" lines for the LEDs lit in `frame`. */
+function ledWordLines(overlay, frame) {
+  const byColour = new Map();
+  for (const p of overlay.positions) {
+    const at = 3 * p.index;
+    const rgb = frame && at + 2 < frame.length ? [frame[at], frame[at + 1], frame[at + 2]] : [0, 0, 0];
+    const colour = colourWords(rgb);
+    if (colour === "off") continue;
+    if (!byColour.has(colour)) byColour.set(colour, []);
+    byColour.get(colour).push(ledWhat(p, (q) => q.name));
+  }
+  return [...byColour].map(([colour, leds]) => `${colour}: ${leds.join(", ")}`);
+}
+
+function fillWords(list, overlay, frame) {
+  const lines = ledWordLines(overlay, frame);
+  clear(list).append(...(lines.length ? lines.map((line) => h("li", { "data-testid": "led-words-line" }, line))
+    : [h("li", { class: "subtle" }, "Every LED is off.")]));
+}
+
+/** The LEDs in words (for a screen reader, or anyone who cannot tell the colours apart). */
+function ledWordsPanel(app) {
+  const list = h("ul", { id: "led-words-list", class: "led-words-list" });
+  if (wordsOpen) fillWords(list, app.leds.overlay, app.leds.frame);
+  return h("details", { class: "led-words", "data-testid": "led-words", open: wordsOpen,
+                        ontoggle: (e) => { wordsOpen = e.target.open; if (wordsOpen) fillWords(list, app.leds.overlay, app.leds.frame); } },
+    h("summary", {}, "The LEDs in words"), list);
+}
+
 /** Paint `frame` on a layer made by ledLayer; only the dots that changed are touched. */
 export function paintLeds(layer, frame) {
   if (!layer || !layer.dots) return;
@@ -123,6 +156,8 @@ export function paintLeds(layer, frame) {
   }
   layer.painted = frame;
   layer.dataset.lit = String(lit);
+  const words = wordsOpen && layer.overlay ? document.getElementById("led-words-list") : null;
+  if (words) fillWords(words, layer.overlay, frame);
 }
 
 /** The hue at full strength; the level (how bright the LED is) becomes opacity,
@@ -162,7 +197,8 @@ export function ledTools(app) {
       h("span", { class: "led-icon", "aria-hidden": "true" }), hidden ? "LEDs hidden" : "LEDs shown"),
     trouble ? h("span", { class: "subtle", "data-testid": "leds-health", "data-state": overlay.health.state }, trouble) : null,
     h("span", { class: "hint", id: "leds-calibrating", "data-testid": "leds-calibrating", hidden: !app.leds.calibrating },
-      "LED setup is lighting one LED at a time; the LEDs show the game again when it stops."));
+      "LED setup is lighting one LED at a time; the LEDs show the game again when it stops."),
+    hidden ? null : ledWordsPanel(app));
 }
 
 /** Say on the game screen when LED setup (on some tablet) holds the LEDs; updated in place with each frame. */
