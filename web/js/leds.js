@@ -89,10 +89,16 @@ function bandLabels(band, caption) {
 
 const ROLE_WORDS = { location: "LED under", connection: "LED on the road", terror: "Terror LED", mat: "Mat LED", seat: "Seat LED" };
 
+// The game's names once a game screen is drawn (ledTools); until then the ids in plain words.
+let placeName = (id) => String(id).replace(/-/g, " ");
+let monsterName = (id) => String(id).replace(/-/g, " ");
+
 /** An LED in words: what it lies under (its accessible name, with its colour in words once painted). */
 function ledWhat(p, caption) {
-  const named = p.role === "connection" ? String(p.name).split("|").join(" – ") : String(caption(p));
-  return `${ROLE_WORDS[p.role] || "LED"} ${named.replace(/-/g, " ")}`;
+  const named = p.role === "connection" ? String(p.name).split("|").map(placeName).join(" – ")
+    : p.role === "location" ? placeName(p.name) : p.role === "mat" ? monsterName(p.name)
+    : p.role === "seat" ? String(Number(p.name) + 1) : String(caption(p));
+  return `${ROLE_WORDS[p.role] || "LED"} ${named}`;
 }
 
 /** A colour in words (the Okabe–Ito names of docs/leds.md where they fit): never colour alone. */
@@ -189,6 +195,8 @@ export function healthWords(health) {
 export function ledTools(app) {
   const overlay = app.leds.overlay;
   if (!overlay) return null;
+  if (app.names && typeof app.names.place === "function") placeName = (id) => app.names.place(id);
+  if (app.names && typeof app.names.monster === "function") monsterName = (id) => app.names.monster(id);
   const hidden = ledsHidden();
   const trouble = healthWords(overlay.health);
   return h("div", { class: "board-tools" },
