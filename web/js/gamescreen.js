@@ -46,13 +46,29 @@ export function effectsPanel(app) {
 }
 
 // -- history drawer ---------------------------------------------------------------------------------------
+/**
+ * A drawer over the game screen, a modal dialog named by its heading: it takes the focus when it
+ * opens and after every redraw, Escape (or a tap beside it) closes it with ``onClose``, and the
+ * focus goes back to the button ``opener`` (a data-testid) that opened it.
+ */
+export function drawerDialog({ testid, title, closeTestid, opener, onClose }, ...parts) {
+  const close = () => {
+    onClose();
+    const back = document.querySelector(`[data-testid=${opener}]`);
+    if (back) back.focus({ preventScroll: true });
+  };
+  const shut = h("button", { class: "btn", type: "button", "data-testid": closeTestid, onclick: close }, "Close ✕");
+  const drawer = h("div", { class: "drawer", "data-testid": testid, role: "dialog", "aria-modal": "true", "aria-labelledby": `${testid}-title`,
+                            onkeydown: (e) => { if (e.key === "Escape") { e.preventDefault(); close(); } } },
+    h("header", { class: "drawer-head" }, h("h2", { id: `${testid}-title` }, title), shut), ...parts);
+  requestAnimationFrame(() => { if (drawer.isConnected && !drawer.contains(document.activeElement)) shut.focus({ preventScroll: true }); });
+  return h("div", { class: "drawer-backdrop", onclick: (e) => { if (e.target === e.currentTarget) close(); } }, drawer);
+}
+
 export function historyDrawer(app) {
-  const close = () => { app.historyOpen = false; app.seatsOpen = false; app.render(); };
-  return h("div", { class: "drawer-backdrop", onclick: (e) => { if (e.target === e.currentTarget) close(); } },
-    h("aside", { class: "drawer", "data-testid": "history", role: "dialog", "aria-label": "History" },
-      h("header", { class: "drawer-head" }, h("h2", {}, app.seatsOpen ? "Seats" : "History"),
-        h("button", { class: "btn", type: "button", "data-testid": "history-close", onclick: close }, "Close ✕")),
-      ...(app.seatsOpen ? [seatsPanel(app)] : historyParts(app))));
+  return drawerDialog({ testid: "history", title: app.seatsOpen ? "Seats" : "History", closeTestid: "history-close", opener: "history-open",
+                        onClose: () => { app.historyOpen = false; app.seatsOpen = false; app.render(); } },
+    ...(app.seatsOpen ? [seatsPanel(app)] : historyParts(app)));
 }
 
 function historyParts(app) {

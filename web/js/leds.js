@@ -9,7 +9,7 @@
 // at most 15 a second, always ending on the still picture). A frame repaints
 // only the dots whose colour changed; the board itself is never redrawn.
 
-import { h, s } from "./dom.js";
+import { clear, h, s } from "./dom.js";
 
 const HIDDEN_KEY = "companion.leds.hidden";
 const BAND_LABELS = { terror: "Terror", mat: "Mats", seat: "Seats" };
@@ -48,6 +48,7 @@ export function ledLayer(overlay, frame, toXY, caption, shown = () => true) {
   const layer = s("g", { id: "led-layer", "data-testid": "led-layer", "pointer-events": "none",
                          "data-count": overlay ? overlay.count : 0, "data-lit": 0 });
   if (!overlay) return layer;
+  layer.overlay = overlay;
   const positions = overlay.positions.filter(shown).map((p) => ({ ...p, at: toXY(p) }));
   const band = positions.filter((p) => p.y > 1);
   if (band.length) layer.append(bandBackdrop(band, toXY, overlay), bandLabels(band, caption));
@@ -55,7 +56,8 @@ export function ledLayer(overlay, frame, toXY, caption, shown = () => true) {
     const [x, y] = p.at;
     const ring = p.role === "location";
     return s("g", { class: `led led-${p.role}`, "data-testid": "led", "data-index": p.index, "data-role": p.role,
-                    "data-name": p.name, "data-lit": "no", "data-rgb": "0,0,0", transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})` },
+                    "data-name": p.name, "data-lit": "no", "data-rgb": "0,0,0", transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})`,
+                    role: "img", "data-what": ledWhat(p, caption), "aria-label": `${ledWhat(p, caption)}: off` },
       s("circle", { class: "led-halo", r: ring ? 31 : 15, "data-paint": ring ? "stroke" : "fill" }),
       s("circle", { class: "led-core", r: ring ? 31 : 6, "data-paint": ring ? "stroke" : "fill" }));
   });
@@ -85,6 +87,67 @@ function bandLabels(band, caption) {
   return labels;
 }
 
+const ROLE_WORDS = { location: "LED under", connection: "LED on the road", terror: "Terror LED", mat: "Mat LED", seat: "Seat LED" };
+
+// The game's names once a game screen is drawn (ledTools); until then the ids in plain words.
+let placeName = (id) => String(id).replace(/-/g, " ");
+let monsterName = (id) => String(id).replace(/-/g, " ");
+
+/** An LED in words: what it lies under (its accessible name, with its colour in words once painted). */
+function ledWhat(p, caption) {
+  const named = p.role === "connection" ? String(p.name).split("|").map(placeName).join(" – ")
+    : p.role === "location" ? placeName(p.name) : p.role === "mat" ? monsterName(p.name)
+    : p.role === "seat" ? String(Number(p.name) + 1) : String(caption(p));
+  return `${ROLE_WORDS[p.role] || "LED"} ${named}`;
+}
+
+/** A colour in words (the Okabe–Ito names of docs/leds.md where they fit): never colour alone. */
+export function colourWords([r, g, b]) {
+  const top = Math.max(r, g, b);
+  if (!top) return "off";
+  const low = Math.min(r, g, b);
+  const strength = top < 90 ? "dim" : "bright";
+  if ((top - low) / top < 0.2) return `${strength} white`;
+  const d = top - low;
+  let hue = top === r ? ((g - b) / d) % 6 : top === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  hue = (hue * 60 + 360) % 360;
+  const name = hue < 15 ? "red" : hue < 30 ? "vermillion" : hue < 50 ? "orange" : hue < 70 ? "yellow" : hue < 170 ? "green"
+    : hue < 215 ? "sky blue" : hue < 260 ? "blue" : hue < 330 ? "purple" : "red";
+  return `${strength} ${name}`;
+}
+
+// -- the LEDs in words: the lit ones grouped by colour, under the board (opened on demand) ---------------------
+let wordsOpen = false; // the list stays open across redraws until closed
+
+/** "bright orange: LED under Vallaki, LED under Krezk" lines for the LEDs lit in `frame`. */
+function ledWordLines(overlay, frame) {
+  const byColour = new Map();
+  for (const p of overlay.positions) {
+    const at = 3 * p.index;
+    const rgb = frame && at + 2 < frame.length ? [frame[at], frame[at + 1], frame[at + 2]] : [0, 0, 0];
+    const colour = colourWords(rgb);
+    if (colour === "off") continue;
+    if (!byColour.has(colour)) byColour.set(colour, []);
+    byColour.get(colour).push(ledWhat(p, (q) => q.name));
+  }
+  return [...byColour].map(([colour, leds]) => `${colour}: ${leds.join(", ")}`);
+}
+
+function fillWords(list, overlay, frame) {
+  const lines = ledWordLines(overlay, frame);
+  clear(list).append(...(lines.length ? lines.map((line) => h("li", { "data-testid": "led-words-line" }, line))
+    : [h("li", { class: "subtle" }, "Every LED is off.")]));
+}
+
+/** The LEDs in words (for a screen reader, or anyone who cannot tell the colours apart). */
+function ledWordsPanel(app) {
+  const list = h("ul", { id: "led-words-list", class: "led-words-list" });
+  if (wordsOpen) fillWords(list, app.leds.overlay, app.leds.frame);
+  return h("details", { class: "led-words", "data-testid": "led-words", open: wordsOpen,
+                        ontoggle: (e) => { wordsOpen = e.target.open; if (wordsOpen) fillWords(list, app.leds.overlay, app.leds.frame); } },
+    h("summary", {}, "The LEDs in words"), list);
+}
+
 /** Paint `frame` on a layer made by ledLayer; only the dots that changed are touched. */
 export function paintLeds(layer, frame) {
   if (!layer || !layer.dots) return;
@@ -99,6 +162,8 @@ export function paintLeds(layer, frame) {
   }
   layer.painted = frame;
   layer.dataset.lit = String(lit);
+  const words = wordsOpen && layer.overlay ? document.getElementById("led-words-list") : null;
+  if (words) fillWords(words, layer.overlay, frame);
 }
 
 /** The hue at full strength; the level (how bright the LED is) becomes opacity,
@@ -107,6 +172,7 @@ function paintDot(dot, [r, g, b]) {
   const top = Math.max(r, g, b);
   dot.dataset.rgb = `${r},${g},${b}`;
   dot.dataset.lit = top ? "yes" : "no";
+  dot.setAttribute("aria-label", `${dot.dataset.what}: ${colourWords([r, g, b])}`);
   if (!top) return;
   const hue = `rgb(${Math.round((r * 255) / top)},${Math.round((g * 255) / top)},${Math.round((b * 255) / top)})`;
   const level = Math.sqrt(top / 255);
@@ -129,6 +195,8 @@ export function healthWords(health) {
 export function ledTools(app) {
   const overlay = app.leds.overlay;
   if (!overlay) return null;
+  if (app.names && typeof app.names.place === "function") placeName = (id) => app.names.place(id);
+  if (app.names && typeof app.names.monster === "function") monsterName = (id) => app.names.monster(id);
   const hidden = ledsHidden();
   const trouble = healthWords(overlay.health);
   return h("div", { class: "board-tools" },
@@ -137,7 +205,8 @@ export function ledTools(app) {
       h("span", { class: "led-icon", "aria-hidden": "true" }), hidden ? "LEDs hidden" : "LEDs shown"),
     trouble ? h("span", { class: "subtle", "data-testid": "leds-health", "data-state": overlay.health.state }, trouble) : null,
     h("span", { class: "hint", id: "leds-calibrating", "data-testid": "leds-calibrating", hidden: !app.leds.calibrating },
-      "LED setup is lighting one LED at a time; the LEDs show the game again when it stops."));
+      "LED setup is lighting one LED at a time; the LEDs show the game again when it stops."),
+    hidden ? null : ledWordsPanel(app));
 }
 
 /** Say on the game screen when LED setup (on some tablet) holds the LEDs; updated in place with each frame. */

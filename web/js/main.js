@@ -716,7 +716,7 @@ class App {
   gameScreen() {
     if (!this.view || !this.packModule || this.packModule !== this.packModules[this.view.game]) return loadingScreen(this);
     if (secretSeats(this).length && this.view.seat === null && !this.watching) return seatChooser(this);
-    return this.packModule.gameScreen(this);
+    return withTitle(this.packModule.gameScreen(this), this.view.name);
   }
 
   /** A new-game or game-data screen: its game's module, or the choice of game when the box has several. */
@@ -732,6 +732,12 @@ class App {
     if (this.packModule && this.packModule.refreshPrompt) this.packModule.refreshPrompt(this);
     else refreshPrompt(this);
   }
+}
+
+/** A game screen's one h1 (a screen reader's first landmark; the top bar shows the rest), first in it. */
+function withTitle(screen, name) {
+  if (screen && !screen.querySelector("h1")) screen.prepend(h("h1", { class: "visually-hidden", "data-testid": "game-title" }, name || "The game"));
+  return screen;
 }
 
 /** "Which game?" for a new game or the game data, when the box has several. */

@@ -97,6 +97,11 @@ function rowLabel(app, prompt, i) {
     : prompt.die === "d6" ? "The d6" : "The d20");
 }
 
+/** A chosen face is marked by a tick as well as by its border and colour (its button says aria-pressed). */
+function chosenMark(chosen) {
+  return chosen ? h("span", { class: "chosen-mark", "data-testid": "chosen-mark", "aria-hidden": "true" }, "✓") : null;
+}
+
 function rollBody(app, prompt) {
   const faces = (app.ui.faces ||= Array(prompt.count).fill(null));
   const set = (i, value) => { faces[i] = faces[i] === value ? null : value; app.refreshPrompt(); };
@@ -107,7 +112,7 @@ function rollBody(app, prompt) {
       buttons = h("div", { class: "faces" }, ["hit", "pow", "blank"].map((face) =>
         h("button", { class: `btn face face-${face}`, type: "button", "aria-pressed": faces[i] === face ? "true" : "false",
                       "data-testid": "face", "data-die": i, "data-face": face, onclick: () => set(i, face) },
-          dieFaceIcon(face, 40), h("span", {}, FACE_WORDS[face]))));
+          dieFaceIcon(face, 40), h("span", {}, FACE_WORDS[face]), chosenMark(faces[i] === face))));
     } else {
       const top = prompt.die === "d6" ? 6 : 20;
       buttons = h("div", { class: `numbers numbers-${top}` }, Array.from({ length: top }, (_, n) => n + 1).map((n) =>
@@ -115,7 +120,7 @@ function rollBody(app, prompt) {
                       "aria-pressed": faces[i] === n ? "true" : "false", "data-testid": prompt.die === "d6" ? "d6" : "d20",
                       "data-die": i, "data-value": n, onclick: () => set(i, n),
                       "aria-label": top === 20 && n === 20 ? "20 (the symbol face)" : String(n) },
-          top === 20 && n === 20 ? [d20SymbolIcon(22), h("span", {}, "20")] : String(n))));
+          top === 20 && n === 20 ? [d20SymbolIcon(22), h("span", {}, "20")] : String(n), chosenMark(faces[i] === n))));
     }
     rows.push(h("div", { class: "die-row", "data-testid": "die-row", "data-die": i },
       h("div", { class: "die-row-label" }, rowLabel(app, prompt, i)), buttons));

@@ -5,11 +5,13 @@
 
 import { s } from "/js/dom.js";
 import { bandDepth, ledLayer, ledsHidden } from "/js/leds.js";
+import { fitTapTargets } from "/js/targets.js";
 import { tapTargets } from "./family/taps.js";
 import { escortTaps } from "./actions.js";
 import { threatGlow } from "./family/forecast.js";
 
 const W = 1000;
+const HIT_R = 34; // a place's tap area on a tablet, in board units (larger on a phone: fitTapTargets)
 const H = 700;
 const M = 40;
 const DISCS = { hero: "hero-disc", monster: "monster-disc", villager: "villager-disc" };
@@ -73,12 +75,15 @@ function place(app, loc, pos, tokens, items, target) {
   const water = isWater(app.pack.board, loc.id);
   const attrs = { class: `loc${water ? " loc-water" : ""}${loc.id === app.pack.board.hospital ? " loc-hospital" : ""}${target ? ` target-${target.kind}` : ""}`,
                   "data-testid": "loc", "data-id": loc.id, "data-target": target ? target.kind : null,
-                  role: target ? "button" : null, tabindex: target ? 0 : null, onclick: target ? target.run : null };
+                  role: target ? "button" : null, tabindex: target ? 0 : null, onclick: target ? target.run : null,
+                  onkeydown: target ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); target.run(); } } : null,
+                  "aria-label": target ? target.title : loc.name };
   return s("g", attrs,
     s("title", {}, target ? `${loc.name}: ${target.title}` : loc.name),
     target ? s("circle", { class: "target-ring", cx: x, cy: y, r: 32 }) : null,
     s("circle", { class: "loc-disc", cx: x, cy: y, r: 24, fill: water ? "#163a55" : null }),
     s("text", { class: "loc-name", x, y: y + 40, "text-anchor": "middle" }, loc.id === app.pack.board.hospital ? `✚ ${loc.name}` : loc.name),
+    target ? s("circle", { class: "loc-hit", cx: x, cy: y, r: HIT_R }) : null,
     items[loc.id] ? s("g", { "data-testid": "token-items", "data-location": loc.id, "data-count": items[loc.id] },
       s("rect", { x: x + 16, y: y - 34, width: 26, height: 20, rx: 4, class: "items-bag" }),
       s("text", { class: "token-text dark small", x: x + 29, y: y - 19 }, String(items[loc.id]))) : null,
@@ -97,12 +102,12 @@ export function boardView(app) {
   const items = itemCounts(view.state);
   const targets = escortTaps(app, tapTargets(app));
   const overlay = ledsHidden() ? null : app.leds.overlay; // only when the LEDs lie under this board
-  return s("svg", { class: "board board-horrified", viewBox: `0 0 ${W} ${pictureHeight(overlay)}`, "data-testid": "board", role: "img",
-                    "aria-label": "The village board" },
+  return fitTapTargets(s("svg", { class: "board board-horrified", viewBox: `0 0 ${W} ${pictureHeight(overlay)}`, "data-testid": "board",
+                                  role: "group", "aria-label": "The village board" },
     s("g", { class: "roads" }, ways(pack, pos)),
     threatGlow(app, pos),
     shown.map((loc) => place(app, loc, pos, tokens, items, targets[loc.id])),
-    boardLeds(app, overlay, new Set(shown.map((loc) => loc.id))));
+    boardLeds(app, overlay, new Set(shown.map((loc) => loc.id)))), HIT_R);
 }
 
 /** The picture's height: taller by the LED band (Terror, mats, seats) when the LEDs are shown. */

@@ -84,8 +84,8 @@ function heroCard(app, heroId, seat) {
       : state.phase === "setup" ? "Not on the board yet"
       : app.pack.board.hospital ? `Defeated: back at the ${names.place(app.pack.board.hospital)} at the start of their turn`
       : "Defeated: back on the board at the start of their turn, where that box's rules say"),
-    h("h4", {}, `Items (${items.length})`), items.length ? h("ul", { class: "chips" }, items) : h("p", { class: "subtle" }, "No items."),
-    h("h4", {}, `Perk cards (${hero.perks.length})`),
+    h("h3", { class: "sub" }, `Items (${items.length})`), items.length ? h("ul", { class: "chips" }, items) : h("p", { class: "subtle" }, "No items."),
+    h("h3", { class: "sub" }, `Perk cards (${hero.perks.length})`),
     hero.perks.length ? h("ul", { class: "perks" }, hero.perks.map((id) =>
       h("li", { "data-testid": "hero-perk", "data-id": id }, h("strong", {}, names.perk(id)), h("span", {}, ` ${names.perks[id]?.text || ""}`))))
       : h("p", { class: "subtle" }, "No Perk cards."));

@@ -47,9 +47,34 @@ export function threatGlow(app, pos) {
   const glow = (found && found.forecast.glow) || {};
   return s("g", { id: "threat-glow", class: `threat-glow${found && found.whatIf ? " what-if" : ""}`, "data-testid": "threat-glow",
                   "data-what-if": found && found.whatIf ? "yes" : "no", "aria-hidden": "true" },
-    Object.entries(glow).filter(([place]) => pos[place]).map(([place, level]) =>
-      s("circle", { cx: pos[place][0], cy: pos[place][1], r: 50, class: "threat-spot", "data-testid": "threat-spot",
-                    "data-id": place, "data-glow": level, opacity: (Math.min(1, Math.max(0, level)) * GLOW_MOST).toFixed(3) })));
+    Object.entries(glow).filter(([place]) => pos[place]).map(([place, level]) => {
+      const [x, y] = pos[place];
+      return s("g", { class: "threat-place", "data-testid": "threat-mark", "data-id": place, "data-tier": tier(level) },
+        s("circle", { cx: x, cy: y, r: 50, class: "threat-spot", "data-testid": "threat-spot",
+                      "data-id": place, "data-glow": level, opacity: (Math.min(1, Math.max(0, level)) * GLOW_MOST).toFixed(3) }),
+        s("circle", { cx: x, cy: y, r: 50, class: "threat-ring" }),
+        s("text", { x: x + 38, y: y - 30, class: "threat-marks" }, TIERS[tier(level)].marks));
+    }));
+}
+
+/** The glow's levels in marks and words besides its shade (docs/forecast.md, "On the board"). */
+const TIERS = [{ marks: "!", words: "some chance (under 1 in 3)" }, { marks: "!!", words: "likely (1 in 3 to 2 in 3)" },
+               { marks: "!!!", words: "very likely (over 2 in 3)" }];
+
+function tier(level) {
+  return level < 1 / 3 ? 0 : level < 2 / 3 ? 1 : 2;
+}
+
+/** The legend of the glow, and each glowing place in words (a screen reader's board). */
+function glowLegend(app, forecast, whatIf) {
+  const glowing = Object.entries(forecast.glow || {}).sort((a, b) => b[1] - a[1]);
+  return h("div", { class: "threat-legend", "data-testid": "threat-legend" },
+    h("p", { class: "subtle" }, "On the board, a threatened place glows vermillion and is marked ",
+      TIERS.map((t, i) => [i ? (i === TIERS.length - 1 ? " or " : ", ") : "", h("strong", {}, t.marks), ` ${t.words}`]),
+      whatIf ? "; the dashed rings are the forecast after the action asked about, not the game as it is." : "."),
+    glowing.length ? h("p", { "data-testid": "threat-places" }, "Threatened: ",
+      glowing.map(([place, level], i) => `${i ? ", " : ""}${app.names.place(place)} (${TIERS[tier(level)].marks} ${TIERS[tier(level)].words.split(" (")[0]})`).join(""))
+      : h("p", { class: "subtle", "data-testid": "threat-places" }, "No place is threatened."));
 }
 
 // -- numbers in words ------------------------------------------------------------------------------------
@@ -131,7 +156,7 @@ function numbers(app, forecast, before) {
   const was = (c) => (before ? before.characters.find((b) => b.kind === c.kind && b.id === c.id) || null : null);
   return [
     h("table", { class: "forecast-table", "data-testid": "forecast-table" },
-      h("thead", {}, h("tr", {}, h("th", {}, h("span", { class: "visually-hidden" }, "Who")), h("th", { scope: "col" }, "Attacked"), h("th", { scope: "col" }, "Defeated"))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Who"), h("th", { scope: "col" }, "Attacked"), h("th", { scope: "col" }, "Defeated"))),
       h("tbody", {}, forecast.characters.map((c) => characterRow(app, c, was(c), exact)))),
     h("p", { class: "forecast-line", "data-testid": "forecast-terror" }, "Terror rises by ",
       figure(app, forecast.terror_rise, before && before.terror_rise, exact, amount), " on average"),
@@ -178,7 +203,8 @@ export function forecastPanel(app) {
     whatIf ? whatIfHead(app, whatIf) : whatIfButton(app),
     found ? [h("p", { class: "subtle", "data-testid": "forecast-cards" },
       `Over the ${found.forecast.cards_left} Monster card${found.forecast.cards_left === 1 ? "" : "s"} left, the dice and the bag.`),
-      numbers(app, found.forecast, found.whatIf && found.whatIf.forecast !== current(app) ? current(app) : null)]
+      numbers(app, found.forecast, found.whatIf && found.whatIf.forecast !== current(app) ? current(app) : null),
+      glowLegend(app, found.forecast, whatIf)]
       : whatIf && !whatIf.error ? null : h("p", { class: "subtle", "data-testid": "forecast-pending" }, "Working out the coming Monster Phase… (with many cards left in the deck this can take a while)"));
 }
 

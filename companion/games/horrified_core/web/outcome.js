@@ -7,9 +7,10 @@ import { h } from "/js/dom.js";
 
 function overlay(app, words) {
   const { view } = app;
-  return h("div", { class: `outcome ${words.won ? "outcome-won" : "outcome-lost"}`, "data-testid": "outcome", "data-outcome": view.outcome, role: "dialog" },
+  return h("div", { class: `outcome ${words.won ? "outcome-won" : "outcome-lost"}`, "data-testid": "outcome", "data-outcome": view.outcome, role: "dialog",
+                    "aria-modal": "true", "aria-labelledby": "outcome-title" },
     h("div", { class: "outcome-box" },
-      h("h1", { "data-testid": "outcome-title" }, words.title),
+      h("h2", { class: "outcome-title", id: "outcome-title", "data-testid": "outcome-title" }, words.title),
       h("p", { class: "outcome-text" }, words.text),
       h("p", { class: "subtle" }, `Terror ${view.state.terror} of ${app.pack.board.terror_max} · turn ${view.state.turn} · ${view.state.deck.length} Monster cards left`),
       h("div", { class: "outcome-buttons" },

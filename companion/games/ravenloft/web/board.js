@@ -7,10 +7,12 @@
 
 import { s } from "/js/dom.js";
 import { bandDepth, ledLayer, ledsHidden } from "/js/leds.js";
+import { fitTapTargets } from "/js/targets.js";
 import { tapTargets } from "./family/taps.js";
 import { threatGlow } from "./family/forecast.js";
 
 const W = 1000;
+const HIT_R = 46; // a place's tap area on a tablet, in board units (larger on a phone: fitTapTargets)
 const H = 720;
 const PATH_COLOURS = ["#4fc3ff", "#ff7ad9", "#b6ff4d", "#ffd24d", "#ff9a4d", "#c9a0ff"];
 
@@ -179,7 +181,7 @@ export function boardView(app) {
              badges, places.hits);
   // Over the figures, like light through the board; taps go through to the places.
   svg.append(boardLeds(overlay, app.leds.frame, app.names, shown));
-  return svg;
+  return fitTapTargets(svg, HIT_R);
 }
 
 /** Paths to choose from (a `path` question): one colour and number each, the number where that
@@ -268,7 +270,7 @@ function placeHit(loc, cx, cy, target) {
                        "data-target": target ? target.kind : null, role: target ? "button" : null, tabindex: target ? 0 : null,
                        "aria-label": target ? target.title : loc.name },
     s("title", {}, target ? target.title : loc.name),
-    s("circle", { cx, cy, r: 46, class: "loc-hit" }));
+    s("circle", { cx, cy, r: HIT_R, class: "loc-hit" }));
   if (target) {
     hit.addEventListener("click", () => target.run());
     hit.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); target.run(); } });

@@ -8,7 +8,7 @@ import { boardView } from "./board.js";
 import { outcomeParts } from "./family/outcome.js";
 import { ledTools } from "/js/leds.js";
 import { promptPanel } from "/js/prompt.js";
-import { effectsPanel, historyDrawer, loadingScreen } from "/js/gamescreen.js";
+import { drawerDialog, effectsPanel, historyDrawer, loadingScreen } from "/js/gamescreen.js";
 import { cardCheckSheet } from "./family/cardcheck.js";
 import { forecastPanel } from "./family/forecast.js";
 import { roadCheckPanel } from "./roads.js";
@@ -75,16 +75,16 @@ function heroesPanel(app) {
           h("span", { class: "seat-tag" }, `seat ${seat + 1}`), isActive ? h("span", { class: "badge badge-live" }, "Now playing") : null),
         h("p", { class: "hero-where" }, hero.location ? `At ${names.place(hero.location)}` : "Defeated: returns at the Gates of Barovia on their turn"),
         h("div", { class: "hero-things" },
-          h("h4", {}, `Items (${hero.items.length})`),
+          h("h3", { class: "sub" }, `Items (${hero.items.length})`),
           hero.items.length ? h("ul", { class: "chips" }, hero.items.map((id) => {
             const item = names.items[id];
             return h("li", { class: "chip", "data-testid": "hero-item", "data-id": id },
               item ? itemIcon(item.type, item.strength, 28) : null, h("span", {}, names.item(id)),
               item ? h("small", {}, itemTypeWord(item.type)) : null);
           })) : h("p", { class: "subtle" }, "No items."),
-          hero.relics.length ? [h("h4", {}, "Relics"), h("ul", { class: "chips" }, hero.relics.map((id) =>
+          hero.relics.length ? [h("h3", { class: "sub" }, "Relics"), h("ul", { class: "chips" }, hero.relics.map((id) =>
             h("li", { class: "chip chip-relic", "data-testid": "hero-relic" }, "✦ ", names.relic(id))))] : null,
-          h("h4", {}, `Perk cards (${hero.perks.length})`),
+          h("h3", { class: "sub" }, `Perk cards (${hero.perks.length})`),
           hero.perks.length ? h("ul", { class: "perks" }, hero.perks.map((id) =>
             h("li", { "data-testid": "hero-perk", "data-id": id }, h("strong", {}, names.perk(id)), h("span", {}, names.perks[id]?.text || "")))) : h("p", { class: "subtle" }, "No Perk cards."),
           h("p", { class: `gift${hero.gift ? " taken" : ""}`, "data-testid": "hero-gift", "data-taken": hero.gift ? "yes" : "no" },
@@ -144,10 +144,7 @@ function deckDrawer(app) {
   // Drawn but not yet on the discard pile: the card being resolved in this Monster Phase.
   const gone = new Set([...state.deck, ...played]);
   const now = state.phase === "monster" ? (app.pack.cards || []).map((c) => c.id).filter((id) => !gone.has(id)) : [];
-  return h("div", { class: "drawer-backdrop", onclick: (e) => { if (e.target === e.currentTarget) close(); } },
-    h("aside", { class: "drawer", "data-testid": "deck", role: "dialog", "aria-label": "Monster deck" },
-      h("header", { class: "drawer-head" }, h("h2", {}, "Monster deck"),
-        h("button", { class: "btn", type: "button", "data-testid": "deck-close", onclick: close }, "Close ✕")),
+  return drawerDialog({ testid: "deck", title: "Monster deck", closeTestid: "deck-close", opener: "deck-count", onClose: close },
       now.length ? [h("h3", {}, "Being played now"), h("ul", { class: "deck-list", "data-testid": "now-list" }, now.map((id) =>
         h("li", { "data-testid": "now-card", "data-id": id }, names.card(id))))] : null,
       h("h3", {}, `Played (${played.length})`),
@@ -156,7 +153,7 @@ function deckDrawer(app) {
       h("h3", {}, `Still to come (${state.deck.length})`),
       h("p", { class: "subtle" }, "In no particular order: the deck is shuffled."),
       sorted.length ? h("ul", { class: "deck-list", "data-testid": "deck-list" }, sorted.map((id) =>
-        h("li", { "data-testid": "deck-card", "data-id": id }, names.card(id)))) : h("p", { class: "subtle" }, "The deck is empty.")));
+        h("li", { "data-testid": "deck-card", "data-id": id }, names.card(id)))) : h("p", { class: "subtle" }, "The deck is empty."));
 }
 
 // -- the screen -------------------------------------------------------------------------------------------

@@ -69,7 +69,7 @@ function readingsPart(app, pack) {
     h("summary", {}, `Readings of the rules (ours unless you change them; ${Object.keys(changedReadings(pack, setup)).length} changed)`),
     pack.readings.map((r) => h("div", { class: "siege-reading", "data-testid": "setup-reading", "data-reading": r.id },
       h("label", {}, h("strong", {}, r.question), " ",
-        h("select", { "data-testid": `setup-reading-${r.id}`, onchange: (e) => { setup.readings[r.id] = e.target.value; app.render(); } },
+        h("select", { class: "select", "data-testid": `setup-reading-${r.id}`, onchange: (e) => { setup.readings[r.id] = e.target.value; app.render(); } },
           r.choices.map((c) => h("option", { value: c.id, selected: (setup.readings[r.id] || r.default) === c.id },
             `${c.text}${c.id === r.default ? " (ours)" : ""}`)))),
       h("p", { class: "subtle" }, r.why))));
@@ -297,9 +297,10 @@ function actionBody(app, prompt) {
 function outcomeOverlay(app) {
   const { view } = app;
   const won = view.outcome === "won";
-  return h("div", { class: `outcome ${won ? "outcome-won" : "outcome-lost"}`, "data-testid": "outcome", "data-outcome": view.outcome, role: "dialog" },
+  return h("div", { class: `outcome ${won ? "outcome-won" : "outcome-lost"}`, "data-testid": "outcome", "data-outcome": view.outcome, role: "dialog",
+                    "aria-modal": "true", "aria-labelledby": "outcome-title" },
     h("div", { class: "outcome-box" },
-      h("h1", { "data-testid": "outcome-title" }, won ? "The plague is stopped!" : "Barovia has fallen"),
+      h("h2", { class: "outcome-title", id: "outcome-title", "data-testid": "outcome-title" }, won ? "The plague is stopped!" : "Barovia has fallen"),
       h("p", { class: "outcome-text" }, won ? "A hero sanctified the Church: the heroes win."
         : "Every safe house is destroyed: the Dungeon Master wins."),
       h("div", { class: "outcome-buttons" },

@@ -88,13 +88,18 @@ function choicePart(app, pack, setup) {
   const choose = (field, seat) => (e) => { setup[field][seat] = e.target.value; app.render(); };
   return h("section", { class: "panel" }, h("h2", {}, "Starting creatures and suburbs"),
     h("p", { class: "subtle" }, "In turn from the starting player, each player takes a 3/3 creature and puts their pawn on a suburb."),
-    fromStarting(setup).map((seat) => h("div", { class: "sz-setup-choice", "data-testid": "sz-start-choice", "data-seat": seat },
-      h("strong", {}, setup.players[Number(seat.slice(1)) - 1] || seat), " ",
-      h("select", { class: "select", "data-testid": "sz-starter", "data-seat": seat, onchange: choose("starters", seat) },
-        picks.left[seat].creatures.map((c) => h("option", { value: c, selected: picks.creatures[seat] === c }, named(pack.creatures, c)))),
-      " on ",
-      h("select", { class: "select", "data-testid": "sz-suburb", "data-seat": seat, onchange: choose("at", seat) },
-        picks.left[seat].places.map((t) => h("option", { value: t, selected: picks.at[seat] === t }, named(pack.tiles, t)))))));
+    fromStarting(setup).map((seat) => {
+      const player = setup.players[Number(seat.slice(1)) - 1] || seat;
+      return h("div", { class: "sz-setup-choice", "data-testid": "sz-start-choice", "data-seat": seat },
+        h("strong", {}, player), " ",
+        h("select", { class: "select", "data-testid": "sz-starter", "data-seat": seat, "aria-label": `${player}'s starting creature`,
+                      onchange: choose("starters", seat) },
+          picks.left[seat].creatures.map((c) => h("option", { value: c, selected: picks.creatures[seat] === c }, named(pack.creatures, c)))),
+        " on ",
+        h("select", { class: "select", "data-testid": "sz-suburb", "data-seat": seat, "aria-label": `${player}'s starting suburb`,
+                      onchange: choose("at", seat) },
+          picks.left[seat].places.map((t) => h("option", { value: t, selected: picks.at[seat] === t }, named(pack.tiles, t)))));
+    }));
 }
 
 function playersPart(app, setup) {
@@ -131,16 +136,16 @@ function layoutPart(app, pack, setup) {
 
 function startPart(app, pack, setup) {
   return h("section", { class: "panel" }, h("h2", {}, "Who starts"),
-    h("label", {}, "Starting player ", h("select", { "data-testid": "sz-starting", onchange: (e) => { setup.starting = e.target.value; app.render(); } },
+    h("label", { class: "field" }, "Starting player", h("select", { class: "select", "data-testid": "sz-starting", onchange: (e) => { setup.starting = e.target.value; app.render(); } },
       setup.players.map((name, i) => h("option", { value: `p${i + 1}`, selected: setup.starting === `p${i + 1}` }, name || `Seat ${i + 1}`)))),
-    h("label", {}, " Time of day ", h("select", { "data-testid": "sz-time-choice", onchange: (e) => { setup.time = e.target.value; } },
+    h("label", { class: "field" }, "Time of day", h("select", { class: "select", "data-testid": "sz-time-choice", onchange: (e) => { setup.time = e.target.value; } },
       ["day", "night"].map((t) => h("option", { value: t, selected: setup.time === t }, t)))));
 }
 
 function readingsPart(pack, setup) {
   return h("details", { class: "panel", "data-testid": "sz-readings" }, h("summary", {}, "Readings of the rules (ours unless you change them)"),
     pack.readings.map((r) => h("label", { class: "sz-reading" }, h("span", {}, r.question), " ",
-      h("select", { "data-reading": r.id, onchange: (e) => { setup.readings[r.id] = e.target.value; } },
+      h("select", { class: "select", "data-reading": r.id, onchange: (e) => { setup.readings[r.id] = e.target.value; } },
         r.answers.map((a) => h("option", { value: a.value, selected: (setup.readings[r.id] || r.default) === a.value },
           `${a.words}${a.value === r.default ? " (ours)" : ""}`))))));
 }
