@@ -63,7 +63,7 @@ class Table:
         self.origin = record.origin
         self._saved_outcome = record.outcome
         self.journal = store.journal(game_id)
-        self.seating = Seating(store, game_id)
+        self.seating = Seating(store, game_id, self.seat_name)
         self.undo_request: UndoRequest | None = None
         self._replay()
 
@@ -145,6 +145,11 @@ class Table:
     def seats(self) -> list[str]:
         with self._lock:
             return [seat.id for seat in self.kind.seats(self.game)]
+
+    def seat_name(self, seat: str) -> str:
+        """A seat as the table calls it ("Sam (Fighter)", "Dungeon Master"), for messages to people."""
+        with self._lock:
+            return next((s.name for s in self.kind.seats(self.game) if s.id == seat), seat)
 
     # -- seats and who answers ------------------------------------------------------------
     def claim_seat(self, seat: str, claimant: Claimant, token: str | None = None, several: bool = False) -> str:
