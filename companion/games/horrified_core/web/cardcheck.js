@@ -157,8 +157,9 @@ async function save(app, check, fields) {
 }
 
 /**
- * The sheet's own answers wait for the tap that opened it to be over: a tap this soon is not
- * used, and the sheet says so (the page's last tap too, as the shell's tap guard marks it).
+ * The sheet's answers that save or go back (Yes, correct it, wrong card) wait for the tap that
+ * opened it to be over: a tap this soon is not used, and the sheet says so (the page's last tap
+ * too, as the shell's tap guard marks it). "Not now" draws the card the player tapped either way.
  */
 function settled(app, check) {
   if (performance.now() - check.shownAt >= SETTLE_MS) { check.early = false; return true; }
@@ -205,7 +206,7 @@ function askPart(app, check, record) {
       h("button", { class: "btn btn-huge", type: "button", "data-testid": "card-check-wrong", disabled: busy, onclick: () => wrongCard(app, check) },
         `I tapped the wrong ${kind.noun}: choose again`),
       h("button", { class: "btn", type: "button", "data-testid": "card-check-skip", disabled: busy,
-                    onclick: () => { if (settled(app, check)) skip(app, check); } }, "Not now: draw it as it is")),
+                    onclick: () => skip(app, check) }, "Not now: draw it as it is")),
     check.early ? h("p", { class: "prompt-hint card-check-early", "data-testid": "card-check-early", role: "status" },
       "That tap came as this question appeared, so it was not used. Check the card, then tap again.") : null,
     formErrors(check),
