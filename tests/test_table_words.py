@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from companion.games.straszydla.context import a_or_an, dice_words, horror_words
 from companion.games.straszydla.packdata import load_pack
 from companion.table import TableError, Tables
 from companion.table.seats import Claimant
@@ -47,6 +46,8 @@ def test_a_refused_seat_is_named_as_the_table_calls_it(tables: Tables) -> None:
 
 
 def test_counts_and_articles_read_as_spoken() -> None:
+    from companion.games.straszydla.context import a_or_an, dice_words, horror_words
+
     assert [dice_words(n) for n in (1, 3)] == ["1 die", "3 dice"]
     assert [horror_words(n) for n in (1, 4)] == ["1 horror cube", "4 horror cubes"]
     pack = load_pack()

@@ -152,8 +152,8 @@ def first_answered(url: str, game: str, setup: dict[str, Any]) -> str:
     return game_id
 
 
-def test_the_question_names_whoever_it_is_for(server: Server, tablet: Any) -> None:
-    # The second hero's Perk card at setup is that player's draw, not the first player's.
+def test_a_perk_draw_names_the_player_who_draws(server: Server, tablet: Any) -> None:
+    """The second hero's Perk card at setup is that player's draw, not the first player's."""
     two = {"monsters": ["baba-lysaga"], "heroes": [{"hero": "sorcerer", "player": "Sam"}, {"hero": "druid", "player": "Beau"}]}
     game_id = first_answered(server.url, "ravenloft", two)
     tablet.goto(f"{server.url}#/game/{game_id}")
@@ -161,7 +161,9 @@ def test_the_question_names_whoever_it_is_for(server: Server, tablet: Any) -> No
     assert tablet.get_by_test_id("prompt-text").inner_text().startswith("Beau draws a Perk card")
     assert "Beau" in tablet.locator(".prompt-who").inner_text() and "Sam" not in tablet.locator(".prompt-who").inner_text()
 
-    # The box's own Dungeon Master has no seat: its summoning roll names nobody ("Dm answers" was its id).
+
+def test_a_question_for_no_seat_names_nobody(server: Server, tablet: Any) -> None:
+    """The box's own Dungeon Master has no seat: its summoning roll names nobody ("Dm answers" was its id)."""
     siege = first_answered(server.url, "siege-of-barovia", {"players": [{"name": "Ana"}], "dm": "box"})
     tablet.goto(f"{server.url}#/game/{siege}")
     tablet.wait_for_selector("[data-testid=prompt][data-key=summon]")
