@@ -138,7 +138,9 @@ def test_an_unpaired_tablet_says_watching_up_front_and_pairing_clears_its_messag
     paired = page.locator("[data-testid=banner][data-kind=info]")
     assert "Paired as" in paired.inner_text()
     assert_nothing_covered(page, "back-to-games", "history-open", "prompt-text")
-    paired.wait_for(state="detached", timeout=15_000)  # it no longer needs saying
+    top = page.get_by_test_id("prompt-text").bounding_box()
+    paired.wait_for(state="hidden", timeout=15_000)  # it no longer needs saying: it goes by itself,
+    assert page.get_by_test_id("prompt-text").bounding_box() == top  # and nothing jumps under a finger
     assert version(page) == before
 
 

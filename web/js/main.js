@@ -696,7 +696,7 @@ class App {
       h("button", { class: "banner-close", type: "button", "data-testid": "banner-close", "aria-label": "Dismiss",
                     onclick: () => banner.remove() }, "✕"));
     this.bannerArea.append(banner);
-    if (closeAfterMs > 0) setTimeout(() => banner.remove(), closeAfterMs);
+    if (closeAfterMs > 0) setTimeout(() => expire(banner), closeAfterMs);
   }
 
   /** Does ``text`` repeat a refusal for want of pairing (the box's words, maybe with words before them)? */
@@ -718,8 +718,10 @@ class App {
     }
   }
 
-  /** The banners sit in the page just under its header (the sticky top bar or the page's head). */
+  /** The banners sit in the page just under its header (the sticky top bar or the page's head);
+   * those that went by themselves since the last drawing give their room back now. */
   placeBanners() {
+    for (const el of this.bannerArea.querySelectorAll("[data-expired]")) el.remove();
     const head = this.screen.querySelector(".topbar, .page-head");
     if (head) head.after(this.bannerArea);
     else this.screen.prepend(this.bannerArea);
@@ -823,6 +825,15 @@ function gameChooser(app) {
       h("button", { class: "btn option btn-huge", type: "button", "data-testid": `pack-${pack.id}`,
                     onclick: () => app.go(`${where}/${app.route.name === "data" ? `${encodeURIComponent(pack.id)}/status` : encodeURIComponent(pack.id)}`) },
         h("span", { class: "opt-main" }, pack.title)))));
+}
+
+/**
+ * A banner that goes by itself is hidden but keeps its room until the screen is next drawn: the
+ * page under it does not jump up beneath a finger on its way to a button.
+ */
+function expire(banner) {
+  banner.dataset.expired = "yes";
+  banner.setAttribute("aria-hidden", "true");
 }
 
 const CONNECTION_WORDS = { connected: "Connected", reconnecting: "Reconnecting…", connecting: "Connecting…" };
