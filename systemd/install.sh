@@ -6,9 +6,10 @@
 #
 # What it does, each step only if not done already (so it is safe to run again,
 # and running it from a newer checkout is how the box is updated):
-#   1. apt packages: python3-venv, python3-opencv, python3-numpy, python3-lgpio,
-#      python3-picamera2 (from apt, so they match the system's libcamera and numpy),
-#      rsync; gcc and python3-dev with --with-rpi-ws281x. python3-lgpio and
+#   1. apt packages (the lists read afresh first): python3-venv, python3-pip,
+#      python3-opencv, python3-numpy, python3-lgpio, python3-picamera2 (from apt, so
+#      they match the system's libcamera and numpy), rsync; gcc and python3-dev with
+#      --with-rpi-ws281x (refused on a Pi 5, which has no use for it). python3-lgpio and
 #      python3-picamera2 come from the Raspberry Pi OS archive: on a plain Debian
 #      lgpio's wheel is installed with pip instead, and the camera module is left out
 #   2. the user `companion` (no login) in the groups gpio, spi and video
@@ -100,8 +101,36 @@ preflight() {
     if [[ $codename != bookworm ]]; then
         echo "note: this script is written for Raspberry Pi OS Bookworm; this is '$codename'"
     fi
+    refuse_ws281x_on_a_pi5
     [[ $DRY_RUN == 1 ]] && echo "dry run: nothing is changed, every step is printed"
     return 0
+}
+
+# The board's model as its device tree names it ("Raspberry Pi 5 Model B Rev 1.0"), or
+# nothing off a Pi. COMPANION_MODEL_FILE reads another file (a test, an image built elsewhere).
+board_model() {
+    local file files=(/proc/device-tree/model /sys/firmware/devicetree/base/model)
+    [[ -n ${COMPANION_MODEL_FILE:-} ]] && files=("$COMPANION_MODEL_FILE")
+    for file in "${files[@]}"; do
+        if [[ -r $file ]]; then
+            tr -d '\0' < "$file"
+            return
+        fi
+    done
+}
+
+# rpi_ws281x drives the strip through the Pi 4's and older PWM, PCM and SPI blocks; the
+# Pi 5 moved them to its RP1 chip, which the library does not know (it fails at the first
+# frame). The Pi 5 lights the strip with the kernel's driver instead (docs/leds.md).
+refuse_ws281x_on_a_pi5() {
+    [[ $WITH_WS281X == 1 ]] || return 0
+    local model
+    model=$(board_model)
+    if [[ $model == *"Raspberry Pi 5"* || $model == *"Compute Module 5"* ]]; then  # Pi 5, Pi 500, CM5
+        echo "--with-rpi-ws281x is not for this board ($model): rpi_ws281x cannot drive a Pi 5's pins." >&2
+        echo "Run again without it: a Pi 5 lights the strip with the kernel's LED driver (docs/leds.md)." >&2
+        exit 2
+    fi
 }
 
 apt_available() { apt-cache show "$1" >/dev/null 2>&1; }
@@ -113,6 +142,9 @@ install_packages() {
     say "apt packages"
     local packages=(python3-venv python3-pip python3-numpy python3-opencv rsync)
     [[ $WITH_WS281X == 1 ]] && packages+=(gcc python3-dev)
+    # The lists first: on a fresh card they are empty, and every lookup below would say
+    # "not in the apt sources" even on Raspberry Pi OS.
+    run apt-get update
     if apt_available python3-lgpio; then
         packages+=(python3-lgpio)
     else
@@ -124,7 +156,6 @@ install_packages() {
     else
         echo "python3-picamera2 is not in the apt sources (Raspberry Pi OS only): no camera module support"
     fi
-    run apt-get update
     run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${packages[@]}"
 }
 

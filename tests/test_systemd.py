@@ -191,3 +191,43 @@ def test_an_unknown_option_is_refused(script: Path) -> None:
     done = subprocess.run(["bash", str(script), "--dry-run", "--frobnicate"], capture_output=True, text=True,
                           timeout=30)
     assert done.returncode == 2 and "unknown option: --frobnicate" in done.stderr
+
+
+def test_the_apt_lists_are_read_afresh_before_any_package_is_looked_up(tmp_path: Path) -> None:
+    """On a fresh card the lists are empty: a lookup before ``apt-get update`` finds nothing, even
+    on Raspberry Pi OS, and the camera module would be left out for no reason."""
+    out = dry_run(INSTALL, tmp_path)
+    update = out.index("+ apt-get update")
+    looked_up = min(out.index("python3-lgpio is not in the apt sources"),
+                    out.index("python3-picamera2 is not in the apt sources"))
+    assert update < looked_up < out.index("+ env DEBIAN_FRONTEND=noninteractive apt-get install"), out
+    assert out.count("+ apt-get update") == 1, out
+
+
+def model_file(tmp_path: Path, model: str) -> dict[str, str]:
+    """The device tree's model file as a Pi has it (NUL-terminated), for ``COMPANION_MODEL_FILE``."""
+    path = tmp_path / "model"
+    path.write_bytes(model.encode() + b"\0")
+    return {"COMPANION_MODEL_FILE": str(path)}
+
+
+@pytest.mark.parametrize("model", ["Raspberry Pi 5 Model B Rev 1.0", "Raspberry Pi 500 Rev 1.0",
+                                   "Raspberry Pi Compute Module 5 Rev 1.0"])
+def test_rpi_ws281x_is_refused_on_a_pi5_before_anything_is_done(tmp_path: Path, model: str) -> None:
+    env, log = stubbed_path(tmp_path)
+    done = subprocess.run(["bash", str(INSTALL), "--dry-run", "--with-rpi-ws281x"], capture_output=True, text=True,
+                          env={**env, **model_file(tmp_path, model)}, cwd=tmp_path, timeout=60)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert f"--with-rpi-ws281x is not for this board ({model})" in done.stderr
+    assert "kernel's LED driver" in done.stderr
+    assert "apt-get" not in done.stdout and not log.exists()
+
+
+def test_rpi_ws281x_is_kept_on_a_pi4_and_a_pi5_installs_without_it(tmp_path: Path) -> None:
+    env, _ = stubbed_path(tmp_path)
+    pi4 = subprocess.run(["bash", str(INSTALL), "--dry-run", "--with-rpi-ws281x"], capture_output=True, text=True,
+                         env={**env, **model_file(tmp_path, "Raspberry Pi 4 Model B Rev 1.5")}, cwd=tmp_path, timeout=120)
+    assert pi4.returncode == 0 and "rsync gcc python3-dev" in pi4.stdout, pi4.stdout + pi4.stderr
+    pi5 = subprocess.run(["bash", str(INSTALL), "--dry-run"], capture_output=True, text=True,
+                         env={**env, **model_file(tmp_path, "Raspberry Pi 5 Model B Rev 1.0")}, cwd=tmp_path, timeout=120)
+    assert pi5.returncode == 0 and "gcc" not in pi5.stdout, pi5.stdout + pi5.stderr

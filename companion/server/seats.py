@@ -67,7 +67,7 @@ class SeatSockets:
         if seat is not None:
             _check_seat(table, seat)
             if not table.holds_seat(seat, token):
-                raise TableError("not-your-seat", f"this device has not claimed the seat {seat!r} (claim_seat), "
+                raise TableError("not-your-seat", f"this device has not claimed the seat “{table.seat_name(seat)}” (claim_seat), "
                                                   "or it was freed since")
         self.move(sid, table.game_id, seat)
 
@@ -151,7 +151,7 @@ def release(services: SeatNeeds, table: Table, sid: str, seat: str, token: objec
 def _lost(table: Table, seat: str, by_owner: bool) -> dict[str, object]:
     why = "the box's owner freed it" if by_owner else "its player gave it up"
     return {"game_id": table.game_id, "seat": seat, "view": table.view(None),
-            "message": f"This device no longer plays the seat {seat!r}: {why}. It now shows the shared screen."}
+            "message": f"This device no longer plays the seat “{table.seat_name(seat)}”: {why}. It now shows the shared screen."}
 
 
 def listing(services: SeatNeeds, table: Table, sid: str, token: object) -> Reply:

@@ -21,6 +21,7 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass
+from typing import Callable
 
 from companion.store import Store
 
@@ -62,9 +63,10 @@ class Claimant:
 
 
 class Seating:
-    def __init__(self, store: Store, game_id: str) -> None:
+    def __init__(self, store: Store, game_id: str, name_of: Callable[[str], str] = str) -> None:
         self.store = store
         self.game_id = game_id
+        self.name_of = name_of  # a seat as people call it, for the refusals' words
         self._held = {seat: Holder(token_hash, device) for seat, (token_hash, device)
                       in store.seat_claims(game_id).items()}
 
@@ -90,7 +92,7 @@ class Seating:
         if held is not None:
             if held.shown_by(token):
                 return str(token)
-            raise SeatTaken(f"the seat {seat!r} is played on another device: its player can give it up on their "
+            raise SeatTaken(f"the seat “{self.name_of(seat)}” is played on another device: its player can give it up on their "
                             "phone, or the box's owner can free it (Seats, on the game screen)")
         self._check_one_seat(seat, claimant, several)
         fresh = secrets.token_urlsafe(24)
@@ -108,7 +110,7 @@ class Seating:
         if several:
             raise SeatRefused("not-owner", "only the box's owner's devices may play several seats")
         if others:
-            raise SeatRefused("one-seat", f"this device plays the seat {others[0]} already: one seat per device "
+            raise SeatRefused("one-seat", f"this device plays the seat “{self.name_of(others[0])}” already: one seat per device "
                                           "(give that one up first, on the Seats screen)")
 
     def release(self, seat: str, claimant: Claimant, token: object) -> Holder | None:
@@ -118,7 +120,7 @@ class Seating:
         if held is None:
             return None
         if not held.shown_by(token) and not claimant.owner:
-            raise SeatRefused("not-your-seat", f"the seat {seat!r} is played on another device: only its player "
+            raise SeatRefused("not-your-seat", f"the seat “{self.name_of(seat)}” is played on another device: only its player "
                                                "(on that device) or the box's owner can free it")
         self.store.release_seat(self.game_id, seat)
         del self._held[seat]

@@ -66,7 +66,7 @@ class Table:
         self.origin = record.origin
         self._saved_outcome = record.outcome
         self.journal = store.journal(game_id)
-        self.seating = Seating(store, game_id)
+        self.seating = Seating(store, game_id, self.seat_name)
         self.undo_request: UndoRequest | None = None
         self._replay()
         self.put_back: list[Change] | None = self._last_put_back()
@@ -162,6 +162,11 @@ class Table:
     def seats(self) -> list[str]:
         with self._lock:
             return [seat.id for seat in self.kind.seats(self.game)]
+
+    def seat_name(self, seat: str) -> str:
+        """A seat as the table calls it ("Sam (Fighter)", "Dungeon Master"), for messages to people."""
+        with self._lock:
+            return next((s.name for s in self.kind.seats(self.game) if s.id == seat), seat)
 
     # -- seats and who answers ------------------------------------------------------------
     def claim_seat(self, seat: str, claimant: Claimant, token: str | None = None, several: bool = False) -> str:
@@ -276,7 +281,7 @@ class Table:
         an answer to a question ``seat`` may not see shows only that it was given."""
         count = len(self.labels)
         return [{"version": self.versions[i], "undo_count": count - i - 1, "label": self.labels[i].for_seat(seat),
-                 "moves": self._moves(i)}
+                 "moves": self._moves(i), **({"aside": self.labels[i].aside} if self.labels[i].aside else {})}
                 for i in range(count - 1, max(-1, count - 1 - HISTORY_SHOWN), -1)]
 
     def _moves(self, index: int) -> list[str]:
@@ -624,10 +629,13 @@ class UndoRequest:
 
 @dataclass(frozen=True)
 class Label:
-    """How an input shows in the history; ``audience``: who may read ``text`` (None: everyone)."""
+    """How an input shows in the history; ``audience``: who may read ``text`` (None: everyone);
+    ``aside``: an input beside the play ("data": the owner's game data taken in), which a tablet
+    may fold under the move that followed it."""
 
     text: str
     audience: tuple[str, ...] | None = None
+    aside: str = ""
 
     def for_seat(self, seat: str | None) -> str:
         return self.text if self.audience is None or seat in self.audience else "An answer given in secret"
@@ -637,8 +645,11 @@ def label_of(prompt: Prompt | None, entry: Mapping[str, object], step: Step, qui
     """What an input made happen (its first effect worth naming), else what was answered."""
     audience = _answer_audience(prompt, entry)
     telling = [e.text for e in step.effects if e.kind not in quiet and _readable(e.audience, audience)]
+    aside = "data" if "data" in entry else ""
     if telling:
-        return Label(_sentence(telling[0].rstrip(".")), audience)
+        return Label(_sentence(telling[0].rstrip(".")), audience, aside)
+    if aside:
+        return Label("The game data changed", None, aside)
     if prompt is None:
         return Label("Input")
     return Label(_sentence(f"{prompt.text} → {_answer_words(prompt, entry.get('answer'))}"), audience)

@@ -22,6 +22,7 @@ class Tables:
         self._kind_makers = kinds
         self._kinds: dict[str, GamePack] = {}
         self._open: dict[str, Table] = {}
+        self._seat_names: dict[str, list[str]] = {}  # by game id: its seats as set up
         self._lock = threading.Lock()
 
     def kind(self, name: str) -> GamePack:
@@ -107,8 +108,26 @@ class Tables:
         return self._stored(lambda: self.store.game(game_id)).status == "archived"
 
     def summaries(self) -> list[dict[str, object]]:
-        """Every game, archived ones too (marked by their status), newest first."""
-        return [record.summary() for record in self._stored(lambda: self.store.games(include_archived=True))]
+        """Every game, archived ones too (marked by their status), newest first, each with its
+        seats' names ("Sam (Sorcerer)"): on the games screen, which game is which."""
+        return [{**record.summary(), "players": self._players(record.id, record.game, record.origin)}
+                for record in self._stored(lambda: self.store.games(include_archived=True))]
+
+    def _players(self, game_id: str, game: str, origin: Mapping[str, object]) -> list[str]:
+        """The seats' names as the game was set up (its origin never changes, so they are kept)."""
+        with self._lock:
+            known = self._seat_names.get(game_id)
+        if known is None and game not in self._kind_makers:
+            return []  # a game of a box not installed here: listed, not opened
+        if known is None:
+            kind = self.kind(game)
+            try:
+                known = [seat.name for seat in kind.seats(Game(kind.rules, origin))]
+            except SetupError:
+                known = []  # a game whose setup no longer starts: its screen says why when opened
+            with self._lock:
+                self._seat_names[game_id] = known
+        return list(known)
 
     @staticmethod
     def _stored(work: Callable[[], T]) -> T:

@@ -87,7 +87,7 @@ def test_a_tap_just_after_another_devices_redraw_is_ignored_then_counts(
     wait_version(b, after + 1)
     assert b.evaluate("document.documentElement.dataset.lastTap") == "counted"
     assert server.version(game_id) == after + 1
-    banner.wait_for(state="detached", timeout=10_000)  # the notice closes by itself
+    banner.wait_for(state="hidden", timeout=10_000)  # the notice goes by itself (its room kept until the next redraw)
 
 
 def test_buttons_that_did_not_change_stay_tappable_after_a_redraw(

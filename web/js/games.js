@@ -18,11 +18,21 @@ function outcomeBadge(game) {
   return h("span", { class: "badge badge-live" }, "In play");
 }
 
+/** The box's game a saved game is of, by its title ("Siege of Barovia"), when it is not its name already. */
+function boxTitle(app, game) {
+  const pack = (app.packs || []).find((p) => p.id === game.game);
+  return pack && pack.title !== game.name ? pack.title : "";
+}
+
 function gameRow(app, game) {
   const archived = game.status === "archived";
+  const players = Array.isArray(game.players) ? game.players : [];
+  const title = boxTitle(app, game);
   return h("li", { class: "game-row", "data-testid": "game-row", "data-game-id": game.game_id },
     h("div", { class: "game-row-info" },
       h("div", { class: "game-row-name" }, game.name || "Untitled game", " ", outcomeBadge(game)),
+      title ? h("div", { class: "game-row-meta", "data-testid": "game-row-box" }, title) : null,
+      players.length ? h("div", { class: "game-row-players", "data-testid": "game-row-players" }, players.join(", ")) : null,
       h("div", { class: "game-row-meta" }, `${game.version} step${game.version === 1 ? "" : "s"} · last played ${when(game.updated)}`)),
     h("div", { class: "game-row-actions" },
       h("button", { class: "btn btn-primary", type: "button", "data-testid": "resume",
@@ -173,7 +183,16 @@ function tabletAddress(app) {
         h("p", { class: "subtle" }, "The tablet must be on the same Wi-Fi as the box."))));
 }
 
+/** "A, B and C". */
+function listWords(words) {
+  return words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}` : words.join("");
+}
+
 export function renderGames(app) {
+  if (!app.packs && !app.packsAsked) {  // the games on this box, for the title and the saved games' rows
+    app.packsAsked = true;
+    app.loadPacks().then(() => { if (app.route.name === "games") app.render(); }, () => { app.packsAsked = false; });
+  }
   const games = app.games;
   const active = (games || []).filter((g) => g.status !== "archived").sort((a, b) => b.updated - a.updated);
   const archived = (games || []).filter((g) => g.status === "archived").sort((a, b) => b.updated - a.updated);
@@ -181,7 +200,8 @@ export function renderGames(app) {
                                  "data-testid": "import-file", onchange: (e) => importFile(app, e.target) });
   return h("div", { class: "page games-page", "data-testid": "screen-games" },
     h("header", { class: "page-head" },
-      h("h1", {}, "Horrified: Ravenloft ", h("span", { class: "subtle" }, "table companion")),
+      h("h1", { "data-testid": "home-title" }, "Table companion",
+        app.packs && app.packs.length ? h("span", { class: "subtle home-games" }, ` for ${listWords(app.packs.map((p) => p.title))}`) : null),
       app.connectionPill()),
     h("div", { class: "games-actions" },
       h("button", { class: "btn btn-primary btn-huge", type: "button", "data-testid": "new-game", onclick: () => app.go("#/new") }, "+ New game"),

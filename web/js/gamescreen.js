@@ -90,15 +90,40 @@ function historyParts(app) {
                     onclick: () => { app.tableNowOpen = true; app.historyOpen = false; app.render(); } },
         "How the table should look now"),
       h("p", { class: "subtle" }, "Newest first. “Go back to here” undoes everything after that step (it lists the pieces to put back first); Redo brings it back until someone answers something new."),
-      view.history.length ? h("ol", { class: "history-list" }, view.history.map((entry) =>
+      view.history.length ? h("ol", { class: "history-list" }, foldAsides(view.history).map(({ entry, asides }) =>
         h("li", { class: "history-entry", "data-testid": "history-entry", "data-undo-count": entry.undo_count },
           h("span", { class: "history-label" }, entry.label),
           (entry.moves || []).length ? h("ul", { class: "history-moves", "data-testid": "history-moves" },
             entry.moves.map((move) => h("li", { "data-testid": "history-move" }, move))) : null,
-          entry.undo_count > 0
-            ? h("button", { class: "btn", type: "button", "data-testid": "undo-to", "data-count": entry.undo_count,
-                            onclick: () => app.goBack(entry.undo_count) }, "Go back to here")
-            : h("span", { class: "badge" }, "Now")))) : h("p", { class: "subtle" }, "Nothing has been answered yet.")];
+          goBackTo(app, entry),
+          asides.length ? h("details", { class: "history-asides", "data-testid": "history-asides" },
+            h("summary", {}, asides.length === 1 ? "Just before: your game data was taken in" : `Just before: your game data was taken in (${asides.length} times)`),
+            h("ol", { class: "history-list" }, asides.map((aside) =>
+              h("li", { class: "history-entry", "data-testid": "history-aside", "data-undo-count": aside.undo_count },
+                h("span", { class: "history-label" }, aside.label), goBackTo(app, aside))))) : null)))
+        : h("p", { class: "subtle" }, "Nothing has been answered yet.")];
+}
+
+function goBackTo(app, entry) {
+  return entry.undo_count > 0
+    ? h("button", { class: "btn", type: "button", "data-testid": "undo-to", "data-count": entry.undo_count,
+                    onclick: () => app.goBack(entry.undo_count) }, "Go back to here")
+    : h("span", { class: "badge" }, "Now");
+}
+
+/**
+ * The history, newest first, with each input beside the play (``aside``: the owner's game data
+ * taken in, as after every card confirmed at the table) folded under the move that came next:
+ * nothing is lost (each keeps its own "Go back to here"), and the moves stay readable.
+ */
+function foldAsides(history) {
+  const rows = [];
+  for (const entry of history) {
+    const newer = rows[rows.length - 1];
+    if (entry.aside && newer) newer.asides.push(entry);
+    else rows.push({ entry, asides: [] });
+  }
+  return rows;
 }
 
 /** Re-draw the prompt alone (a die tapped, an item toggled): the board and the filter box stay as they are. */

@@ -109,8 +109,15 @@ class App {
     return { name: "games" };
   }
 
-  go(hash) {
+  /**
+   * Open ``hash``. ``replace``: in place of the address on screen, so the browser's Back skips it.
+   * The new-game wizard's steps (its game chooser, pairing first) and the game it starts replace
+   * each other: Back from a new game is the games screen, not the wizard that made it.
+   */
+  go(hash, { replace = false } = {}) {
+    const fromWizard = this.route.name === "setup" && /^#\/(game|pair|new)\b/.test(hash);
     if (location.hash === hash) this.navigate();
+    else if (replace || fromWizard) location.replace(hash);
     else location.hash = hash;
   }
 
@@ -120,6 +127,7 @@ class App {
     this.historyOpen = false;
     this.deckOpen = false;
     this.leaveScreen(was.name);
+    if (was.name !== this.route.name || was.gameId !== this.route.gameId) this.clearScreenBanners();
     if (this.route.name !== "games") { this.clearBanner("safe"); this.clearBanner("storage"); }
     if (this.route.name === "pair") this.clearBanner("pair"); // this screen is where it leads
     if (this.route.name === "game") this.openGame();
@@ -154,6 +162,7 @@ class App {
     }
     this.render();
     this.join();
+    this.loadAccess(); // an unpaired tablet says "Watching" up front, not after a refused tap
   }
 
   /** Any other screen: fresh state for a screen newly opened, then what it loads or starts. */
@@ -236,7 +245,8 @@ class App {
 
   onConnected() {
     // Back after a drop: take the game as it is now (another tablet may have moved).
-    if (this.route.name === "game") this.join();
+    for (const el of this.bannerArea.querySelectorAll("[data-code=offline]")) el.remove(); // "not connected" no longer holds
+    if (this.route.name === "game") { this.join(); this.loadAccess(); }
     else if (this.route.name === "games") { this.loadGames(); this.loadAccess(); }
     else if (this.route.name === "setup") this.loadAccess(); // pairing first, if this tablet needs it
     else if (this.route.name === "leds") startCalibration(this);
@@ -274,9 +284,11 @@ class App {
   async loadAccess() {
     const reply = await this.conn.request("pair_status", {});
     if (!reply.ok) return;
+    const was = this.watchingOnly();
     this.access = reply;
     if (this.mayChange()) this.clearPairBanner();
-    if (this.route.name === "games" || this.route.name === "pair") this.render();
+    if (this.route.name === "games" || this.route.name === "pair" || (this.route.name === "game" && was !== this.watchingOnly())) this.render();
+    else this.showConnection(this.conn.state);
     if (this.route.name === "setup") this.pairFirst();
   }
 
@@ -291,6 +303,11 @@ class App {
     this.go("#/pair");
   }
 
+  /** Known to be a tablet that may only watch (not paired, where pairing is required). */
+  watchingOnly() {
+    return Boolean(this.access) && !this.mayChange();
+  }
+
   /** Paired, trusted (the box's own browser), or pairing not required: changes are allowed. */
   mayChange() {
     const access = this.access;
@@ -301,7 +318,7 @@ class App {
   notPaired(message) {
     if (message) this.notPairedMessages.add(message);
     if (this.access) this.access = { ...this.access, paired: false, trusted: false, device: null };
-    if (this.route.name === "games") this.render(); // its pairing button says “Watching only” now
+    if (this.route.name === "games" || this.route.name === "game") this.render(); // “Watching only” now
     if (this.route.name === "pair") { this.render(); return; } // this screen says so itself
     this.clearBanner("pair");
     const link = h("a", { class: "btn btn-primary", href: "#/pair", "data-testid": "banner-pair-link",
@@ -316,8 +333,10 @@ class App {
     this.bannerArea.append(banner);
   }
 
+  /** Paired now: the pairing banner and every refusal for want of pairing no longer hold. */
   clearPairBanner() {
     this.clearBanner("pair");
+    for (const el of this.bannerArea.querySelectorAll("[data-not-paired]")) el.remove();
     this.notPairedMessages.clear();
   }
 
@@ -328,7 +347,7 @@ class App {
     this.access = { ...(this.access || {}), paired: true, device: grant.device || null };
     this.clearPairBanner();
     const name = grant.device && grant.device.name ? grant.device.name : "a tablet";
-    this.showBanner("info", `Paired as “${name}”. This tablet can now change the game.`);
+    this.showBanner("info", `Paired as “${name}”. This tablet can now change the game.`, { closeAfterMs: 8000, keep: true });
     if (this.pairing && this.pairing.asking) {
       this.pairing.asking = null;
       this.conn.request("pair_cancel", {}); // paired with a code meanwhile: PAIR must not pair it a second time
@@ -336,7 +355,7 @@ class App {
     // The box pairs this connection at once; the token goes with every later (re)connection.
     const back = this.pairReturn;
     this.pairReturn = null;
-    if (back && this.route.name === "pair") { this.go(back); return; } // to the new game it came for
+    if (back && this.route.name === "pair") { this.go(back, { replace: true }); return; } // to the new game (or game) it came for
     if (this.route.name === "pair") startPairing(this);
     else this.loadAccess();
     this.render();
@@ -430,7 +449,7 @@ class App {
     }
     if (!reply.ok) {
       if (reply.error.code === "unknown-game") {
-        this.showBanner("error", `There is no game with id “${gameId}” on this companion.`);
+        this.showBanner("error", `There is no game with id “${gameId}” on this companion.`, { keep: true });
         this.go("#/");
       } else if (reply.error.code !== "offline") {
         this.showBanner("error", reply.error.message);
@@ -643,7 +662,7 @@ class App {
       else this.join();
       this.showBanner("stale", STALE_MESSAGE, { closeAfterMs: 8000 });
     } else {
-      this.showBanner("error", error.message);
+      this.showBanner("error", error.message, { code: error.code });
       if (error.code === "timeout") this.join();
     }
   }
@@ -656,29 +675,62 @@ class App {
   }
 
   // -- banners ----------------------------------------------------------------------------------
-  showBanner(kind, text, { closeAfterMs = 0 } = {}) {
+  /**
+   * A message in the page, under the screen's top bar (it pushes the page down, never covers a
+   * button). It goes when it no longer holds: on another screen or game (``keep``: it was said
+   * just before leaving, so it stays for the next screen only), once paired (a refusal for want
+   * of pairing), once connected again ("offline"), after ``closeAfterMs``, or with its ✕.
+   */
+  showBanner(kind, text, { closeAfterMs = 0, keep = false, code = null } = {}) {
+    const notPaired = kind === "error" && this.aboutPairing(text);
     // A refusal for want of pairing is already on screen as the pairing banner.
-    if (kind === "error" && this.notPairedMessages.has(text)) return;
+    if (notPaired && this.bannerArea.querySelector("[data-kind=pair]")) return;
     this.clearBanner(kind);
-    const banner = h("div", { class: `banner banner-${kind}`, "data-testid": "banner", "data-kind": kind, role: kind === "error" ? "alert" : "status" },
-      h("p", { class: "banner-text" }, text),
+    const alert = kind === "error";
+    const banner = h("div", { class: `banner banner-${kind}`, "data-testid": "banner", "data-kind": kind, "data-code": code,
+                              role: alert ? "alert" : "status", "data-not-paired": notPaired ? "yes" : null, "data-keep": keep ? "yes" : null },
+      h("p", { class: "banner-text" }, alert ? sentence(text) : text), // the box's words begin in lower case
       h("button", { class: "banner-close", type: "button", "data-testid": "banner-close", "aria-label": "Dismiss",
                     onclick: () => banner.remove() }, "✕"));
     this.bannerArea.append(banner);
-    if (closeAfterMs > 0) setTimeout(() => banner.remove(), closeAfterMs);
+    if (closeAfterMs > 0) setTimeout(() => expire(banner), closeAfterMs);
+  }
+
+  /** Does ``text`` repeat a refusal for want of pairing (the box's words, maybe with words before them)? */
+  aboutPairing(text) {
+    const plain = (words) => String(words || "").toLowerCase().replace(/[.!\s]+$/, "");
+    const said = plain(text);
+    return [...this.notPairedMessages].some((message) => plain(message) && said.includes(plain(message)));
   }
 
   clearBanner(kind) {
     for (const el of this.bannerArea.querySelectorAll(`[data-kind="${kind}"]`)) el.remove();
   }
 
+  /** Another screen or game: the last one's messages no longer hold, but for those said on leaving it. */
+  clearScreenBanners() {
+    for (const el of this.bannerArea.querySelectorAll("[data-kind]")) {
+      if (el.dataset.keep === "yes") delete el.dataset.keep;
+      else if (["error", "stale", "tap", "info"].includes(el.dataset.kind)) el.remove();
+    }
+  }
+
+  /** The banners sit in the page just under its header (the sticky top bar or the page's head);
+   * those that went by themselves since the last drawing give their room back now. */
+  placeBanners() {
+    for (const el of this.bannerArea.querySelectorAll("[data-expired]")) el.remove();
+    const head = this.screen.querySelector(".topbar, .page-head");
+    if (head) head.after(this.bannerArea);
+    else this.screen.prepend(this.bannerArea);
+  }
+
   showConnection(state) {
-    for (const el of document.querySelectorAll("[data-testid=connection]")) paintConnection(el, state);
+    for (const el of document.querySelectorAll("[data-testid=connection]")) paintConnection(el, state, this.watchingOnly());
   }
 
   connectionPill() {
     const el = h("div", { class: "conn", "data-testid": "connection" });
-    paintConnection(el, this.conn.state);
+    paintConnection(el, this.conn.state, this.watchingOnly());
     return el;
   }
 
@@ -693,6 +745,8 @@ class App {
       : this.route.name === "data" ? this.packScreen((module) => module.dataScreen(this, this.route.page))
       : renderGames(this);
     clear(this.screen).append(screen);
+    this.placeBanners();
+    if (this.route.name === "game") this.markWatching();
     stampButtons(this.screen, this.remoteRender);
     this.remoteRender = false;
     this.watchTopBar();
@@ -731,6 +785,28 @@ class App {
   refreshPrompt() {
     if (this.packModule && this.packModule.refreshPrompt) this.packModule.refreshPrompt(this);
     else refreshPrompt(this);
+    if (this.route.name === "game") this.markWatching();
+  }
+
+  /**
+   * A tablet that may only watch says so on the game screen, under its top bar, with the way to
+   * pair; the question's answers are shown but cannot be tapped (they would only be refused).
+   */
+  markWatching() {
+    const watching = this.watchingOnly() && Boolean(this.view);
+    this.root.classList.toggle("watching-only", watching);
+    for (const old of this.screen.querySelectorAll("[data-testid=watching-note]")) old.remove();
+    if (!watching) return;
+    for (const button of this.screen.querySelectorAll("[data-testid=prompt] button, [data-testid=prompt] input, [data-testid=prompt] select")) {
+      button.disabled = true;
+    }
+    const note = h("div", { class: "watching-note", "data-testid": "watching-note", role: "status" },
+      h("p", {}, h("strong", {}, "Watching: "), "this tablet is not paired, so it shows the game but cannot answer or change it."),
+      h("a", { class: "btn btn-primary", href: "#/pair", "data-testid": "watching-pair",
+               onclick: () => { this.pairReturn = location.hash; } }, "Pair this tablet"));
+    const head = this.screen.querySelector(".topbar, .page-head");
+    if (head) this.bannerArea.after(note);
+    else this.screen.prepend(note);
   }
 }
 
@@ -754,12 +830,25 @@ function gameChooser(app) {
         h("span", { class: "opt-main" }, pack.title)))));
 }
 
+/**
+ * A banner that goes by itself is hidden but keeps its room until the screen is next drawn: the
+ * page under it does not jump up beneath a finger on its way to a button.
+ */
+function expire(banner) {
+  banner.dataset.expired = "yes";
+  banner.setAttribute("aria-hidden", "true");
+}
+
 const CONNECTION_WORDS = { connected: "Connected", reconnecting: "Reconnecting…", connecting: "Connecting…" };
 
-function paintConnection(el, state) {
+/** The connection, and on a tablet that may only watch (not paired) "Watching" in place of a green "Connected". */
+function paintConnection(el, state, watching = false) {
+  const watchingNow = watching && state === "connected";
   el.dataset.state = state;
-  el.className = `conn conn-${state}`;
-  clear(el).append(h("span", { class: "conn-dot", "aria-hidden": "true" }), h("span", { class: "conn-text" }, CONNECTION_WORDS[state] || state));
+  el.dataset.access = watchingNow ? "watching" : "";
+  el.className = `conn conn-${watchingNow ? "watching" : state}`;
+  clear(el).append(h("span", { class: "conn-dot", "aria-hidden": "true" }),
+    h("span", { class: "conn-text" }, watchingNow ? "Watching" : CONNECTION_WORDS[state] || state));
 }
 
 window.companion = new App(document.getElementById("app"));

@@ -161,6 +161,13 @@ export function seatName(app, seat) {
   return found ? found.name : humanize(seat);
 }
 
+/** Whom the header names as answering: the question's own seat when it is one of the game's seats
+ * (a seat the game has no player for, as the box's own Dungeon Master, names nobody: the table answers). */
+function answererName(app, prompt) {
+  const seats = app.view.seats || [];
+  return prompt.player && seats.some((s) => s.id === prompt.player) ? seatName(app, prompt.player) : null;
+}
+
 /** A question this device may not answer: whom it is for, and where they answer it. */
 function waitingBody(app, prompt) {
   const seats = (prompt.answerers && prompt.answerers.length ? prompt.answerers : prompt.audience && prompt.audience.length
@@ -193,7 +200,7 @@ export function promptPanel(app) {
     return h("section", { class: "panel prompt", "data-testid": "prompt", "data-kind": "none", "data-version": view.version },
       h("h2", { class: "prompt-text" }, view.outcome ? "The game is over." : "Waiting for the companion…"));
   }
-  const who = hook(app, "promptWho", prompt) || (prompt.player ? seatName(app, prompt.player) : null);
+  const who = hook(app, "promptWho", prompt) || answererName(app, prompt);
   const body = hook(app, "promptBody", prompt) || (prompt.kind === "choice" || prompt.kind === "draw" ? choiceBody(app, prompt)
     : prompt.kind === "pick" ? pickBody(app, prompt)
     : prompt.kind === "roll" ? rollBody(app, prompt)

@@ -210,11 +210,12 @@ class GameContext:
         return answer
 
     def ask_draw(self, key: str, text: str, options: list[Option],
-                 context: Mapping[str, object] | None = None) -> Flow[str]:
-        """Ask which hidden token or card turned up; with one possibility there is nothing to ask."""
+                 context: Mapping[str, object] | None = None, player: str | None = None) -> Flow[str]:
+        """Ask which hidden token or card turned up; with one possibility there is nothing to ask.
+        ``player``: whose draw it is when not the active player's (a Perk card for the rescuer)."""
         if len(options) == 1:
             return options[0].id
-        answer = yield Prompt("draw", key, text, self.active_player, tuple(options), context=context or {})
+        answer = yield Prompt("draw", key, text, player or self.active_player, tuple(options), context=context or {})
         assert isinstance(answer, str)
         return answer
 

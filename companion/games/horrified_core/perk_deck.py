@@ -16,7 +16,7 @@ def gain_perk(ctx: GameContext, hero_id: str, why: str) -> Flow[None]:
         ctx.emit("note", f"No Perk cards are left, so {hero.player} gets none ({why}).")
         return
     answer = yield from ctx.ask_draw("perk", f"{hero.player} draws a Perk card ({why}). Which is it?",
-                                     perk_options(ctx))
+                                     perk_options(ctx), player=hero_id)
     ctx.state.perk_deck.remove(answer)
     hero.perks.append(answer)
     ctx.emit("perk-gained", f"{hero.player} takes the Perk card {ctx.pack.perk(answer).name}.",

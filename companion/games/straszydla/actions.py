@@ -15,7 +15,7 @@ from companion.engine.errors import IllegalInput
 from companion.engine.game import Flow
 from companion.engine.prompts import Prompt, faces
 
-from .context import ENERGY, Ctx
+from .context import ENERGY, Ctx, dice_words
 from .scaring import cost_of, horror_of, spends
 from .trade import TRADES, Handler, instant, take_imp
 
@@ -108,7 +108,7 @@ def scare(ctx: Ctx, seat: str, answer: Mapping[str, object]) -> Flow[None]:
         raise IllegalInput(f"{ctx.name(seat)} has no creatures to scare with")
     element, strength = district_element(ctx, seat, answer), ctx.strength(seat)
     rolled = yield Prompt("roll", SCARE_ROLL_KEY, f"{ctx.name(seat)} scares in {ctx.place(ctx.player(seat).at)}: "
-                          f"roll {len(creatures)} dice against strength {strength}.", player=seat, die="d6",
+                          f"roll {dice_words(len(creatures))} against strength {strength}.", player=seat, die="d6",
                           count=len(creatures), context={"strength": strength})
     dice = [int(str(f)) for f in faces(rolled)]
     ctx.sink.emit("scare-dice", f"{ctx.name(seat)} rolled {', '.join(map(str, dice))} (total {sum(dice)}, "

@@ -111,6 +111,21 @@ def _count(n: int, colour: str) -> str:
     return f"{n} {colour} cube{'s' if n != 1 else ''}"
 
 
+def dice_words(n: int) -> str:
+    """"1 die", "3 dice"."""
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+def horror_words(n: int) -> str:
+    """"1 horror cube", "4 horror cubes"."""
+    return f"{n} horror cube{'' if n == 1 else 's'}"
+
+
+def a_or_an(word: str) -> str:
+    """The article for ``word`` as the table says it: "an Ogień imp", "a Woda imp" (by its first letter)."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def payment_of(value: object, keys: set[str]) -> dict[str, int]:
     """A payment as sent (``{"fire": 2, "energy": 1}``), checked for shape."""
     if not isinstance(value, Mapping):
@@ -126,4 +141,4 @@ def payment_of(value: object, keys: set[str]) -> dict[str, int]:
     return payment
 
 
-__all__ = ["Ctx", "ENERGY", "payment_of"]
+__all__ = ["Ctx", "ENERGY", "a_or_an", "dice_words", "horror_words", "payment_of"]

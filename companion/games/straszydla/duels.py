@@ -21,7 +21,7 @@ from companion.engine.game import Flow
 from companion.engine.prompts import Option, Prompt, faces
 from companion.engine.simultaneous import gather
 
-from .context import Ctx
+from .context import Ctx, dice_words
 from .state import Duel
 
 ROLL_KEY, BID_KEY, CHANGE_KEY, WITHDRAW_KEY, CHOOSE_KEY = ("duel-roll", "duel-bid", "duel-change", "duel-withdraw",
@@ -81,7 +81,7 @@ def dice_counts(ctx: Ctx, duel: Duel) -> dict[str, int]:
 def _bout(ctx: Ctx, duel: Duel) -> Flow[str | None]:
     duel.dice, duel.bids, duel.bids_in, duel.step = {}, {}, [], "roll"
     for seat, count in dice_counts(ctx, duel).items():
-        rolled = yield Prompt("roll", ROLL_KEY, f"{ctx.name(seat)}: roll {count} dice for the duel at "
+        rolled = yield Prompt("roll", ROLL_KEY, f"{ctx.name(seat)}: roll {dice_words(count)} for the duel at "
                               f"{ctx.place(duel.place)}.", player=seat, die="d6", count=count,
                               context={"place": duel.place, "strength": ctx.strength(seat)})
         duel.dice[seat] = sorted((int(str(f)) for f in faces(rolled)), reverse=True)

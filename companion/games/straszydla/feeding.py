@@ -25,7 +25,7 @@ from companion.engine.errors import IllegalInput
 from companion.engine.game import Flow
 from companion.engine.prompts import Option, Prompt
 
-from .context import Ctx
+from .context import Ctx, horror_words
 from .trade import CREATURE_KEY, TRADES, arrives, take_from_stack
 
 FEED_KEY = "feed"
@@ -104,10 +104,10 @@ def feed_free(ctx: Ctx, seat: str, creature: str, action_id: object) -> None:
         raise IllegalInput(f"no horror-cube action {action_id!r} that feeds a creature")
     action, player = found[0], ctx.player(seat)
     if player.horror < action.cost:
-        raise IllegalInput(f"{action.name} costs {action.cost} horror cubes; {player.name} has {player.horror}")
+        raise IllegalInput(f"{action.name} costs {horror_words(action.cost)}; {player.name} has {player.horror}")
     player.horror -= action.cost
     ctx.state.fed[seat].append(creature)
-    ctx.sink.emit("fed", f"{player.name} discards {action.cost} horror cubes and feeds "
+    ctx.sink.emit("fed", f"{player.name} discards {horror_words(action.cost)} and feeds "
                   f"{ctx.creature_name(creature)} for free.", seat=seat, creature=creature)
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from companion.engine.prompts import Prompt, confirmation
 
 from .actions import ACTIONS_KEY, SCARE_SPEND_KEY, why_not
-from .context import ENERGY, Ctx
+from .context import ENERGY, Ctx, a_or_an, horror_words
 from .duels import BID_KEY, CHANGE_KEY, checked_change, successes
 from .feeding import FEED_KEY
 from .geometry import plans_to_each_end
@@ -134,7 +134,7 @@ def _actions(ctx: Ctx, prompt: Prompt, seat: str) -> list[Entry]:
     if tile.scare and ctx.player(seat).creatures and not why_not(ctx, seat, "scare"):
         entries.append({"action": "scare", "label": f"Scare for {ctx.pack.colour(tile.element)} cubes"})
     if tile.summon and not why_not(ctx, seat, "summon-imp") and ctx.state.imp_stacks.get(tile.element):
-        entries.append({"action": "summon-imp", "label": f"Summon a {ctx.pack.element(tile.element).name} imp"})
+        entries.append({"action": "summon-imp", "label": f"Summon {a_or_an(ctx.pack.element(tile.element).name)} imp"})
     return entries + trades(ctx, seat) + [{"action": "done", "label": "Done: put my STOP marker here"}]
 
 
@@ -148,7 +148,7 @@ def _feeding(ctx: Ctx, prompt: Prompt, seat: str) -> list[Entry]:
                      "label": f"Feed {record.name} {ctx.cube_words({e: need})}" + marked(record.guess)}
                     for e in record.elements if player.fear(e) >= need]
         entries += [{"action": "feed-free", "creature": creature, "id": a.id,
-                     "label": f"Feed {record.name} for {a.cost} horror cubes" + marked(a.guess)}
+                     "label": f"Feed {record.name} for {horror_words(a.cost)}" + marked(a.guess)}
                     for a in ctx.pack.horror if a.kind == "feed-free" and player.horror >= a.cost]
     unfed = [ctx.creature_name(c) for c in player.creatures if c not in ctx.state.fed.get(seat, [])]
     done: Entry = {"action": "done", "label": "Done feeding (the unfed creatures flee)"}
@@ -186,7 +186,7 @@ def _cube_trades(ctx: Ctx, seat: str) -> list[Entry]:
         pay = suggested_payment(ctx, seat, TRADE_COST)
         if imps and pay:
             entries.append({"action": "trade-imp", "pay": pay, "element": element,
-                            "label": f"Trade {ctx.cube_words(pay)} for a {ctx.pack.element(element).name} imp"})
+                            "label": f"Trade {ctx.cube_words(pay)} for {a_or_an(ctx.pack.element(element).name)} imp"})
     return entries
 
 
@@ -227,7 +227,7 @@ def _horror(ctx: Ctx, seat: str) -> list[Entry]:
     for action in ctx.pack.horror:
         if action.kind == "feed-free" or ctx.player(seat).horror < action.cost:
             continue
-        label = f"{action.name} ({action.cost} horror cubes)"
+        label = f"{action.name} ({horror_words(action.cost)})"
         if action.kind in ("fear-cube", "imp"):
             entries += [{"action": "horror", "id": action.id, "element": e.id,
                          "label": f"{label}: {ctx.pack.colour(e.id) if action.kind == 'fear-cube' else e.name}"

@@ -156,13 +156,28 @@ async function save(app, check, fields) {
   draw(app, check);
 }
 
-/** The sheet's own answers wait for the tap that opened it to be over (a double tap says nothing). */
-function settled(check) {
-  return performance.now() - check.shownAt >= SETTLE_MS;
+/**
+ * The sheet's answers that save or go back (Yes, correct it, wrong card) wait for the tap that
+ * opened it to be over: a tap this soon is not used, and the sheet says so (the page's last tap
+ * too, as the shell's tap guard marks it). "Not now" draws the card the player tapped either way.
+ */
+function settled(app, check) {
+  if (performance.now() - check.shownAt >= SETTLE_MS) { check.early = false; return true; }
+  document.documentElement.dataset.lastTap = "ignored:fresh";
+  check.early = true;
+  app.render();
+  return false;
+}
+
+/** "Not this card": the name tapped was not the card drawn. Nothing is drawn or saved; the draw asks again. */
+function wrongCard(app, check) {
+  if (!settled(app, check)) return;
+  checks.delete(app);
+  app.render();
 }
 
 function fix(app, check) {
-  if (!settled(check)) return;
+  if (!settled(app, check)) return;
   check.draft = KINDS[check.key].draft(recordOf(app, KINDS[check.key], check.id));
   check.stage = "fix";
   app.render();
@@ -186,9 +201,14 @@ function askPart(app, check, record) {
     h("h3", { class: "card-check-question" }, `Is this your ${kind.noun}?`),
     h("div", { class: "finishers" },
       h("button", { class: "btn btn-primary btn-huge", type: "button", "data-testid": "card-check-yes", disabled: busy,
-                    onclick: () => { if (settled(check)) save(app, check, null); } }, busy ? "Saving…" : `Yes, this is my ${kind.noun}`),
+                    onclick: () => { if (settled(app, check)) save(app, check, null); } }, busy ? "Saving…" : `Yes, this is my ${kind.noun}`),
       h("button", { class: "btn btn-huge", type: "button", "data-testid": "card-check-fix", disabled: busy, onclick: () => fix(app, check) }, "No, correct it"),
-      h("button", { class: "btn", type: "button", "data-testid": "card-check-skip", disabled: busy, onclick: () => skip(app, check) }, "Not now: draw it as it is")),
+      h("button", { class: "btn btn-huge", type: "button", "data-testid": "card-check-wrong", disabled: busy, onclick: () => wrongCard(app, check) },
+        `I tapped the wrong ${kind.noun}: choose again`),
+      h("button", { class: "btn", type: "button", "data-testid": "card-check-skip", disabled: busy,
+                    onclick: () => skip(app, check) }, "Not now: draw it as it is")),
+    check.early ? h("p", { class: "prompt-hint card-check-early", "data-testid": "card-check-early", role: "status" },
+      "That tap came as this question appeared, so it was not used. Check the card, then tap again.") : null,
     formErrors(check),
   ];
 }
