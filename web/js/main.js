@@ -752,18 +752,12 @@ class App {
     this.watchTopBar();
   }
 
-  /** Keep --topbar-h equal to the sticky top bar's height (it wraps on narrow screens). */
+  /** Keep --topbar-h equal to the sticky top bar's height (it wraps on narrow screens), and --dock-h
+   *  to the table's dock pinned at the bottom of the side column: what scrolls into view (a die's
+   *  number, a button) stops above the dock, never under it. */
   watchTopBar() {
-    const bar = this.screen.querySelector(".topbar");
-    if (!this.topBarObserver) {
-      this.topBarObserver = new ResizeObserver((entries) => {
-        const height = Math.ceil(entries[0].target.getBoundingClientRect().height);
-        document.documentElement.style.setProperty("--topbar-h", `${height}px`);
-      });
-    }
-    this.topBarObserver.disconnect();
-    if (bar) this.topBarObserver.observe(bar);
-    else document.documentElement.style.setProperty("--topbar-h", "0px");
+    this.topBarObserver = watchHeight(this.topBarObserver, this.screen.querySelector(".topbar"), "--topbar-h");
+    this.dockObserver = watchHeight(this.dockObserver, this.screen.querySelector(".table-dock"), "--dock-h");
   }
 
   /** The game on screen, drawn by its pack module; first, a seat if the game has secrets and none is chosen. */
@@ -852,6 +846,18 @@ function paintConnection(el, state, watching = false) {
 }
 
 window.companion = new App(document.getElementById("app"));
+
+/** Keep the CSS variable ``name`` equal to ``el``'s height (0 without it); returns the observer to reuse. */
+function watchHeight(observer, el, name) {
+  const found = observer || new ResizeObserver((entries) => {
+    const height = Math.ceil(entries[0].target.getBoundingClientRect().height);
+    document.documentElement.style.setProperty(name, `${height}px`);
+  });
+  found.disconnect();
+  if (el) found.observe(el);
+  else document.documentElement.style.setProperty(name, "0px");
+  return found;
+}
 
 /** What may change without a new version: who may answer here (a seat claimed or freed elsewhere)
  *  and a request to go back past a reveal (agreed seat by seat). */
