@@ -73,6 +73,9 @@ def test_a_person_dm_on_a_phone_while_the_heroes_play_on_a_tablet(server: Server
     start_siege(tablet, server.url, players=1, dm="person")
     tablet.get_by_test_id("screen-seat").wait_for()
     assert [b.get_attribute("data-seat") for b in tablet.get_by_test_id("seat-claim").all()] == ["dm"]  # the one secret seat
+    hint, watch = tablet.get_by_test_id("seat-hint").inner_text(), tablet.get_by_test_id("seat-watch").inner_text()
+    assert "Dungeon Master plays on their own phone" in hint and "The shared tablet plays Ana" in hint, hint
+    assert "watches" not in hint and watch.startswith("This is the shared tablet: it plays Ana"), watch  # issue 33, point 14
     game_url = tablet.url
     tablet.get_by_test_id("seat-watch").click()  # the heroes' shared tablet
     tablet.locator(GAME).wait_for()

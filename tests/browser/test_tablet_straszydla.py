@@ -281,6 +281,10 @@ def test_the_owner_frees_a_lost_phones_seat_from_the_tablet_and_another_phone_ta
     client.disconnect()
     game_url = f"{box.url}#/game/{game_id}"
     lost, found, tablet = new_tablet(PHONE), new_tablet(PHONE), new_tablet()
+    lost.goto(game_url)
+    hint = lost.get_by_test_id("seat-hint").inner_text()  # issue 33, point 14: every player on their own phone
+    assert hint.startswith("Each player plays on their own phone") and "shared tablet plays" not in hint, hint
+    assert lost.get_by_test_id("seat-watch").inner_text() == "This is the shared screen (no player's seat)"
     take_seat(lost, game_url, "p1")
     assert prompt_of(lost) == ("choice", "pact")
     tablet.goto(game_url)
