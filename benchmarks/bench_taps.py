@@ -1,4 +1,4 @@
-"""Taps and seconds per Monster Phase, played through the tablet app as a player taps it.
+"""Taps and seconds a table spends, played through the tablet app as players tap it.
 
 A player at the table should get through a Monster Phase with few taps: a card whose
 data is known and that brings no tie should take a median of at most 8 taps (the card,
@@ -7,10 +7,14 @@ most 10 taps plus typing its name. This starts the real service on a temporary s
 dir, opens the app in Debian's Chromium (Playwright), and plays scripted Monster Phases:
 (a) with every card confirmed, from the card draw to the next Hero Phase; (b) with the
 cards still our guesses, correcting each card drawn ("No, correct it": its name, items,
-a new attack line, moves and dice). It prints each figure with PASS or over-target:
+a new attack line, moves and dice). It prints each figure with PASS or over-target.
+Then (c), for every game the box plays (taps_plays.py): a setup from the games screen to
+the first turn, a typical turn, and the game's other part (a Monster Phase, a person
+Dungeon Master's turn, a day of Straszydła), with every device at the table a page:
 
     .venv/bin/python benchmarks/bench_taps.py
     .venv/bin/python benchmarks/bench_taps.py --phases 12 --corrections 4
+    .venv/bin/python benchmarks/bench_taps.py --part games --turns 4 --games siege-of-barovia straszydla
 
 A tap is one press on the screen: a button, a field to type in, and two for a drop-down
 list (open it, choose). The seconds are the app's and the companion's, with no thinking
@@ -36,6 +40,8 @@ import socketio
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_service  # noqa: E402
 from bench_service import SETUP, TIMEOUT  # noqa: E402
+from taps_games import Spent  # noqa: E402
+from taps_plays import PLAYS  # noqa: E402
 
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 GAME = "[data-testid=screen-game]"
@@ -268,33 +274,66 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--phases", type=int, default=8, help="Monster Phases with known cards (a)")
     parser.add_argument("--corrections", type=int, default=3, help="cards corrected as they are drawn (b)")
     parser.add_argument("--verbose", action="store_true", help="each phase's questions too")
+    parser.add_argument("--part", choices=("all", "phases", "games"), default="all",
+                        help="(a) and (b) Ravenloft's Monster Phases, (c) every game, or all")
+    parser.add_argument("--games", nargs="+", choices=sorted(PLAYS), default=list(PLAYS), help="the games of (c)")
+    parser.add_argument("--turns", type=int, default=3, help="(c): turns and phases (Straszydła: days) per game")
     args = parser.parse_args(argv)
     global VERBOSE
     VERBOSE = args.verbose
     print("$ " + " ".join(shlex.quote(a) for a in [os.path.relpath(sys.executable), *sys.argv]))
-    print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, Chromium at {CHROMIUM}")
+    print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, Chromium at {CHROMIUM}, "
+          f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
         service = Service(Path(folder) / "state")
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--headless=new", "--no-sandbox", "--disable-gpu"])
         try:
-            # Items and Perks known throughout, so only the card is asked about (their own checks are like it).
-            others = every(service.url, "items") + every(service.url, "perks")
-            save_data(service.url, every(service.url, "cards") + others)
-            known = phases_of(browser, service.url, args.phases, lambda tablet, _: draw_known_card(tablet))
-            save_data(service.url, others)
-            fixed = phases_of(browser, service.url, args.corrections, correct_card)
+            if args.part in ("all", "phases"):
+                monster_phases(browser, service.url, args)
+            if args.part in ("all", "games"):
+                every_game(browser, service.url, args)
         finally:
             browser.close()
             service.stop()
+    print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    return 0
+
+
+def monster_phases(browser: Any, url: str, args: argparse.Namespace) -> None:
+    # Items and Perks known throughout, so only the card is asked about (their own checks are like it).
+    others = every(url, "items") + every(url, "perks")
+    save_data(url, every(url, "cards") + others)
+    known = phases_of(browser, url, args.phases, lambda tablet, _: draw_known_card(tablet))
+    save_data(url, others)
+    fixed = phases_of(browser, url, args.corrections, correct_card)
+    save_data(url, [])  # (c) plays the box as shipped: a guessed card drawn is checked ("Yes", one tap)
     plain = [p for p in known if not p.choices]
     print("\n(a) a Monster Phase with the card known, from the card tap to the next Hero Phase:")
     report("no ties     ", plain or known, PHASE_TARGET, "")
     report("all         ", known, PHASE_TARGET, "")
     print("\n(b) a guessed card corrected as it is drawn, from the card tap to the draw sent:")
     report("correction  ", fixed, CORRECTION_TARGET, " plus the name")
-    return 0
+
+
+def spent_line(name: str, found: list[Spent]) -> str:
+    if not found:
+        return f"    {name:38s} none played (the game ended first)"
+    taps, seconds = [s.taps for s in found], [s.seconds for s in found]
+    return (f"    {name:38s} {len(found):2d} x   taps median {statistics.median(taps):g}, worst {max(taps)}   "
+            f"seconds median {statistics.median(seconds):.1f}, worst {max(seconds):.1f}")
+
+
+def every_game(browser: Any, url: str, args: argparse.Namespace) -> None:
+    print("\n(c) every game: taps on every device at the table, seconds with no thinking time:")
+    for game in args.games:
+        turn, phase, play = PLAYS[game]
+        found = play(browser, url, args.turns)
+        print(f"  {game}")
+        print(spent_line("setup (games screen to the first turn)", found["setup"]))
+        print(spent_line(turn, found["turn"]))
+        print(spent_line(phase, found["phase"]))
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ from companion.engine.defaults import Suggestion, no_default
 from companion.engine.effects import EffectSink, natures_of
 from companion.engine.errors import IllegalInput
 from companion.engine.game import Flow, Game
-from companion.engine.prompts import Option, Prompt
+from companion.engine.prompts import Option, Prompt, SeatAnswer
 from companion.engine.simultaneous import gather
 from companion.engine.tabletop import Count, Tabletop, Track
 from companion.games.gamepack import PackWeb, Seat, View
@@ -35,7 +35,11 @@ class Bids:
 
 
 class BidRules:
-    """Each seat bids 0 to 9 in secret; all bids are shown together."""
+    """Each seat bids 0 to 9 in secret; all bids are shown together (``revisable``: a seat may
+    change its bid until the last one has bid)."""
+
+    def __init__(self, revisable: bool = False) -> None:
+        self.revisable = revisable
 
     def begin(self, origin: Mapping[str, object], sink: EffectSink) -> tuple[Bids, Flow[None]]:
         state = Bids()
@@ -43,7 +47,8 @@ class BidRules:
 
     def _play(self, state: Bids, sink: EffectSink) -> Flow[None]:
         def ask(pending: tuple[str, ...]) -> Prompt:
-            return Prompt("action", "bid", "Bid 0 to 9, in secret.", audience=pending, each=True)
+            return Prompt("action", "bid", "Bid 0 to 9, in secret.", audience=SEATS if self.revisable else pending,
+                          each=True)
 
         def accept(seat: str, answer: object) -> int:
             assert isinstance(answer, Mapping)
@@ -56,7 +61,7 @@ class BidRules:
             sink.emit("seat-ready", f"{seat} has bid.", seat=seat)
             return bid
 
-        bids = yield from gather(SEATS, ask, accept)
+        bids = yield from gather(SEATS, ask, accept, revisable=self.revisable)
         state.shown, state.sealed = {seat: int(str(bid)) for seat, bid in bids.items()}, {}
         sink.emit("revealed", "Bids: " + ", ".join(f"{s} {b}" for s, b in state.shown.items()), bids=state.shown)
 
@@ -192,6 +197,39 @@ def test_a_question_asked_of_everyone_takes_no_seat() -> None:
     game = Game(Ask(), {})
     with pytest.raises(IllegalInput, match="only a question each seat answers for itself takes a 'seat'"):
         game.apply({"key": "go", "answer": "x", "seat": "ann"})
+
+
+def test_a_revisable_answer_is_changed_until_the_last_seat_answers_and_replays_the_same() -> None:
+    """A seat that answered is asked again until everyone has: its new answer replaces its old one,
+    the others' stay as they were, and the log replays to the same game."""
+    game = Game(BidRules(revisable=True), {})
+    game.apply(bid("ann"))
+    assert game.prompt is not None and game.prompt.audience == SEATS and game.prompt.answered == ("ann",)
+    assert game.prompt.still_to_answer() == ("bob", "cyd")
+    game.apply(bid("bob"))
+    game.apply({"key": "bid", "answer": {"action": "bid", "bid": 1}, "seat": "ann"})  # ann changes her mind
+    assert game.state.sealed == {"ann": 1, "bob": 3}  # type: ignore[attr-defined]
+    assert game.prompt is not None and game.prompt.answered == ("ann", "bob")
+    game.apply({"key": "bid", "answer": {"action": "bid", "bid": 5}})  # a script answers for the seat still to answer
+    assert game.inputs[-1]["seat"] == "cyd"
+    assert game.over and game.state.shown == {**BIDS, "ann": 1}  # type: ignore[attr-defined]
+    assert Game(BidRules(revisable=True), {}, game.inputs).state == game.state
+    with pytest.raises(IllegalInput, match="a bid is a whole number"):  # a refused change keeps the old answer
+        fresh = Game(BidRules(revisable=True), {})
+        fresh.apply(bid("bob"))
+        fresh.apply({"key": "bid", "answer": {"action": "bid", "bid": 12}, "seat": "bob"})
+    assert fresh.state.sealed == {"bob": 3} and fresh.version == 1  # type: ignore[attr-defined]
+
+
+def test_gather_refuses_a_revisable_question_not_asked_of_every_seat() -> None:
+    def play() -> Flow[dict[str, object]]:
+        return (yield from gather(SEATS, lambda pending: Prompt("action", "bid", "Bid.", audience=pending, each=True),
+                                  lambda seat, answer: answer, revisable=True))
+
+    flow = play()
+    next(flow)  # the first question is asked of everyone either way
+    with pytest.raises(ValueError, match="gather asks each of ann, bob, cyd"):
+        flow.send(SeatAnswer("ann", 1))  # the next one must still be asked of ann
 
 
 # -- the table ---------------------------------------------------------------------------------------------------

@@ -112,7 +112,7 @@ def play_round(game: Game, feed: bool = True) -> None:
         prompt = game.prompt
         assert prompt is not None
         if prompt.key == "plan":
-            seat = (prompt.audience or ())[0]
+            seat = prompt.still_to_answer()[0]
             entries = menu(Ctx(small_pack(), state(game), EffectSink()), prompt, seat)
             game.apply({"key": "plan", "answer": {"action": "plan", "moves": entries[0]["moves"]}, "seat": seat})
         elif prompt.key == "duel-bid":
@@ -254,6 +254,30 @@ def test_plans_are_secret_until_the_last_then_revealed_together_and_moved_from_t
     assert [e.data["seat"] for e in step.effects if e.kind == "pawn-moved"] == ["p1", "p2", "p3"]
     assert state(game).plans == {"p1": ["S", "S", "N"], "p2": ["N", "N", "S"], "p3": ["S", "SE", "N"]}
     assert state(game).entered == {"centrum": ["p1", "p2"], "wieza": ["p3"]}  # p1 moved first: there first
+
+
+def test_a_plan_may_be_changed_until_the_last_player_has_planned_and_stays_secret() -> None:
+    """"When you are ready, reveal your tokens. From that moment you may not change your plan": until then a player
+    who has planned lays another plan on their phone; the others' plans stay as they were and never show, and the
+    log replays to the same game."""
+    game = new_game(3)
+    pack = small_pack()
+    plan(game, "p3", "S", "SE", "N")
+    plan(game, "p1", "S", "S", "N")
+    step = plan(game, "p3", "SW", "N", "E")  # p3 changes their mind before p2 has planned
+    assert [e.text for e in step.effects if e.audience is None] == []  # nothing for the others' eyes
+    assert seat_view(pack, state(game), "p3")["plan"] == ["SW", "N", "E"]
+    assert seat_view(pack, state(game), "p1")["plan"] == ["S", "S", "N"]
+    assert public_view(pack, state(game))["planned"] == ["p3", "p1"] and key(game) == "plan"
+    assert '"SW", "N", "E"' not in json.dumps(public_view(pack, state(game))) + json.dumps(seat_view(pack, state(game), "p2"))
+    prompt = game.prompt
+    assert prompt is not None and prompt.answered == ("p1", "p3") and prompt.still_to_answer() == ("p2",)
+    plan(game, "p2", "N", "N", "S")
+    assert state(game).plans == {"p1": ["S", "S", "N"], "p2": ["N", "N", "S"], "p3": ["SW", "N", "E"]}
+    assert key(game) != "plan"
+    with pytest.raises(IllegalInput):  # revealed: no plan is taken any more
+        plan(game, "p3", "S", "SE", "N")
+    assert state(Game(game.rules, game.origin, game.inputs)) == state(game)
 
 
 # -- duels ----------------------------------------------------------------------------------------------------------

@@ -215,7 +215,7 @@ def _answering_seat(prompt: Prompt, entry: Input) -> str | None:
             raise IllegalInput(f"{prompt.key}: only a question each seat answers for itself takes a 'seat'")
         return None
     audience = prompt.audience or ()
-    chosen = audience[0] if seat is None else seat
+    chosen = (prompt.still_to_answer() or audience)[0] if seat is None else seat
     if chosen not in audience:
         raise IllegalInput(f"{prompt.key}: {chosen!r} is not asked this question (still to answer: "
                            f"{', '.join(audience)})")

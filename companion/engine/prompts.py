@@ -47,6 +47,9 @@ class Prompt:
     The rules are sent a :class:`SeatAnswer` naming the seat that answered, and
     ask again with the seats still to answer (``simultaneous.gather``); an
     answer shows to the seat that gave it alone, never to the others asked.
+    ``answered``: of those seats, the ones that have answered a question they
+    may still change (a ``revisable`` gather asks them all until the last one
+    has answered); the seats still to answer are :meth:`still_to_answer`.
     """
 
     kind: PromptKind
@@ -61,6 +64,7 @@ class Prompt:
     context: Mapping[str, object] = field(default_factory=dict)
     audience: tuple[str, ...] | None = None
     each: bool = False
+    answered: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.each and not self.audience:
@@ -69,6 +73,10 @@ class Prompt:
     def seen_by(self, seat: str | None) -> bool:
         """Whether ``seat`` (None: the shared screen) may see this question."""
         return self.audience is None or seat in self.audience
+
+    def still_to_answer(self) -> tuple[str, ...]:
+        """The seats of ``audience`` that have not answered yet (a script answers for the first)."""
+        return tuple(seat for seat in self.audience or () if seat not in self.answered)
 
     def answered_by(self) -> tuple[str, ...] | None:
         """The seats that may answer, as the question declares them: its ``audience`` (each of them

@@ -45,6 +45,20 @@ def tap(page: Any, action: str) -> None:
     wait_version_after(page, old)
 
 
+def move_on_the_grid(phone: Any, figure: str) -> str:
+    """The DM taps ``figure``'s square on the grid (and the figure, when creatures of several kinds stand
+    there), then the first square it may move to; returns that square."""
+    at = phone.locator(f"[data-testid=siege-pick-board] [data-testid=figure][data-figure={figure}]").get_attribute("data-square")
+    phone.locator(f"[data-testid=grid-pick][data-pick=from][data-square='{at}']").click()
+    if phone.get_by_test_id("dm-which").count():
+        phone.locator(f"[data-testid=dm-figure][data-figure={figure}]").click()
+    target = phone.locator("[data-testid=grid-pick][data-pick=to]").first
+    square = str(target.get_attribute("data-square"))
+    target.click()
+    phone.get_by_test_id("dm-acts").wait_for()
+    return square
+
+
 def test_a_game_against_the_box_dm_to_the_end_screen(server: Server, new_tablet: Callable[..., Any]) -> None:
     page = new_tablet()
     start_siege(page, server.url, players=1, dm="box")
@@ -75,6 +89,9 @@ def test_a_person_dm_on_a_phone_while_the_heroes_play_on_a_tablet(server: Server
     start_siege(tablet, server.url, players=1, dm="person")
     tablet.get_by_test_id("screen-seat").wait_for()
     assert [b.get_attribute("data-seat") for b in tablet.get_by_test_id("seat-claim").all()] == ["dm"]  # the one secret seat
+    hint, watch = tablet.get_by_test_id("seat-hint").inner_text(), tablet.get_by_test_id("seat-watch").inner_text()
+    assert "Dungeon Master plays on their own phone" in hint and "The shared tablet plays Ana" in hint, hint
+    assert "watches" not in hint and watch.startswith("This is the shared tablet: it plays Ana"), watch  # issue 33, point 14
     game_url = tablet.url
     tablet.get_by_test_id("seat-watch").click()  # the heroes' shared tablet
     tablet.locator(GAME).wait_for()
@@ -90,7 +107,8 @@ def test_a_person_dm_on_a_phone_while_the_heroes_play_on_a_tablet(server: Server
     phone.wait_for_selector("[data-testid=prompt][data-key=dm-turn]")
     old = version(phone)
     phone.wait_for_timeout(400)  # the tablet's answer just redrew the phone: the tap guard takes no tap yet
-    phone.get_by_test_id("prompt").locator("[data-testid=action]", has_text="Ghoul 1 to").first.click()
+    move_on_the_grid(phone, "ghoul-1")
+    phone.get_by_test_id("dm-act").first.click()
     wait_version_after(phone, old)
     tablet.wait_for_selector("[data-testid=dm-path]", state="attached")  # a straight line has no height to be "visible"
     tablet.wait_for_selector("[data-testid=prompt][data-key=hero-turn]")
@@ -235,3 +253,64 @@ def test_the_readings_are_chosen_on_the_new_game_screen_and_shown_during_the_gam
     kind, key = prompt_of(page)
     assert (kind, key) == ("action", "hero-turn")  # ...leaves the move, by the reading chosen
     assert page.get_by_test_id("prompt").locator("[data-testid=action][data-action=move]").count() > 0
+
+
+def dm_phone_at_its_turn(server: Server, new_tablet: Callable[..., Any]) -> tuple[Any, Any]:
+    """A game with a person DM: the heroes' tablet ends Ana's turn; the DM's phone is at its turn."""
+    tablet = new_tablet()
+    start_siege(tablet, server.url, players=1, dm="person")
+    tablet.get_by_test_id("screen-seat").wait_for()
+    game_url = tablet.url
+    tablet.get_by_test_id("seat-watch").click()
+    tablet.locator(GAME).wait_for()
+    phone = new_tablet(PHONE)
+    phone.goto(game_url)
+    phone.locator("[data-testid=seat-claim][data-seat='dm']").click()
+    phone.locator(GAME).wait_for()
+    tap(tablet, "end")
+    phone.wait_for_selector("[data-testid=prompt][data-key=dm-turn]")
+    phone.wait_for_timeout(400)  # the tap guard after the tablet's redraw
+    return tablet, phone
+
+
+def test_a_person_dm_chooses_on_the_grid_with_a_few_buttons_at_each_step(server: Server,
+                                                                         new_tablet: Callable[..., Any]) -> None:
+    """Issue 33, points 11 and 13: on the DM's phone the turn is chosen on the grid, right under the question
+    (not thousands of pixels down), a handful of buttons at each step instead of a menu of every whole turn;
+    the move tapped is the move made."""
+    tablet, phone = dm_phone_at_its_turn(server, new_tablet)
+    grid = phone.get_by_test_id("siege-pick-board")
+    box = grid.bounding_box()
+    assert box is not None and box["y"] < PHONE["height"] and box["x"] + box["width"] <= PHONE["width"], box
+    assert phone.locator("[data-testid=prompt] button").count() <= 4  # the grid holds the choices
+    picks = phone.locator("[data-testid=grid-pick]")
+    assert picks.count() >= 1 and all((b := r.bounding_box()) and b["width"] >= 36 for r in picks.all())
+    square = move_on_the_grid(phone, "ghoul-1")
+    acts = phone.get_by_test_id("dm-act")
+    assert 1 <= acts.count() <= 12 and phone.get_by_test_id("siege-pick-board").count() == 0
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    old = version(phone)
+    acts.first.click()
+    wait_version_after(phone, old)
+    tablet.wait_for_selector(f"[data-testid=figure][data-figure=ghoul-1][data-square='{square}']")
+
+
+def test_count_strahd_arrives_on_the_edge_square_the_dm_taps(server: Server, new_tablet: Callable[..., Any]) -> None:
+    """Issue 33, point 13: the DM acts without moving, summons, rolls a 6: the edge squares are marked on the
+    grid; one tapped and confirmed is where Count Strahd stands."""
+    tablet, phone = dm_phone_at_its_turn(server, new_tablet)
+    phone.get_by_test_id("dm-no-move").click()
+    old = version(phone)
+    phone.locator("[data-testid=dm-act][data-act=summon]").click()
+    wait_version_after(phone, old)
+    roll(phone, 6)
+    phone.wait_for_selector("[data-testid=prompt][data-key=strahd-arrives]")
+    edges = phone.locator("[data-testid=grid-pick][data-pick=edge]")
+    assert edges.count() >= 8 and phone.get_by_test_id("option").count() == 0  # squares on the grid, no list
+    assert phone.get_by_test_id("arrival-send").is_disabled()
+    chosen = str(edges.nth(3).get_attribute("data-square"))
+    edges.nth(3).click()
+    old = version(phone)
+    phone.get_by_test_id("arrival-send").click()
+    wait_version_after(phone, old)
+    tablet.wait_for_selector(f"[data-testid=figure][data-figure=strahd][data-square='{chosen}']")

@@ -65,6 +65,13 @@ def plan_to(page: Any, end: str, tablet: Any) -> None:
     tap(page, f"[data-testid=sz-plan-to][data-end='{end}']", tablet)
 
 
+def name_pact(phone: Any, pact: str, tablet: Any) -> None:
+    """Tap the card dealt, see it back with its symbols, and say yes: only then does it count."""
+    press(phone, f"[data-testid=option][data-id='{pact}']")
+    phone.get_by_test_id("sz-pact-review").wait_for()
+    tap(phone, "[data-testid=sz-pact-yes]", tablet)
+
+
 def answerer(tablet: Any, phones: dict[str, Any]) -> Any:
     """The phone of the seat the question on the tablet is for: a seat played on a phone is answered
     there, the shared tablet only shows whom it waits for (docs/engine.md, "Who answers"); the tablet
@@ -213,7 +220,7 @@ def test_three_phones_and_the_tablet_play_straszydla_through_a_duel_and_the_feed
     phones = {seat: new_tablet(PHONE) for seat in SEATS}
     for (seat, phone), pact in zip(phones.items(), ("pakt-a", "pakt-b", "pakt-c")):
         take_seat(phone, game_url, seat)
-        tap(phone, f"[data-testid=option][data-id='{pact}']", tablet)
+        name_pact(phone, pact, tablet)
     sides = [phone.get_by_test_id("sz-board").get_attribute("data-side") for phone in phones.values()]
     assert len(set(sides)) == 3 and sides[0] == "S"  # each phone's board turned to its seat's side
     pacts = {"p1": "Pact A", "p2": "Pact B", "p3": "Pact C"}
@@ -279,6 +286,10 @@ def test_the_owner_frees_a_lost_phones_seat_from_the_tablet_and_another_phone_ta
     client.disconnect()
     game_url = f"{box.url}#/game/{game_id}"
     lost, found, tablet = new_tablet(PHONE), new_tablet(PHONE), new_tablet()
+    lost.goto(game_url)
+    hint = lost.get_by_test_id("seat-hint").inner_text()  # issue 33, point 14: every player on their own phone
+    assert hint.startswith("Each player plays on their own phone") and "shared tablet plays" not in hint, hint
+    assert lost.get_by_test_id("seat-watch").inner_text() == "This is the shared screen (no player's seat)"
     take_seat(lost, game_url, "p1")
     assert prompt_of(lost) == ("choice", "pact")
     tablet.goto(game_url)
@@ -329,7 +340,7 @@ def marks_and_a_trade(box: Server, new_tablet: Callable[..., Any], phones: dict[
     tablet.locator(GAME).wait_for()
     syla = new_tablet(PHONE)
     take_seat(syla, game_url, "p2")
-    tap(syla, "[data-testid=option][data-id='pakt-b']", tablet)
+    name_pact(syla, "pakt-b", tablet)
     tokens: dict[str, str] = {}
     for seat, pact in (("p1", "pakt-a"), ("p3", "pakt-c")):
         token = tokens[seat] = ok(phones[seat], "claim_seat", {"game_id": game_id, "seat": seat})["token"]
@@ -359,3 +370,70 @@ def marks_and_a_trade(box: Server, new_tablet: Callable[..., Any], phones: dict[
     assert spends and all("(our guess)" in s for s in spends), spends
     tap(tablet, "[data-testid=action][data-action=keep]", tablet)
     tablet.wait_for_selector("[data-testid=effects] >> text=our guess")
+
+
+def test_a_pact_card_shows_its_symbols_and_counts_only_once_checked_on_the_phone(
+        box: Server, new_tablet: Callable[..., Any]) -> None:
+    """Issue 33, point 15: naming one's pact card shows the five symbols printed on it, and a tap only
+    shows the card for review: it counts on "Yes"; "No, choose another" goes back, nothing sent."""
+    client = connect(box.url)
+    game_id = ok(client, "new_game", {"game": "straszydla-small", "name": "Pacts", "setup": small_setup(2)})["game_id"]
+    pack = ok(client, "join", {"game_id": game_id})["pack"]
+    client.disconnect()
+    game_url = f"{box.url}#/game/{game_id}"
+    tablet = new_tablet()
+    tablet.goto(game_url)
+    tablet.get_by_test_id("seat-watch").click()
+    tablet.locator(GAME).wait_for()
+    phone = new_tablet(PHONE)
+    take_seat(phone, game_url, "p1")
+    cards = {p["id"]: p for p in pack["pacts"]}
+    first = phone.locator("[data-testid=option][data-id='pakt-a']")
+    symbols = [s.get_attribute("data-element") for s in first.locator("[data-testid=sz-symbol]").all()]
+    assert symbols == cards["pakt-a"]["elements"] and len(symbols) == 5  # the card's symbols, before any tap
+    before = version(tablet)
+    press(phone, "[data-testid=option][data-id='pakt-b']")
+    review = phone.get_by_test_id("sz-pact-review")
+    assert review.get_attribute("data-pact") == "pakt-b" and "Pact B" in review.inner_text()
+    assert [s.get_attribute("data-element") for s in review.locator("[data-testid=sz-symbol]").all()] == cards["pakt-b"]["elements"]
+    assert version(tablet) == before and prompt_of(phone) == ("choice", "pact")  # nothing counted yet
+    press(phone, "[data-testid=sz-pact-back]")
+    press(phone, "[data-testid=option][data-id='pakt-a']")
+    tap(phone, "[data-testid=sz-pact-yes]", tablet)
+    assert "Your pact: Pact A" in phone.get_by_test_id("sz-pact").inner_text()
+    assert phone.locator("[data-testid=sz-pact] [data-testid=sz-symbol]").count() == 5
+    assert "Pact A" not in tablet.content()
+
+
+def test_a_plan_is_shown_and_may_be_changed_on_the_phone_until_everyone_has_planned(
+        box: Server, new_tablet: Callable[..., Any]) -> None:
+    """Issue 33, point 16: "When you are ready, reveal your tokens. From that moment you may not change your
+    plan." Przemo plans, sees his plan on his phone, lays another while Syla is still planning; nothing shows
+    elsewhere; the plan revealed once Syla has planned is his second."""
+    client = connect(box.url)
+    game_id = ok(client, "new_game", {"game": "straszydla-small", "name": "Plans", "setup": small_setup(2)})["game_id"]
+    client.disconnect()
+    game_url = f"{box.url}#/game/{game_id}"
+    tablet = new_tablet()
+    tablet.goto(game_url)
+    tablet.get_by_test_id("seat-watch").click()
+    tablet.locator(GAME).wait_for()
+    phones = {seat: new_tablet(PHONE) for seat in ("p1", "p2")}
+    for (seat, phone), pact in zip(phones.items(), ("pakt-a", "pakt-b")):
+        take_seat(phone, game_url, seat)
+        name_pact(phone, pact, tablet)
+    przemo = phones["p1"]
+    first, second = ends(przemo)[:2]
+    plan_to(przemo, first, tablet)
+    laid = przemo.get_by_test_id("sz-plan-laid")
+    assert "Your plan is laid" in laid.inner_text() and "Syla" in laid.inner_text()
+    assert przemo.locator(f"[data-testid=sz-plan-to][data-end='{first}']").get_attribute("aria-pressed") == "true"
+    assert prompt_of(przemo) == ("action", "plan")  # still asked: he may change it
+    tablet.wait_for_selector("[data-testid=sz-player][data-seat=p1] >> text=ready")
+    plan_to(przemo, second, tablet)
+    assert przemo.locator(f"[data-testid=sz-plan-to][data-end='{second}']").get_attribute("aria-pressed") == "true"
+    assert "Every plan is revealed" not in tablet.content()
+    assert phones["p2"].locator("[data-testid=sz-plan-laid]").count() == 0
+    plan_to(phones["p2"], ends(phones["p2"])[0], tablet)
+    revealed = tablet.locator("[data-testid=effects] >> text=Every plan is revealed").inner_text()
+    assert f"→ {second}" in revealed.split("Syla")[0], revealed

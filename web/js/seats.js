@@ -1,6 +1,7 @@
 // Seats: in a game with secrets (a pact card, a planned move, a bid), each
 // player's phone plays their own seat and sees that seat's secrets; a shared
-// tablet only watches what is public. The seat's token, given when the seat is
+// tablet shows what is public and plays the seats that keep no secrets (the
+// heroes of a game whose Dungeon Master is a person on their phone). The seat's token, given when the seat is
 // claimed, is kept on this device (and only here) to join as that seat again.
 
 import { h } from "./dom.js";
@@ -43,21 +44,40 @@ export function secretSeats(app) {
   return app.pack && app.pack.secret_seats ? seats : [];
 }
 
+function names(list) {
+  return list.length < 2 ? list.join("") : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
+}
+
+/** What the seat screen says, from the game's seats: who plays on a phone of their own, and what the
+ *  shared screen does (plays the seats without secrets, or only shows the open table). */
+function seatWords(app, secret) {
+  const all = app.view?.seats || [];
+  const shared = all.filter((seat) => !secret.some((s) => s.id === seat.id)).map((seat) => seat.name);
+  if (!shared.length) {
+    return { hint: "Each player plays on their own phone: their secrets show there and nowhere else. The screen " +
+                   "everyone can see shows only what lies open on the table.",
+             watch: "This is the shared screen (no player's seat)" };
+  }
+  return { hint: `${names(secret.map((seat) => seat.name))} ${secret.length > 1 ? "play on their own phones" : "plays on their own phone"}` +
+                 `: the secrets show there and nowhere else. The shared tablet plays ${names(shared)}.`,
+           watch: `This is the shared tablet: it plays ${names(shared)}` };
+}
+
 /** "Which seat is this device?" before a game with secrets is shown. */
 export function seatChooser(app) {
   const seats = secretSeats(app);
+  const words = seatWords(app, seats);
   return h("div", { class: "page", "data-testid": "screen-seat" },
     h("header", { class: "page-head" },
       h("button", { class: "btn", type: "button", "data-testid": "back-to-games", onclick: () => app.go("#/") }, "◀ Games"),
       h("h1", {}, "Whose device is this?"), app.connectionPill()),
-    h("p", { class: "prompt-hint" }, "Each player plays on their own phone: their secrets show there and nowhere else. " +
-      "A tablet everyone can see only watches."),
+    h("p", { class: "prompt-hint", "data-testid": "seat-hint" }, words.hint),
     h("div", { class: "options" }, seats.map((seat) =>
       h("button", { class: "btn option btn-huge", type: "button", "data-testid": "seat-claim", "data-seat": seat.id,
                     onclick: () => claim(app, seat.id) }, h("span", { class: "opt-main" }, `I play ${seat.name}`)))),
     h("div", { class: "finishers" },
       h("button", { class: "btn btn-huge", type: "button", "data-testid": "seat-watch",
-                    onclick: () => { app.watching = true; app.render(); } }, "Watch: this is the shared screen")),
+                    onclick: () => { app.watching = true; app.render(); } }, words.watch)),
     h("p", { class: "subtle" }, "Your seat is taken by a phone you no longer have? Watch, then open History → Seats: " +
       "the box's owner can free it there."));
 }

@@ -35,7 +35,7 @@ def marked(guess: bool) -> str:
 def menu(ctx: Ctx, prompt: Prompt, seat: str | None) -> list[Entry]:
     """The labelled answers ``seat`` may give to ``prompt`` (None: whoever answers it)."""
     answering = seat if seat is not None and (prompt.audience is None or seat in prompt.audience) else \
-        (prompt.player or (prompt.audience or (None,))[0])
+        (prompt.player or (prompt.still_to_answer() or (None,))[0])
     build = MENUS.get(prompt.key)
     return build(ctx, prompt, answering) if build is not None and answering is not None else []
 

@@ -5,6 +5,8 @@ your tokens. From that moment you may not change your plan." Every player plans 
 own phone at the same time (one ``each`` prompt, engine/simultaneous.py): a plan is
 checked the moment it is laid (a token into a blockade is refused on that phone), kept
 for that seat's eyes, and all plans are shown together once the last player has planned.
+Until then a player who has planned may look at their plan and lay another (a
+``revisable`` gather): the tokens are still under the help card.
 Then "Each player moves their pawn across the board, starting with the starting player",
 and the order the pawns arrive in a district is the order its duels are fought in.
 """
@@ -28,16 +30,16 @@ def plan_and_move(ctx: Ctx) -> Flow[None]:
     state = ctx.state
     state.phase, state.planned, state.plans, state.paths = "planning", [], {}, {}
     walks = yield from gather(state.from_starting(), lambda pending: _ask(ctx, pending),
-                              lambda seat, answer: _accept(ctx, seat, answer))
+                              lambda seat, answer: _accept(ctx, seat, answer), revisable=True)
     _reveal(ctx, {seat: w for seat, w in walks.items() if isinstance(w, Walk)})
     _move(ctx)
 
 
 def _ask(ctx: Ctx, pending: tuple[str, ...]) -> Prompt:
     waiting = ", ".join(ctx.name(seat) for seat in pending)
-    return Prompt("action", PLAN_KEY, f"Round {ctx.state.round}: lay your 3 movement tokens in secret "
-                  f"(still planning: {waiting}).", audience=pending, each=True,
-                  context={"round": ctx.state.round})
+    return Prompt("action", PLAN_KEY, f"Round {ctx.state.round}: lay your 3 movement tokens in secret; you may "
+                  f"change them until everyone has planned (still planning: {waiting}).",
+                  audience=tuple(ctx.state.from_starting()), each=True, context={"round": ctx.state.round})
 
 
 def _accept(ctx: Ctx, seat: str, answer: object) -> Walk:
@@ -46,11 +48,13 @@ def _accept(ctx: Ctx, seat: str, answer: object) -> Walk:
         raise IllegalInput("answer with your plan: {\"action\": \"plan\", \"moves\": [\"N\", \"NE\", \"E\"]}")
     player = ctx.player(seat)
     found = walk(ctx.geometry, player.at, answer.get("moves"), ctx.reading("jump_last") == "yes")
+    changed = seat in ctx.state.planned
     player.plan = list(found.plan)
-    ctx.state.planned.append(seat)
-    ctx.sink.tell((seat,), "plan-laid", f"Your plan: {plan_words(ctx, found)}.", seat=seat, moves=list(found.plan),
-                  path=list(found.path))
-    ctx.sink.emit("planned", f"{player.name} has planned.", seat=seat)
+    ctx.sink.tell((seat,), "plan-laid", f"Your {'new ' if changed else ''}plan: {plan_words(ctx, found)}.", seat=seat,
+                  moves=list(found.plan), path=list(found.path))
+    if not changed:
+        ctx.state.planned.append(seat)
+        ctx.sink.emit("planned", f"{player.name} has planned.", seat=seat)
     return found
 
 

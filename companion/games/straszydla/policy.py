@@ -37,7 +37,7 @@ class Player:
     def seat(self, prompt: Prompt) -> str | None:
         if not prompt.each:
             return prompt.player
-        pending = list(prompt.audience or ())
+        pending = list(prompt.still_to_answer())
         return pending[0] if self.first else self.rng.choice(pending)
 
     def __call__(self, prompt: Prompt, state: object) -> object:

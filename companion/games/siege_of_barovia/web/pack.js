@@ -4,7 +4,9 @@
 // move drawn as a path and why the box chose it, the readings in play), and the
 // end screen. The hero turn's buttons and the DM's whole turns come from the
 // shell's action menu (view.actions); Fortify's moves are gathered into one
-// form, since the rules move "any number of barricades" in one action.
+// form, since the rules move "any number of barricades" in one action. A person
+// DM chooses on the grid: the creature, its square, then one of the few acts
+// open after that move; Count Strahd's arrival is an edge square tapped.
 
 import { h, s } from "/js/dom.js";
 import { promptPanel } from "/js/prompt.js";
@@ -12,6 +14,11 @@ import { effectsPanel, historyDrawer, loadingScreen } from "/js/gamescreen.js";
 import { renderEditor, startData } from "./editor.js";
 
 const GAME = "siege-of-barovia";
+
+function stylesheet() {
+  if (document.getElementById("siege-css")) return;
+  document.head.appendChild(h("link", { id: "siege-css", rel: "stylesheet", href: new URL("./pack.css", import.meta.url).href }));
+}
 const CELL = 80;
 const MARGIN = 26; // room for the grid's column and row numbers
 const COLOURS = { zombie: "#009e73", ghoul: "#e69f00", strahd: "#cc79a7", hero: "#ffffff", militia: "#d0d0d0" };
@@ -188,17 +195,148 @@ function lastMove(state) {
     "marker-end": "url(#siege-arrow)", "data-testid": "dm-path", "data-path": did.path.join(" ") });
 }
 
-function village(app) {
+/** Squares to tap on top of the grid (``picks``: square -> {kind, label}, ``chosen``: the square picked):
+ * the Dungeon Master chooses on the village itself, not in a list that grows with the board. */
+function pickLayer(picks, chosen, onPick) {
+  return Object.entries(picks).map(([square, pick]) => {
+    const { x, y } = cell(square);
+    const go = () => onPick(square);
+    return s("rect", { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 8, class: `siege-pick siege-pick-${pick.kind}${square === chosen ? " chosen" : ""}`,
+      "data-testid": "grid-pick", "data-square": square, "data-pick": pick.kind, role: "button", tabindex: "0", "aria-label": pick.label,
+      "aria-pressed": square === chosen ? "true" : "false",
+      onclick: go, onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } } });
+  });
+}
+
+function village(app, picking = null) {
   const { map } = app.pack;
   const state = app.view.state;
   const width = map.columns * CELL, height = map.rows * CELL;
-  return h("section", { class: "panel", "data-testid": "siege-board" },
-    s("svg", { viewBox: `${-MARGIN} ${-MARGIN} ${width + MARGIN} ${height + MARGIN}`, width: "100%", role: "img",
-               "aria-label": "The village of Barovia: columns numbered along the top, rows down the left" },
+  return h("section", { class: `panel${picking ? " siege-picking" : ""}`, "data-testid": picking ? "siege-pick-board" : "siege-board" },
+    s("svg", { viewBox: `${-MARGIN} ${-MARGIN} ${width + MARGIN} ${height + MARGIN}`, width: "100%", class: "siege-grid",
+               role: picking ? "group" : "img",
+               "aria-label": picking ? "The village: tap a square (columns numbered along the top, rows down the left)"
+                 : "The village of Barovia: columns numbered along the top, rows down the left" },
       gridLabels(map),
       s("defs", {}, s("marker", { id: "siege-arrow", viewBox: "0 0 10 10", refX: 6, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto" },
         s("path", { d: "M0,0 L10,5 L0,10 z", fill: "#d55e00" }))),
-      squares(map, state), state.barricades.map(barricade), figures(state), lastMove(state)));
+      squares(map, state), state.barricades.map(barricade), figures(state), picking ? null : lastMove(state),
+      picking ? pickLayer(picking.picks, picking.chosen, picking.onPick) : null));
+}
+
+// -- the Dungeon Master's turn, chosen on the grid -------------------------------------------------------------
+/** What the DM has tapped so far (kept in app.ui: a new view starts the choice again). */
+function dmChoice(app) {
+  return (app.ui.siegeDm ||= { figure: null, to: null, noMove: false, square: null });
+}
+
+/** The act of a whole turn, in the menu's words: what follows the move ("..., then Zombie 3 attacks Ana"). */
+function actWords(entry) {
+  const label = entry.label || "";
+  const at = label.indexOf(", then ");
+  const act = entry.move ? (at >= 0 ? label.slice(at + 7) : label) : label;
+  return act.charAt(0).toUpperCase() + act.slice(1);
+}
+
+function dmPicks(app, turns, choice) {
+  const figures = app.view.state.figures;
+  const picks = {};
+  if (!choice.figure && !choice.noMove) {
+    for (const turn of turns) {
+      if (!turn.move) continue;
+      const at = figures[turn.move.figure].square;
+      const here = (picks[at] ||= { kind: "from", label: "", figures: [] });
+      if (!here.figures.includes(turn.move.figure)) here.figures.push(turn.move.figure);
+    }
+    for (const [square, pick] of Object.entries(picks)) {
+      pick.label = `Move from ${squareWords(app, square)}: ${pick.figures.map((id) => figures[id].name).join(", ")}`;
+    }
+  } else if (choice.figure && !choice.to) {
+    for (const turn of turns) {
+      if (turn.move && turn.move.figure === choice.figure) {
+        picks[turn.move.to] = { kind: "to", label: `${figures[choice.figure].name} to ${squareWords(app, turn.move.to)}` };
+      }
+    }
+  }
+  return picks;
+}
+
+/** The kinds of creature at a tapped square that may move: one button per kind when there are several. */
+function whichFigure(app, turns, choice) {
+  const figures = app.view.state.figures;
+  if (!choice.square || choice.figure) return null;
+  const ids = [...new Set(turns.filter((t) => t.move && figures[t.move.figure].square === choice.square).map((t) => t.move.figure))];
+  const byKind = {};
+  for (const id of ids) byKind[figures[id].kind] ||= id;
+  return h("div", { class: "options", "data-testid": "dm-which" }, Object.values(byKind).map((id) =>
+    h("button", { class: "btn option", type: "button", "data-testid": "dm-figure", "data-figure": id,
+                  onclick: () => { choice.figure = id; app.refreshPrompt(); } }, `Move ${figures[id].name}`)));
+}
+
+function pickSquare(app, turns, choice, square) {
+  const figures = app.view.state.figures;
+  if (!choice.figure && !choice.noMove) {
+    const ids = [...new Set(turns.filter((t) => t.move && figures[t.move.figure].square === square).map((t) => t.move.figure))];
+    const kinds = new Set(ids.map((id) => figures[id].kind));
+    choice.square = square;
+    choice.figure = kinds.size === 1 ? ids[0] : null;  // alike figures on one square: any of them is the same move
+  } else if (choice.figure && !choice.to) {
+    choice.to = square;
+  }
+  app.refreshPrompt();
+}
+
+function dmStepWords(app, choice) {
+  const figures = app.view.state.figures;
+  if (choice.noMove) return "No move this turn. Now choose what to do:";
+  if (!choice.figure) return choice.square ? `Which one at ${squareWords(app, choice.square)}?` : "Tap the square of the zombie, ghoul or Count Strahd to move (marked), or act without moving.";
+  if (!choice.to) return `${figures[choice.figure].name}: tap the square to move to (marked).`;
+  return `${figures[choice.figure].name} to ${squareWords(app, choice.to)}. Now choose what to do:`;
+}
+
+/** "Move one zombie, ghoul or Count Strahd one square, then attack, summon or destroy a safe house": the
+ * creature and its square tapped on the grid, then the acts open after that move as a few buttons. */
+function dmTurnBody(app) {
+  const turns = (app.view.actions || []).filter((a) => a.action === "dm");
+  const choice = dmChoice(app);
+  const ready = choice.noMove || (choice.figure && choice.to);
+  const acts = ready ? turns.filter((t) => (choice.noMove ? !t.move : t.move && t.move.figure === choice.figure && t.move.to === choice.to)) : [];
+  const picking = { picks: dmPicks(app, turns, choice), chosen: choice.to || choice.square, onPick: (sq) => pickSquare(app, turns, choice, sq) };
+  const restart = () => { app.ui.siegeDm = null; app.refreshPrompt(); };
+  return [h("p", { class: "prompt-hint", "data-testid": "dm-step" }, dmStepWords(app, choice)),
+    ready ? null : village(app, picking),
+    whichFigure(app, turns, choice),
+    ready ? h("div", { class: "options", "data-testid": "dm-acts" }, acts.map((turn) => {
+      const { label, ...answer } = turn;
+      return h("button", { class: "btn action", type: "button", "data-testid": "dm-act", "data-act": (turn.act || {}).kind || "none",
+                           onclick: () => app.answer(answer) }, h("span", { class: "opt-main" }, actWords(turn)));
+    })) : null,
+    h("div", { class: "finishers" },
+      !choice.figure && !choice.noMove && turns.some((t) => !t.move)
+        ? h("button", { class: "btn", type: "button", "data-testid": "dm-no-move", onclick: () => { choice.noMove = true; app.refreshPrompt(); } }, "Act without moving")
+        : null,
+      choice.figure || choice.noMove || choice.square
+        ? h("button", { class: "btn", type: "button", "data-testid": "dm-restart", onclick: restart }, "◀ Start the turn again") : null)];
+}
+
+/** "Count Strahd arrives: on which edge square?": the edge squares marked on the grid; a tap picks, a button sends. */
+function arrivalBody(app, prompt) {
+  const chosen = app.ui.siegeArrival || null;
+  const picks = Object.fromEntries(prompt.options.map((o) => [o.id, { kind: "edge", label: `Count Strahd arrives at ${o.text}` }]));
+  const option = prompt.options.find((o) => o.id === chosen);
+  return [h("p", { class: "prompt-hint" }, "Tap the edge square where he arrives (marked), then confirm."),
+    village(app, { picks, chosen, onPick: (sq) => { app.ui.siegeArrival = sq; app.refreshPrompt(); } }),
+    h("button", { class: "btn btn-primary btn-huge", type: "button", "data-testid": "arrival-send", disabled: !option,
+                  onclick: () => app.answer(option.id) }, option ? `Count Strahd arrives at ${option.text}` : "Tap a square first")];
+}
+
+function promptBody(app, prompt) {
+  return prompt.key === "strahd-arrives" && prompt.kind === "choice" ? arrivalBody(app, prompt) : null;
+}
+
+/** Whether the question is answered on a grid in the prompt itself (the board beside it is then left out). */
+function picksOnGrid(prompt) {
+  return Boolean(prompt) && ((prompt.key === "dm-turn" && prompt.kind === "action") || (prompt.key === "strahd-arrives" && prompt.kind === "choice"));
 }
 
 // -- the side panel -----------------------------------------------------------------------------------------
@@ -284,6 +422,7 @@ function fortifyMoves(app, moves) {
 }
 
 function actionBody(app, prompt) {
+  if (prompt.key === "dm-turn") return dmTurnBody(app);
   if (prompt.key !== "hero-turn") return null;
   const menu = app.view.actions || [];
   const moves = menu.filter((a) => a.action === "fortify" && a.move);
@@ -311,13 +450,14 @@ function outcomeOverlay(app) {
 
 function gameScreen(app) {
   const { view } = app;
+  stylesheet();
   if (!view || !app.pack || !app.pack.map) return loadingScreen(app);
   return h("div", { class: "game", "data-testid": "screen-game", "data-game-id": view.game_id, "data-version": view.version },
     h("header", { class: "topbar" }, h("button", { class: "btn btn-bar", type: "button", onclick: () => app.go("#/") }, "◀ Games"),
       h("button", { class: "btn btn-bar", type: "button", "data-testid": "history-open",
                     onclick: () => { app.historyOpen = true; app.render(); } }, "↶ History"), app.connectionPill()),
     h("div", { class: "game-body" }, h("div", { class: "col-side" }, promptPanel(app), books(app), readingsInPlay(app), effectsPanel(app)),
-      h("div", { class: "col-board" }, village(app))),
+      picksOnGrid(view.prompt) ? null : h("div", { class: "col-board" }, village(app))),
     app.historyOpen ? historyDrawer(app) : null,
     view.outcome && !app.outcomeHidden ? outcomeOverlay(app) : null);
 }
@@ -326,6 +466,7 @@ export default {
   setupScreen,
   gameScreen,
   actionBody,
+  promptBody,
   dataPages: ["map"],
   dataScreen: (app) => renderEditor(app),
   startData,

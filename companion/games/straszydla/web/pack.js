@@ -4,7 +4,7 @@
 // bid while they are sealed, and turns the board so the player's own side is at the bottom.
 
 import { h } from "/js/dom.js";
-import { promptPanel } from "/js/prompt.js";
+import { promptPanel, seatName } from "/js/prompt.js";
 import { effectsPanel, historyDrawer, loadingScreen } from "/js/gamescreen.js";
 import { setupScreen } from "./setup.js";
 import { boardPanel, facingArrow, guessMark, GUESS_WORDS } from "./board.js";
@@ -25,6 +25,52 @@ function named(list, id) {
 
 function elementWords(pack, ids) {
   return ids.map((e) => named(pack.elements, e)).join(", ");
+}
+
+/** The element symbols printed on a pact card, as chips in their cubes' colours with their names. */
+function pactSymbols(pack, ids) {
+  return h("span", { class: "sz-symbols", "data-testid": "sz-pact-symbols" }, ids.map((e) => {
+    const element = (pack.elements || []).find((x) => x.id === e) || { id: e, name: e, colour: "" };
+    return h("span", { class: `sz-symbol sz-cube-${element.colour}`, "data-testid": "sz-symbol", "data-element": e }, element.name);
+  }));
+}
+
+/**
+ * The pact card on review before it counts (the pact is this phone's secret, so the review is
+ * too): kept here rather than in app.ui, which every new view clears, since another player
+ * naming their card meanwhile must not take this player's review away.
+ */
+const reviewing = { game: null, seat: null, pact: null };
+
+function reviewed(app) {
+  const { view } = app;
+  return reviewing.game === view.game_id && reviewing.seat === view.seat ? reviewing.pact : null;
+}
+
+function review(app, pact) {
+  Object.assign(reviewing, { game: app.view.game_id, seat: app.view.seat, pact });
+  app.refreshPrompt();
+}
+
+/** "Which pact card were you dealt?": each card with its symbols; a tap shows it big, and it counts on "Yes". */
+function pactBody(app, prompt) {
+  if (prompt.key !== "pact" || prompt.kind !== "choice") return null;
+  const chosen = prompt.options.find((o) => o.id === reviewed(app));
+  if (chosen) {
+    return h("div", { class: "sz-pact-review", "data-testid": "sz-pact-review", "data-pact": chosen.id },
+      h("p", { class: "prompt-hint" }, "Check it against the card in your hand: the name and the five symbols."),
+      h("div", { class: "sz-pact-card" }, h("strong", {}, chosen.text), pactSymbols(app.pack, (chosen.data || {}).elements || [])),
+      h("div", { class: "options" },
+        h("button", { class: "btn btn-primary btn-huge", type: "button", "data-testid": "sz-pact-yes",
+                      onclick: () => { review(app, null); app.answer(chosen.id); } }, "Yes, this is my pact card"),
+        h("button", { class: "btn", type: "button", "data-testid": "sz-pact-back", onclick: () => review(app, null) },
+          "No, choose another")));
+  }
+  return [h("p", { class: "prompt-hint" }, "Tap the card you were dealt; you check it before it counts."),
+    h("div", { class: "options", "data-testid": "options" }, prompt.options.map((option) =>
+      h("button", { class: "btn option", type: "button", "data-testid": "option", "data-id": option.id,
+                    onclick: () => review(app, option.id) },
+        h("span", { class: "opt-main" }, option.text), pactSymbols(app.pack, (option.data || {}).elements || []))))];
 }
 
 /** The card in front of the starting player, and the duel when one is on. */
@@ -78,7 +124,8 @@ function minePanel(app) {
   const mine = view.private || {};
   const side = mine.side || "S";
   return h("section", { class: "panel sz-mine", "data-testid": "sz-mine" }, h("h2", {}, "Only on your phone"),
-    h("p", { "data-testid": "sz-pact" }, mine.pact ? `Your pact: ${mine.pact.name} (${elementWords(app.pack, mine.pact.elements)})` : "Name your pact card when asked."),
+    h("p", { "data-testid": "sz-pact", "aria-label": mine.pact ? `Your pact: ${mine.pact.name} (${elementWords(app.pack, mine.pact.elements)})` : null },
+      mine.pact ? [`Your pact: ${mine.pact.name} `, pactSymbols(app.pack, mine.pact.elements)] : "Name your pact card when asked."),
     mine.plan ? h("p", { "data-testid": "sz-plan" }, `Your plan, sealed: ${mine.plan.map((t) => facingArrow(side, t)).join(" ")}`) : null,
     mine.bid !== null && mine.bid !== undefined ? h("p", { "data-testid": "sz-bid" }, `Your sealed bid: ${mine.bid}`) : null,
     anytimePanel(app, mine));
@@ -103,18 +150,31 @@ function anytimePanel(app, mine) {
     })));
 }
 
-/** Plans as the player sees them: one button per district the pawn can end on, its arrows turned to their side. */
+/**
+ * Plans as the player sees them: one button per district the pawn can end on, its arrows turned to their side.
+ * Once laid, the plan shows on top, and another may be laid instead until everyone has planned (the rulebook:
+ * "When you are ready, reveal your tokens. From that moment you may not change your plan").
+ */
 function planBody(app, prompt) {
   if (prompt.key !== "plan") return null;
-  const side = (app.view.private || {}).side || "S";
+  const mine = app.view.private || {};
+  const side = mine.side || "S";
+  const laid = (prompt.answered || []).includes(app.view.seat) && mine.plan ? mine.plan.join(" ") : null;
   const plans = (app.view.actions || []).filter((a) => a.action === "plan");
-  return h("div", { class: "options sz-plans" }, plans.map((entry) => {
-    const end = entry.label.split("→").pop().trim();
-    return h("button", { class: "btn action", type: "button", "data-testid": "sz-plan-to", "data-end": end,
-                         onclick: () => app.answer({ action: "plan", moves: entry.moves }) },
-      h("span", { class: "opt-main" }, `To ${end}`),
-      h("span", { class: "opt-sub" }, entry.moves.map((t) => facingArrow(side, t)).join(" ")));
-  }));
+  const waiting = (prompt.audience || []).filter((s) => !(prompt.answered || []).includes(s)).map((s) => seatName(app, s));
+  return [laid ? h("div", { class: "sz-plan-laid", "data-testid": "sz-plan-laid" },
+      h("p", {}, h("strong", {}, `Your plan is laid: ${mine.plan.map((t) => facingArrow(side, t)).join(" ")}`)),
+      h("p", { class: "prompt-hint" }, `Still planning: ${waiting.join(", ")}. Until they have planned you may lay another plan below.`))
+    : null,
+    h("div", { class: "options sz-plans" }, plans.map((entry) => {
+      const end = entry.label.split("→").pop().trim();
+      const current = laid === entry.moves.join(" ");
+      return h("button", { class: `btn action${current ? " sz-current" : ""}`, type: "button", "data-testid": "sz-plan-to",
+                           "data-end": end, "aria-pressed": current ? "true" : "false", disabled: current,
+                           onclick: () => app.answer({ action: "plan", moves: entry.moves }) },
+        h("span", { class: "opt-main" }, `${current ? "Your plan: " : laid ? "Change to " : "To "}${end}`),
+        h("span", { class: "opt-sub" }, entry.moves.map((t) => facingArrow(side, t)).join(" ")));
+    }))];
 }
 
 export default {
@@ -134,6 +194,7 @@ export default {
       app.historyOpen ? historyDrawer(app) : null);
   },
   actionBody: planBody,
+  promptBody: pactBody,
   dataPages: ["status"],
   dataScreen(app) { stylesheet(); return dataScreen(app); },
   startData,
