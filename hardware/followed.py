@@ -27,6 +27,11 @@ class FollowedTable(Protocol):
     def view(self) -> dict[str, object]:
         ...
 
+    def box_view(self) -> dict[str, object]:
+        """The view as the box's own camera and buttons may answer it: every question for everyone's
+        eyes whole, whichever seat's it is (a seat's phone may hold it; the dice in the tray are real)."""
+        ...
+
     def act(self, entry: Mapping[str, object], version: int, seat: str | None = None,
             physical: bool = False) -> dict[str, object]:
         """``physical``: the input is what the box's own camera or button read off the table (answers

@@ -69,6 +69,15 @@ def box(tmp_path: Path, calibration: DiceCalibration) -> Iterator[tuple[Service,
     assert "Traceback" not in running.log(), running.log()
 
 
+def own_view(table: Table, seat: str) -> dict[str, Any]:
+    """The view ``seat``'s phone has of the game as it stands (pushed to it with the shared screen's)."""
+    seen: dict[str, Any] = table.views[seat]
+    if seen["version"] == table.view["version"]:
+        return seen
+    found: dict[str, Any] = table._next_view(seat, table.clients[seat], table.view["version"])
+    return found
+
+
 def camera_answers(table: Table) -> dict[str, Any]:
     """The shared tablet's next ``dice`` event that answered, and the view after it (kept as the table's);
     the service may send either first."""
@@ -98,7 +107,8 @@ def test_the_camera_reads_each_sides_d6s_for_a_duel(box: tuple[Service, Tray]) -
             table.act(seat, {"action": "plan", "moves": plans[seat]})
         thrown = {"p1": ("5", "3", "6"), "p2": ("2", "4", "1")}
         for seat in ("p1", "p2"):
-            prompt = table.view["prompt"]
+            assert table.view["prompt"]["answerers"] == [seat]  # the shared tablet waits for that seat's dice
+            prompt = own_view(table, seat)["prompt"]  # the seat's phone sees the roll it is asked
             assert (prompt["key"], prompt["die"], prompt["player"]) == ("duel-roll", "d6", seat)
             faces = thrown[seat][:prompt["count"]]
             tray.throw(*faces)

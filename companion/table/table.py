@@ -122,10 +122,16 @@ class Table:
                 "phase": self._phase(),
                 "setup": tabletops.setup_list(tops[0]) if len(tops) == 1 else None}
 
-    def _seen_by(self, seat: str | None, shared: Mapping[str, object]) -> dict[str, object]:
+    def box_view(self) -> dict[str, object]:
+        """The view the box's own camera and buttons follow: the shared screen's, with a question for
+        everyone's eyes whole whoever's it is (they read the real table; ``act(physical=True)``)."""
+        with self._lock:
+            return self._seen_by(None, self._shared(), physical=True)
+
+    def _seen_by(self, seat: str | None, shared: Mapping[str, object], physical: bool = False) -> dict[str, object]:
         """``shared`` with what only ``seat`` may see: the question, its menu, effects, history."""
         game, prompt = self.game, self.game.prompt
-        answers = self._may_answer(prompt, seat)
+        answers = self._may_answer(prompt, seat) or (physical and prompt is not None and prompt.audience is None)
         view: dict[str, object] = {
             **shared, "seat": seat, "prompt": _prompt_for(prompt, seat, answers),
             "actions": self.kind.action_menu(game, seat) if answers else [],

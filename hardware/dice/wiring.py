@@ -111,16 +111,17 @@ class DiceWatcher:
             self._table = table
         if first:
             table.subscribe(self.on_change)
-        self.on_change(table, table.view())
+        self.on_change(table, table.box_view())
         self.start()
 
     def on_change(self, table: object, view: Mapping[str, object]) -> None:
         """The ``Table.subscribe`` listener: takes a note and wakes the thread; never raises.
         A game followed before (a tablet has since joined another) is not listened to."""
-        if self._table is not None and table is not self._table:
+        followed = self._table
+        if followed is not None and table is not followed:
             return
-        try:
-            job = job_from_view(view)
+        try:  # the shared screen's view waits for a seat's phone; the camera answers what the tray shows
+            job = job_from_view(followed.box_view() if followed is not None else view)
             with self._lock:
                 self._job = job if job is not None and self.reader.can_read(job.kind) else None
             self._wake.set()
