@@ -182,7 +182,7 @@ def test_a_table_refusing_the_answer_is_reported(table: Table, camera: Camera) -
     to_monster_dice(table)
     original = table.act
 
-    def busy(entry: object, version: int) -> dict[str, object]:
+    def busy(entry: object, version: int, seat: str | None = None, physical: bool = False) -> dict[str, object]:
         raise TableError("stale", "someone else answered first")
 
     table.act = busy  # type: ignore[method-assign]
