@@ -15,6 +15,8 @@ what-ifs in flight are called off when it leaves.
 
 from __future__ import annotations
 
+import math
+import time
 from pathlib import Path
 
 import requests
@@ -56,7 +58,9 @@ def test_a_flood_from_one_client_leaves_another_tablet_playing(tmp_path: Path) -
         checks = [call(unpaired, "data_check", {"game": "ravenloft", "data": large_document()}) for _ in range(6)]
         forger = connect(service.url, source=FORGER, auth={"token": "0123456789ab.made-up"})
         opened.append(forger)  # each event of a made-up token costs a slow hash: it is paid for
+        started = time.monotonic()
         forged = [call(forger, "pair_status") for _ in range(12)]
+        forged_seconds = time.monotonic() - started  # the budget refills a unit a second meanwhile
         for _ in range(10):
             _, view = tap_to_view(tablet, game_id, view)
             assert requests.get(f"{service.url}/api/health", timeout=TIMEOUT).status_code == 200
@@ -90,7 +94,8 @@ def test_a_flood_from_one_client_leaves_another_tablet_playing(tmp_path: Path) -
     codes = [c["error"]["code"] for c in checks if not c["ok"]]
     assert "rate-limited" in codes and all(code == "rate-limited" for code in codes), checks
     assert all(c["error"]["retry_after"] > 0 for c in checks if not c["ok"])
-    assert [f["ok"] for f in forged].count(True) <= 10 and forged[-1]["error"]["code"] == "rate-limited", forged
+    assert [f["ok"] for f in forged].count(True) <= 10 + math.ceil(forged_seconds), (forged_seconds, forged)
+    assert any(not f["ok"] and f["error"]["code"] == "rate-limited" for f in forged), forged
     assert after["events"]["called_off"] >= 1, after["events"]
     assert after["server"]["held_refused"] >= refused_here + refused_there + refused_third
     assert "Traceback" not in service.log(), service.log()

@@ -146,7 +146,7 @@ async function finishSelfTest(app) {
 
 async function cancel(app) {
   await app.conn.request("dice_cancel", {});
-  app.showBanner("info", "Dice setup cancelled: the camera reads the dice as it did before.");
+  app.showBanner("info", "Dice setup cancelled: the camera reads the dice as it did before.", { keep: true });
   app.go("#/");
 }
 

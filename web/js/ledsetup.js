@@ -112,7 +112,7 @@ async function finish(app) {
   const reply = await send(app, "leds_calibration_finish");
   if (!reply) return;
   const placed = new Set(allLeds(reply.layout)).size;
-  app.showBanner("info", `Saved: the LEDs now use your layout (${placed} LED${placed === 1 ? "" : "s"} placed).`);
+  app.showBanner("info", `Saved: the LEDs now use your layout (${placed} LED${placed === 1 ? "" : "s"} placed).`, { keep: true });
   app.go("#/");
 }
 
@@ -221,7 +221,7 @@ function controls(app) {
           : confirmFinish ? `${open} LED${open === 1 ? " has" : "s have"} no answer and will stay dark: tap again to save`
           : "Finish now"),
       h("button", { class: "btn btn-huge", type: "button", "data-testid": "cal-stop", onclick: () => {
-        app.showBanner("info", "LED setup stopped for now: your answers are kept and it goes on from here next time.");
+        app.showBanner("info", "LED setup stopped for now: your answers are kept and it goes on from here next time.", { keep: true });
         app.go("#/");
       } }, "Stop for now")));
 }

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import pytest
 
-from conftest import ROOT
-from ui_helpers import GAME, Server, version, wait_version
+from conftest import ROOT, _free_port, companion
+from ui_helpers import GAME, Server, press, version, wait_version
 
 sys.path.insert(0, str(ROOT / "tests"))
 from service_process import connect, ok  # noqa: E402
@@ -90,6 +90,15 @@ class Driver:
     def close(self) -> None:
         for client in [self.shared, *self.seats.values()]:
             client.disconnect()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A box of this module's own: the session's box carries the owner data other tests saved (cards
+    confirmed, a board changed), and these tests compare the tablet with the shipped packs' tables."""
+    running = Server(f"http://127.0.0.1:{_free_port()}/", tmp_path_factory.mktemp("tabletop-state"), None)
+    with companion(running, []):
+        yield running
 
 
 @pytest.fixture
@@ -193,7 +202,7 @@ def _declared_confirmation(driver: Driver, tablet: Any) -> None:
         raise AssertionError(f"no {action} to confirm came up")
     driver.give_up(driver.game.prompt)
     before = version(tablet)
-    tablet.get_by_test_id("prompt").locator(f"[data-testid=action][data-action='{action}']").first.click()
+    press(tablet, tablet.get_by_test_id("prompt").locator(f"[data-testid=action][data-action='{action}']").first)
     dialog = tablet.get_by_test_id("confirm")
     dialog.wait_for()
     assert title in dialog.inner_text() and fully_in_view(tablet, dialog)
