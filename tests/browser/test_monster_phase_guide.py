@@ -87,17 +87,17 @@ def test_every_step_stays_in_view_until_the_phase_ends_then_a_summary(server: Se
     assert tablet.get_by_test_id("effects").count() == 1
 
 
-def test_on_a_phone_the_header_is_slim_and_stays_and_the_board_fits(server: Server,
-                                                                   new_tablet: Callable[..., Any]) -> None:
+def test_on_a_phone_the_header_shows_all_without_sideways_scrolling_and_the_board_fits(
+        server: Server, new_tablet: Callable[..., Any]) -> None:
+    """On a phone the top bar wraps (nothing hidden off to the side: it was a 971 px scroller on a
+    390 px screen) and scrolls away with the page, so the board and the question get the screen."""
     phone = new_tablet(PHONE)
     start_a_monster_phase(phone, server)
     header = phone.get_by_test_id("topbar")
-    assert header.bounding_box()["height"] <= 90, f"the header takes {header.bounding_box()['height']} px"
+    widths = header.evaluate("(el) => [el.scrollWidth, el.clientWidth]")
+    assert widths[0] <= widths[1] + 1, f"the header scrolls sideways: {widths}"
     board = phone.locator("svg.board").bounding_box()
     assert board is not None and board["width"] <= PHONE["width"], "the board is wider than the phone"
     assert phone.get_by_test_id("phase-guide").count() == 1
-    phone.evaluate("window.scrollTo(0, 700)")
-    phone.wait_for_function("() => window.scrollY > 100")
-    assert abs(header.bounding_box()["y"]) < 2, "the header scrolled away"
     phone.evaluate("window.scrollTo(0, 0)")
     shot(phone, "phone-monster-phase")

@@ -49,6 +49,7 @@ def test_screenshots_of_siege_of_barovia(server: Server, new_tablet: Callable[..
     take_seat(phone, game_url, "dm")
     old = version(tablet)
     press(tablet, tablet.locator("[data-testid=action][data-action=end]"))  # Ana ends her turn: the DM's comes
+    tablet.get_by_test_id("confirm-yes").click()  # asked first: she has not moved nor acted (a declared confirmation)
     wait_version_after(tablet, old)
     phone.wait_for_selector("[data-testid=prompt][data-key=dm-turn]")
     phone.wait_for_timeout(400)  # the tap guard after another device's redraw
