@@ -36,6 +36,15 @@ def box(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 #: web/js/taps.js ignores a tap within 350 ms of a redraw another device caused; a player then taps again.
 
 
+def shared_tablet(new_tablet: Callable[..., Any], game_url: str) -> Any:
+    """The tablet in the middle of the table: it opens the game and watches (the shared screen)."""
+    tablet = new_tablet()
+    tablet.goto(game_url)
+    tablet.get_by_test_id("seat-watch").click()
+    tablet.locator(GAME).wait_for()
+    return tablet
+
+
 def take_seat(page: Any, url: str, seat: str) -> None:
     page.goto(url)
     page.get_by_test_id("screen-seat").wait_for()
@@ -334,10 +343,7 @@ def marks_and_a_trade(box: Server, new_tablet: Callable[..., Any], phones: dict[
     game_id = ok(phones["shared"], "new_game", {"game": "straszydla-small", "name": "Guesses", "setup": small_setup(
         3, hands={"p1": {"creatures": ["strzyga"]}})})["game_id"]
     game_url = f"{box.url}#/game/{game_id}"
-    tablet = new_tablet()
-    tablet.goto(game_url)
-    tablet.get_by_test_id("seat-watch").click()
-    tablet.locator(GAME).wait_for()
+    tablet = shared_tablet(new_tablet, game_url)
     syla = new_tablet(PHONE)
     take_seat(syla, game_url, "p2")
     name_pact(syla, "pakt-b", tablet)
@@ -381,10 +387,7 @@ def test_a_pact_card_shows_its_symbols_and_counts_only_once_checked_on_the_phone
     pack = ok(client, "join", {"game_id": game_id})["pack"]
     client.disconnect()
     game_url = f"{box.url}#/game/{game_id}"
-    tablet = new_tablet()
-    tablet.goto(game_url)
-    tablet.get_by_test_id("seat-watch").click()
-    tablet.locator(GAME).wait_for()
+    tablet = shared_tablet(new_tablet, game_url)
     phone = new_tablet(PHONE)
     take_seat(phone, game_url, "p1")
     cards = {p["id"]: p for p in pack["pacts"]}
@@ -414,10 +417,7 @@ def test_a_plan_is_shown_and_may_be_changed_on_the_phone_until_everyone_has_plan
     game_id = ok(client, "new_game", {"game": "straszydla-small", "name": "Plans", "setup": small_setup(2)})["game_id"]
     client.disconnect()
     game_url = f"{box.url}#/game/{game_id}"
-    tablet = new_tablet()
-    tablet.goto(game_url)
-    tablet.get_by_test_id("seat-watch").click()
-    tablet.locator(GAME).wait_for()
+    tablet = shared_tablet(new_tablet, game_url)
     phones = {seat: new_tablet(PHONE) for seat in ("p1", "p2")}
     for (seat, phone), pact in zip(phones.items(), ("pakt-a", "pakt-b")):
         take_seat(phone, game_url, seat)
