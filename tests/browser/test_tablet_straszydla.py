@@ -81,14 +81,15 @@ def name_pact(phone: Any, pact: str, tablet: Any) -> None:
     tap(phone, "[data-testid=sz-pact-yes]", tablet)
 
 
-def answerer(tablet: Any, phones: dict[str, Any]) -> Any:
+def answerer(tablet: Any, phones: dict[str, Any], several: bool = False) -> Any:
     """The phone of the seat the question on the tablet is for: a seat played on a phone is answered
     there, the shared tablet only shows whom it waits for (docs/engine.md, "Who answers"); the tablet
-    itself for a seat no phone plays."""
+    itself for a seat no phone plays. A question put to ``several`` seats at once (sealed bids) names
+    those who have not answered yet: the first of them."""
     if prompt_of(tablet)[0] != "waiting":
         return tablet
     seats = (tablet.get_by_test_id("prompt").get_attribute("data-answerers") or "").split()
-    assert len(seats) == 1 and seats[0] in phones, seats
+    assert seats and (several or len(seats) == 1) and all(seat in phones for seat in seats), seats
     return phones[seats[0]]
 
 
@@ -122,8 +123,8 @@ def finish_round(tablet: Any, phones: dict[str, Any]) -> None:
             roll_on(tablet, 6 if rolls % 2 == 0 else 1, phones)
             rolls += 1
         elif key == "duel-bid":
-            phone = next(p for p in phones.values() if p.locator("[data-testid=action][data-action=bid]").count())
-            tap(phone, "[data-testid=action][data-action=bid] >> text=Bid 0", tablet)
+            # the tablet names who still owes a bid; a phone that has bid may show its button a moment longer
+            tap(answerer(tablet, phones, several=True), "[data-testid=action][data-action=bid] >> text=Bid 0", tablet)
         elif key == "actions":
             tap(answerer(tablet, phones), "[data-testid=action][data-action=done]", tablet)
         else:
