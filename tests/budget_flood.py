@@ -21,7 +21,7 @@ import requests
 import socketio
 
 from forecast_fixtures import AWAY, POSITION
-from service_process import TIMEOUT, Service, TableClient, connect, next_event, ok, simple_answer
+from service_process import TIMEOUT, Service, TableClient, configured, connect, console_code, next_event, ok, simple_answer
 
 FLOODER, TABLET, STRANGER, OTHER_STRANGER, THIRD = "127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5", "127.0.0.6"
 #: The forecast fixtures' position with the whole Monster deck left: each what-if takes seconds.
@@ -30,18 +30,8 @@ CONFIG = ("[server]\nthreads = 16\nmax_websockets_per_address = 4\n"
           "[pairing]\ntrust_loopback = false\n[discovery]\nenabled = false\n")
 
 
-def console_code(service: Service) -> str:
-    for line in service.output:
-        found = re.match(r"Pairing code for the first tablet: (\d+)", line)
-        if found:
-            return found.group(1)
-    raise AssertionError(f"no pairing code printed: {service.output}")
-
-
 def start(folder: Path, config: str = CONFIG) -> Service:
-    path = folder / "box.toml"
-    path.write_text(config)
-    return Service(folder / "box", args=["--config", str(path)]).start()
+    return configured(folder, "box", config)
 
 
 def pair_two(service: Service) -> tuple[TableClient, str, TableClient, str]:

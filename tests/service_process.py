@@ -28,6 +28,8 @@ SETUP: dict[str, Any] = {"monsters": ["baba-lysaga"], "heroes": [{"hero": "sorce
 TIMEOUT = 10.0  # seconds: generous bounds, never a sleep
 #: A start imports Flask, Socket.IO and OpenCV: on a busy 2-core machine that alone can take seconds.
 START_TIMEOUT = 30.0
+#: A box that trusts no address (every device pairs, even from the box itself) and announces nothing.
+STRICT = "[pairing]\ntrust_loopback = false\n[discovery]\nenabled = false\n"
 
 
 class Service:
@@ -157,6 +159,14 @@ class TableClient(socketio.SimpleClient):
         super().disconnect()
         if engine is not None and engine.ws is not None:
             engine.ws.shutdown()
+
+
+def configured(folder: Path, name: str, config: str, env: Mapping[str, str] | None = None) -> Service:
+    """A service started on the state dir ``folder/name`` with ``config`` as its config file
+    (written beside it as ``name.toml``), as the owner's edited config starts the box."""
+    path = folder / f"{name}.toml"
+    path.write_text(config)
+    return Service(folder / name, args=["--config", str(path)], env=env).start()
 
 
 def console_code(service: "Service") -> str:

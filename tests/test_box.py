@@ -30,22 +30,16 @@ from companion.config import PairingSettings
 from companion.server import create_app
 from companion.server.app import services_of
 from polling import wait_for
-from service_process import ROOT, SETUP, Service, TIMEOUT, call, connect, console_code, next_event, ok, simple_answer
+from service_process import (ROOT, SETUP, STRICT, Service, TIMEOUT, call, configured, connect, console_code, next_event, ok,
+                             simple_answer)
 
-STRICT = "[pairing]\ntrust_loopback = false\n[discovery]\nenabled = false\n"
 FOREIGN = "http://evil.example"
-
-
-def start(tmp_path: Path, name: str, config: str, env: dict[str, str] | None = None) -> Service:
-    path = tmp_path / f"{name}.toml"
-    path.write_text(config)
-    return Service(tmp_path / name, args=["--config", str(path)], env=env).start()
 
 
 @pytest.fixture(scope="module")
 def strict(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Service]:
     """Pairing required, the box's own address not trusted: every client here is a stranger until paired."""
-    service = start(tmp_path_factory.mktemp("strict"), "box", STRICT)
+    service = configured(tmp_path_factory.mktemp("strict"), "box", STRICT)
     yield service
     service.stop()
 
@@ -143,7 +137,7 @@ def test_a_foreign_web_page_cannot_open_the_socket(strict: Service) -> None:
 
 
 def test_guessing_codes_is_throttled(tmp_path: Path) -> None:
-    service = start(tmp_path, "guess", STRICT)
+    service = configured(tmp_path, "guess", STRICT)
     try:
         real = console_code(service)
         wrong = f"{(int(real) + 1) % 1_000_000:06d}"
@@ -257,7 +251,7 @@ def test_a_start_that_did_not_finish_makes_the_next_one_safe(tmp_path: Path) -> 
     state = tmp_path / "box"
     state.mkdir()
     (state / MARKER).write_text(json.dumps({"pid": 4242, "started": 1.0}))
-    service = start(tmp_path, "box", "[leds]\nbackend = \"pi5\"\n[discovery]\nenabled = false\n")
+    service = configured(tmp_path, "box", "[leds]\nbackend = \"pi5\"\n[discovery]\nenabled = false\n")
     try:
         health = service.health()
         assert health["overall"] == "safe-mode" and health["start"]["safe"] is True
@@ -274,7 +268,7 @@ def test_ready_and_watchdog_pings_reach_systemd_s_socket(tmp_path: Path) -> None
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     listener.bind(address)
     listener.settimeout(TIMEOUT)
-    service = start(tmp_path, "box", "[discovery]\nenabled = false\n",
+    service = configured(tmp_path, "box", "[discovery]\nenabled = false\n",
                     env={"NOTIFY_SOCKET": address, "WATCHDOG_USEC": "400000"})
     try:
         messages = [listener.recv(4096).decode() for _ in range(3)]
@@ -297,7 +291,7 @@ def test_no_debugger_or_console_is_ever_served(strict: Service) -> None:
 
 def test_buttons_that_cannot_start_are_reported_and_the_game_goes_on(tmp_path: Path) -> None:
     """Off a Pi gpiozero finds no pins: the health view says so, the tablets still play."""
-    service = start(tmp_path, "box", "[buttons]\nnext_pin = 5\n[discovery]\nenabled = false\n",
+    service = configured(tmp_path, "box", "[buttons]\nnext_pin = 5\n[discovery]\nenabled = false\n",
                     env={"GPIOZERO_PIN_FACTORY": ""})
     try:
         health = service.health()
@@ -323,7 +317,7 @@ def test_the_watchdog_pings_only_after_a_real_request_is_answered(tmp_path: Path
     finally:
         hung.close()
     assert answers("http://127.0.0.1:1/api/alive", timeout=0.5)() is False  # nothing listening
-    service = start(tmp_path, "box", "[discovery]\nenabled = false\n")
+    service = configured(tmp_path, "box", "[discovery]\nenabled = false\n")
     try:
         assert answers(f"{service.url}/api/alive", timeout=5)() is True
         assert answers(f"{service.url}/api/health", timeout=5)() is True and \

@@ -22,18 +22,15 @@ import pytest
 import requests
 import socketio
 
-from service_process import SETUP, Service, TIMEOUT, call, connect, console_code, next_event, ok, simple_answer
+from service_process import (SETUP, STRICT, Service, TIMEOUT, call, configured, connect, console_code, next_event, ok,
+                             simple_answer)
 
-STRICT = "[pairing]\ntrust_loopback = false\n[discovery]\nenabled = false\n"
 OWNER, STRANGER, OWNERS_NEW = "127.0.0.3", "127.0.0.4", "127.0.0.5"
 
 
 @pytest.fixture(scope="module")
 def box(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Service]:
-    folder = tmp_path_factory.mktemp("strangers")
-    config = folder / "box.toml"
-    config.write_text(STRICT)
-    service = Service(folder / "box", args=["--config", str(config)]).start()
+    service = configured(tmp_path_factory.mktemp("strangers"), "box", STRICT)
     yield service
     service.stop()
 

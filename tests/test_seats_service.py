@@ -18,7 +18,7 @@ import socketio
 
 from companion.games.straszydla.packdata import load_pack
 from companion.games.straszydla.setup import default_setup
-from service_process import Service, call, connect, console_code, next_event, ok
+from service_process import Service, call, configured, connect, console_code, next_event, ok
 
 # Every client here is on one address: the pairing rate limit is raised so a dozen phones can pair.
 STRICT = "[pairing]\ntrust_loopback = false\nclient_attempts = 100\nglobal_attempts = 200\n[discovery]\nenabled = false\n"
@@ -26,9 +26,7 @@ STRICT = "[pairing]\ntrust_loopback = false\nclient_attempts = 100\nglobal_attem
 
 @pytest.fixture(scope="module")
 def box(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Service]:
-    folder = tmp_path_factory.mktemp("seats")
-    (folder / "box.toml").write_text(STRICT)
-    service = Service(folder / "state", args=["--config", str(folder / "box.toml")]).start()
+    service = configured(tmp_path_factory.mktemp("seats"), "state", STRICT)
     yield service
     service.stop()
     assert "Traceback" not in service.log(), service.log()

@@ -34,7 +34,7 @@ from companion.games.straszydla.packdata import load_pack
 from companion.games.straszydla.rules import StraszydlaRules
 from companion.games.straszydla.setup import default_setup
 from companion.games.straszydla.state import GameState
-from service_process import TIMEOUT, Service, call, connect, ok
+from service_process import TIMEOUT, Service, call, configured, connect, console_code, ok
 
 CONFIG = ("[pairing]\ntrust_loopback = false\nclient_attempts = 100\n"
           "[discovery]\nenabled = false\n")
@@ -45,10 +45,7 @@ PACT_NAMES = {pact.id: pact.name for pact in load_pack().pacts}
 
 @pytest.fixture(scope="module")
 def box(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Service]:
-    folder = tmp_path_factory.mktemp("doors")
-    config = folder / "box.toml"
-    config.write_text(CONFIG)
-    service = Service(folder / "box", args=["--config", str(config)]).start()
+    service = configured(tmp_path_factory.mktemp("doors"), "box", CONFIG)
     yield service
     service.stop()
 
@@ -56,7 +53,7 @@ def box(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Service]:
 @pytest.fixture(scope="module")
 def tokens(box: Service) -> dict[str, str]:
     """The owner's token (the box's printed code), and three players' (codes the owner showed)."""
-    code = next(m.group(1) for line in box.output if (m := re.match(r"Pairing code for the first tablet: (\d+)", line)))
+    code = console_code(box)
     found = {}
     with connect(box.url) as owner:
         found["owner"] = ok(owner, "pair_code", {"name": "Owner", "code": code})["token"]

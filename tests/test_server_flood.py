@@ -17,7 +17,7 @@ from pathlib import Path
 
 from flood import STRANGER, Flood
 from polling import wait_for
-from service_process import SETUP, Service, connect, console_code, next_event, ok, simple_answer
+from service_process import SETUP, configured, connect, console_code, next_event, ok, simple_answer
 
 TABLET = "127.0.0.3"
 PER_ADDRESS = 24
@@ -40,9 +40,7 @@ def page_from(port: int, source: str) -> int:
 
 
 def test_a_flood_from_one_address_does_not_keep_a_tablet_from_playing(tmp_path: Path) -> None:
-    config = tmp_path / "box.toml"
-    config.write_text(CONFIG)
-    service = Service(tmp_path / "box", args=["--config", str(config)]).start()
+    service = configured(tmp_path, "box", CONFIG)
     port = int(service.url.rsplit(":", 1)[1])
     flood = Flood(port, idle=300, slow=100).start()
     try:
