@@ -36,7 +36,7 @@ def test_undo_from_a_snapshot_is_the_replayed_game(edition: str) -> None:
     rules = EDITIONS[edition]()
     game = played(rules, 5, 150)
     log = list(game.inputs)
-    assert len(log) > 3 * SNAPSHOT_EVERY and len(game._snapshots) >= 2, "snapshots were taken on the way"
+    assert len(log) > 3 * SNAPSHOT_EVERY and len(game.snapshots) >= 2, "snapshots were taken on the way"
     for count in (1, 7, SNAPSHOT_EVERY + 3, len(log) // 2):
         undone = played(rules, 5, 150)
         undone.undo(count)
