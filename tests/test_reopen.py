@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import pickle
 import random
 import sqlite3
 from pathlib import Path
@@ -100,15 +101,19 @@ def fallbacks(caplog: pytest.LogCaptureFixture) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("pack_id", list(BUILT_IN))
-@pytest.mark.parametrize("seed", [3, 11])
-def test_a_reopened_game_is_the_replayed_game(tmp_path: Path, pack_id: str, seed: int,
+#: Every pack with two seeds, and a mixed game (this box's monsters on another box's board: other rules).
+CASES = [*((pack_id, (), seed) for pack_id in BUILT_IN for seed in (3, 11)),
+         ("horrified", ("--board", "ravenloft", "--monsters", "dracula,carrionette"), 5)]
+
+
+@pytest.mark.parametrize(("pack_id", "options", "seed"), CASES)
+def test_a_reopened_game_is_the_replayed_game(tmp_path: Path, pack_id: str, options: tuple[str, ...], seed: int,
                                               caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO, "companion.table.table")
     store = Store(tmp_path / "companion.sqlite")
     tables = Tables(store, pack_makers(""))
     pack = tables.kind(pack_id)
-    game_id = tables.create(pack_id, "Reopened", new_game(pack).origin["setup"])  # type: ignore[arg-type]
+    game_id = tables.create(pack_id, "Reopened", new_game(pack, options).origin["setup"])  # type: ignore[arg-type]
     live = tables.get(game_id)
     resumes, from_snapshots = isinstance(pack.rules, Resumable), 0
     for round_ in range(3):
@@ -150,6 +155,7 @@ def damage(path: Path, sql: str) -> int:
 
 
 LAST_SNAPSHOT = "{last}"  # the snapshot the game goes on from
+NOT_A_GAME = pickle.dumps(("not", "a game"))  # loads, but no game goes on from it
 GARBAGE = hashlib.sha256(bytes([0, 255])).hexdigest()  # the checksum of x'00ff': right, for a body that does not load
 DAMAGES = {
     "missing": ("DELETE FROM reopen_cache", "no reopen cache is saved"),
@@ -159,6 +165,9 @@ DAMAGES = {
                    f"WHERE kind = 'snapshot' AND n = {LAST_SNAPSHOT}", "does not load"),
     "unreadable step": (f"UPDATE reopen_cache SET body = x'00ff', digest = '{GARBAGE}' WHERE kind = 'step' AND n = 3",
                         "does not load"),
+    "not a game": (f"UPDATE reopen_cache SET body = x'{NOT_A_GAME.hex()}', "
+                   f"digest = '{hashlib.sha256(NOT_A_GAME).hexdigest()}' WHERE kind = 'snapshot' AND n = {LAST_SNAPSHOT}",
+                   "going on from its reopen cache failed"),
     "foreign": ("UPDATE reopen_cache SET stamp = 'other code'", "made by other code"),
     "another branch": ("UPDATE reopen_cache SET prefix = 'another game'", "no snapshot"),
 }
@@ -198,4 +207,29 @@ def test_the_cache_leaves_the_box_in_no_export_nor_backup(tmp_path: Path) -> Non
     assert store.cache(imported) == []
     assert seen(tables.get(imported))["views"] == {k: {**v, "game_id": imported}
                                                    for k, v in seen(table)["views"].items()}
+    store.close()
+
+
+def test_a_file_from_before_the_cache_gets_it_and_a_read_only_one_replays(tmp_path: Path,
+                                                                        caplog: pytest.LogCaptureFixture) -> None:
+    """A database made before the reopen cache (no table for it): opened for writing it gets the
+    table, each game replays whole once and is cached; opened read-only its games replay, as before."""
+    caplog.set_level(logging.INFO, "companion.table.table")
+    store, _, table = played_table(tmp_path)
+    expected, game_id, pack = seen(table), table.game_id, table.kind
+    store.close()
+    assert damage(tmp_path / "companion.sqlite", "DROP TABLE reopen_cache") == -1
+    caplog.clear()
+
+    read_only = Store(tmp_path / "companion.sqlite", read_only="the card is read-only")
+    assert seen(reopened(read_only, pack, game_id)) == expected
+    assert any("could not save the reopen cache" in r.getMessage() for r in caplog.records)
+    read_only.close()
+
+    store = Store(tmp_path / "companion.sqlite")
+    caplog.clear()
+    assert seen(reopened(store, pack, game_id)) == expected
+    assert any("no reopen cache is saved" in said for said in fallbacks(caplog))
+    assert seen(reopened(store, pack, game_id)) == expected
+    assert fallbacks(caplog) == []
     store.close()

@@ -118,6 +118,7 @@ class Store:
         self._clock = clock
         self._tried_at = clock()
         self.last_failure = ""  # the last write the disk refused, until one succeeds
+        self._caches = True  # whether the file has the reopen cache's table (one that could not get it goes without)
         self._db = self._read_only() if read_only else self._writable()
 
     def _writable(self) -> sqlite3.Connection:
@@ -179,7 +180,7 @@ class Store:
             db.executescript(SCHEMA)
             db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
         _add_seat_holders(db)
-        _add_reopen_cache(db)
+        self._caches = _add_reopen_cache(db)
 
     def _try_writing_again(self) -> None:
         """Read-only: open the file for writing again (space may have come back); quietly stays
@@ -267,7 +268,8 @@ class Store:
                 db.execute("INSERT INTO journal (game_id, n, kind, body, at) VALUES (?, ?, ?, ?, ?)",
                            (game_id, n + offset, item.kind, json.dumps(item.to_plain()), time.time()))
             db.execute("UPDATE games SET updated = ? WHERE id = ?", (time.time(), game_id))
-            _put_cache(db, game_id, cache)
+            if self._caches:
+                _put_cache(db, game_id, cache)
         return int(n) + len(items)
 
     # -- the reopen cache ------------------------------------------------------------------
@@ -285,6 +287,8 @@ class Store:
     def save_cache(self, game_id: str, rows: Sequence[CacheRow], replace: bool = False) -> None:
         """Keep reopen-cache rows (a row of the same kind and number is replaced); ``replace``:
         the game's other rows go (a cache rebuilt from the journal)."""
+        if not self._caches:
+            raise StoreError(f"{self.path} has no table for the reopen cache (it could not be added at start)")
         with self._write() as db:
             if replace:
                 db.execute("DELETE FROM reopen_cache WHERE game_id = ?", (game_id,))
@@ -383,15 +387,18 @@ def _add_seat_holders(db: sqlite3.Connection) -> None:
         log.warning("could not add the seats' holder column (%s): claims read as held by an unknown device", error)
 
 
-def _add_reopen_cache(db: sqlite3.Connection) -> None:
+def _add_reopen_cache(db: sqlite3.Connection) -> bool:
     """Files made before the reopen cache was kept get its table (empty: each game is replayed whole
-    once and its cache written). A file that cannot be written goes without: its games replay."""
+    once and its cache written). A file that cannot get it goes without (False): its games replay, and
+    their inputs are saved without a cache."""
     if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'reopen_cache'").fetchone():
-        return
+        return True
     try:
         db.executescript(CACHE_SCHEMA)
     except sqlite3.OperationalError as error:
         log.warning("could not add the reopen cache's table (%s): games reopen by replaying their journal", error)
+        return False
+    return True
 
 
 def _put_cache(db: sqlite3.Connection, game_id: str, rows: Sequence[CacheRow]) -> None:

@@ -500,6 +500,19 @@ class Table:
         live = [dict(entry) for entry in folded.live]
         self._prefixes = reopen.prefixes(self._stamp, self.origin, live)
         cached = self._cached(len(live))
+        if cached is not None:
+            try:
+                self._play(live, cached)
+                return
+            except Exception as problem:  # a snapshot of this very code should never fail; if one does, the journal
+                # rules. Said by its kind alone: a message from within the game might quote what it hides.
+                log.error("game %s opens by replaying its whole journal: going on from its reopen cache failed (%s)",
+                          self.game_id, type(problem).__name__)
+        self._play(live, None)
+
+    def _play(self, live: list[dict[str, object]], cached: reopen.Cached | None) -> None:
+        """The game, its steps' record and tables after ``live``: from the last snapshot of ``cached``
+        and the records of the inputs before it, or (None) from the origin."""
         start = cached.snapshots[-1].played if cached else 0
         self.game = Game(self.kind.rules, self.origin, live[:start], snapshots=cached.snapshots if cached else ())
         records = cached.steps[:start] if cached else []
@@ -507,7 +520,7 @@ class Table:
         self.step_effects: list[tuple[Effect, ...]] = [record.effects for record in records]
         known = cached.steps if cached else []
         self._moves_of: dict[int, list[str]] = {i: list(r.moves) for i, r in enumerate(known) if r.moves is not None}
-        laid_from = len(live) - TABLETOPS_KEPT
+        laid_from = len(live) - (1 if cached else TABLETOPS_KEPT)  # from a snapshot: older tables when asked
         self.tabletops = tabletops.Record(None if cached else self.kind.tabletop(self.game), self._tabletop_after,
                                           TABLETOPS_KEPT)
         for i in range(start):  # only the table the game stands at is at hand: the others when asked
@@ -543,12 +556,14 @@ class Table:
         """Cache what ``_replay`` worked out from input ``start`` on that the cache did not hold (its
         first ``known`` steps; ``whole``: the cache is made again from nothing). A store that cannot
         write leaves the cache as it was: it only saves time."""
+        if not self._resumes:
+            return
         shown = len(self.labels) - HISTORY_SHOWN  # the moves of the steps the history shows, worked out now
         rows = [reopen.snapshot_row(self._stamp, s, self._prefixes[s.played])
-                for s in self.game.snapshots if whole or s.played > start] if self._resumes else []
+                for s in self.game.snapshots if whole or s.played > start]
         rows += [reopen.step_row(self._stamp, i, reopen.StepRecord(
             self.labels[i], self.step_effects[i], tuple(self._moves(i)) if i >= shown else None), self._prefixes[i + 1])
-                 for i in range(known, len(self.labels)) if self._resumes]
+                 for i in range(known, len(self.labels))]
         if not rows:
             return
         try:
