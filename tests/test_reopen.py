@@ -233,3 +233,15 @@ def test_a_file_from_before_the_cache_gets_it_and_a_read_only_one_replays(tmp_pa
     assert seen(reopened(store, pack, game_id)) == expected
     assert fallbacks(caplog) == []
     store.close()
+
+
+def test_the_code_stamp_covers_a_pack_from_outside_the_package() -> None:
+    """A pack added from outside the tree (``COMPANION_EXTRA_PACKS``) pickles its own classes into the
+    cache: its folder is in the stamp, so a change of it makes its games' caches foreign."""
+    from companion.table import reopen
+    from toy_pack import ToyPack
+
+    shipped = pack_makers("")["ravenloft"]()
+    assert reopen.code_stamp(shipped, shipped.rules) == reopen.code_stamp()
+    outside = ToyPack()
+    assert reopen.code_stamp(outside, outside.rules) != reopen.code_stamp()

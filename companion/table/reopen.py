@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import inspect
 import json
 import logging
 import pickle
@@ -74,14 +75,22 @@ class Unusable(Exception):
         self.level = level
 
 
+def code_stamp(*parts: object) -> str:
+    """A hash of this code (every file of the package: engine, packs, their data), of the Python
+    that pickles, and of the folders of the classes of ``parts`` outside the package (a pack added
+    from outside the tree, its rules): a row made by other code is foreign. Worked out once per
+    process for each set of folders."""
+    folders = {Path(inspect.getfile(type(part))).resolve().parent for part in parts}
+    return _stamp(tuple(sorted(f for f in folders if f != PACKAGE and PACKAGE not in f.parents)))
+
+
 @functools.cache
-def code_stamp() -> str:
-    """A hash of this code (every file of the package, engine, packs, their data) and of the Python
-    that pickles: a row made by other code is foreign. Worked out once per process."""
+def _stamp(outside: tuple[Path, ...]) -> str:
     digest = hashlib.sha256(f"{sys.version}|{pickle.HIGHEST_PROTOCOL}".encode())
-    for path in sorted(PACKAGE.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts:
-            digest.update(str(path.relative_to(PACKAGE)).encode() + b"\0" + path.read_bytes() + b"\0")
+    for folder in (PACKAGE, *outside):
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 

@@ -68,7 +68,7 @@ class Table:
         self.journal = store.journal(game_id)
         self.seating = Seating(store, game_id, self.seat_name)
         self.undo_request: UndoRequest | None = None
-        self._stamp = reopen.code_stamp()
+        self._stamp = reopen.code_stamp(kind, kind.rules)
         self._resumes = isinstance(kind.rules, Resumable)  # only such games keep a reopen cache
         self._replay()
         self.put_back: list[Change] | None = self._last_put_back()
