@@ -139,7 +139,8 @@ def played_table(tmp_path: Path) -> tuple[Store, Tables, Table]:
     store = Store(tmp_path / "companion.sqlite")
     tables = Tables(store, pack_makers(""))
     pack = tables.kind("ravenloft")
-    table = tables.get(tables.create("ravenloft", "Damaged cache", new_game(pack).origin["setup"]))  # type: ignore[arg-type]
+    setup = new_game(pack).origin["setup"]
+    table = tables.get(tables.create("ravenloft", "Damaged cache", setup))  # type: ignore[arg-type]
     play_randomly(table, pack, 7, 110)
     assert len(table.game.snapshots) >= 2
     return store, tables, table
@@ -165,8 +166,8 @@ DAMAGES = {
                    f"WHERE kind = 'snapshot' AND n = {LAST_SNAPSHOT}", "does not load"),
     "unreadable step": (f"UPDATE reopen_cache SET body = x'00ff', digest = '{GARBAGE}' WHERE kind = 'step' AND n = 3",
                         "does not load"),
-    "not a game": (f"UPDATE reopen_cache SET body = x'{NOT_A_GAME.hex()}', "
-                   f"digest = '{hashlib.sha256(NOT_A_GAME).hexdigest()}' WHERE kind = 'snapshot' AND n = {LAST_SNAPSHOT}",
+    "not a game": (f"UPDATE reopen_cache SET body = x'{NOT_A_GAME.hex()}', digest = "
+                   f"'{hashlib.sha256(NOT_A_GAME).hexdigest()}' WHERE kind = 'snapshot' AND n = {LAST_SNAPSHOT}",
                    "going on from its reopen cache failed"),
     "foreign": ("UPDATE reopen_cache SET stamp = 'other code'", "made by other code"),
     "another branch": ("UPDATE reopen_cache SET prefix = 'another game'", "no snapshot"),

@@ -3,5 +3,6 @@
 from .journal import BrokenJournal, Folded, JournalEntry, fold, fold_journal
 from .sqlite import CacheRow, GameRecord, Store, StoreError, UnknownGame
 
-__all__ = ["BrokenJournal", "CacheRow", "Folded", "GameRecord", "JournalEntry", "Store", "StoreError", "UnknownGame", "fold",
+__all__ = ["BrokenJournal", "CacheRow", "Folded", "GameRecord", "JournalEntry", "Store", "StoreError", "UnknownGame",
+           "fold",
            "fold_journal"]

@@ -47,12 +47,16 @@ SNAPSHOT, STEP = "snapshot", "step"
 PACKAGE = Path(__file__).resolve().parents[1]
 
 
+#: A history label's fields (``table.Label``: its text, who may read it, its aside).
+LabelFields = tuple[str, "tuple[str, ...] | None", str]
+
+
 @dataclass(frozen=True)
 class StepRecord:
-    """What the table derived from one live input: its history ``label`` (a ``table.Label``), its
-    ``effects``, and the ``moves`` it made on the table (None: not worked out when it was saved)."""
+    """What the table derived from one live input: its history ``label``, its ``effects``, and the
+    ``moves`` it made on the table (None: not worked out when it was saved)."""
 
-    label: object
+    label: LabelFields
     effects: tuple[Effect, ...]
     moves: tuple[str, ...] | None
 

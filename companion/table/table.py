@@ -9,11 +9,11 @@ import json
 import logging
 import threading
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from companion.engine.effects import Effect
 from companion.engine.errors import IllegalInput, Refusal, StaleInput
-from companion.engine.game import Game, Resumable, Snapshot, Step
+from companion.engine.game import Game, Resumable, Step
 from companion.engine.plain import to_plain
 from companion.engine.prompts import Prompt
 from companion.engine.tabletop import Change, Tabletop, changes
@@ -314,7 +314,7 @@ class Table:
                 step = self.game.apply(_with_seat(prompt, entry, seat))
             except IllegalInput as problem:
                 raise TableError("game-over" if prompt is None else "illegal", str(problem)) from None
-            done = [(self._label(prompt, self.game.inputs[-1], step), step, self.kind.tabletop(self.game))]
+            done = self._done([(prompt, self.game.inputs[-1], step, self.kind.tabletop(self.game))])
             rows = self._cache_rows(done)
             self._write(JournalEntry("input", dict(self.game.inputs[-1])), undo_engine=1, cache=rows)
             self._record(done)
@@ -382,7 +382,7 @@ class Table:
             except Exception:
                 self._replay()  # cannot happen to a deterministic engine; if it does, back to the journal
                 raise
-            done = [(self._label(prompt, entry, step), step, top) for prompt, entry, step, top in steps]
+            done = self._done(steps)
             self._write(JournalEntry("redo", count=count), undo_engine=count, cache=self._cache_rows(done))
             del self.redo_stack[-count:]
             self._record(done)
@@ -516,7 +516,7 @@ class Table:
         start = cached.snapshots[-1].played if cached else 0
         self.game = Game(self.kind.rules, self.origin, live[:start], snapshots=cached.snapshots if cached else ())
         records = cached.steps[:start] if cached else []
-        self.labels: list[Label] = [record.label for record in records]  # type: ignore[misc]  # pickled Labels
+        self.labels: list[Label] = [Label(*record.label) for record in records]
         self.step_effects: list[tuple[Effect, ...]] = [record.effects for record in records]
         known = cached.steps if cached else []
         self._moves_of: dict[int, list[str]] = {i: list(r.moves) for i, r in enumerate(known) if r.moves is not None}
@@ -561,9 +561,9 @@ class Table:
         shown = len(self.labels) - HISTORY_SHOWN  # the moves of the steps the history shows, worked out now
         rows = [reopen.snapshot_row(self._stamp, s, self._prefixes[s.played])
                 for s in self.game.snapshots if whole or s.played > start]
-        rows += [reopen.step_row(self._stamp, i, reopen.StepRecord(
-            self.labels[i], self.step_effects[i], tuple(self._moves(i)) if i >= shown else None), self._prefixes[i + 1])
-                 for i in range(known, len(self.labels))]
+        for i in range(known, len(self.labels)):
+            record = _record_of(self.labels[i], self.step_effects[i], self._moves(i) if i >= shown else None)
+            rows.append(reopen.step_row(self._stamp, i, record, self._prefixes[i + 1]))
         if not rows:
             return
         try:
@@ -572,30 +572,35 @@ class Table:
             log.warning("could not save the reopen cache of game %s (%s): it opens by replaying its journal",
                         self.game_id, problem)
 
-    def _cache_rows(self, done: Sequence[tuple["Label", Step, Tabletop]]) -> list[CacheRow]:
-        """The reopen cache's rows for inputs the engine just took (``done``: each one's label, step
-        and table after it), the snapshots taken on the way among them: written with their entry."""
+    def _done(self, steps: Sequence[tuple[Prompt | None, Mapping[str, object], Step, Tabletop]]) -> list["_Done"]:
+        """What the table keeps of inputs the engine just took (each one's question, entry, step and
+        table after it): its label, effects, table and the pieces it moved."""
+        done, before = [], self.tabletops[-1]
+        for prompt, entry, step, top in steps:
+            done.append(_Done(self._label(prompt, entry, step), step, top, [c.text for c in changes(before, top)]))
+            before = top
+        return done
+
+    def _cache_rows(self, done: Sequence["_Done"]) -> list[CacheRow]:
+        """The reopen cache's rows for inputs the engine just took (``done``), the snapshots taken on
+        the way among them: written with their journal entry."""
         if not self._resumes:
             return []
         played = len(self.game.inputs) - len(done)
         found = self._prefixes[:played + 1]
         reopen.extend(found, self.game.inputs[played:])
         rows = [reopen.snapshot_row(self._stamp, s, found[s.played]) for s in self.game.snapshots if s.played > played]
-        before = self.tabletops[-1]
-        for offset, (label, step, top) in enumerate(done):
-            moves = tuple(c.text for c in changes(before, top))
-            rows.append(reopen.step_row(self._stamp, played + offset, reopen.StepRecord(label, step.effects, moves),
-                                        found[played + offset + 1]))
-            before = top
+        rows += [reopen.step_row(self._stamp, played + n, _record_of(d.label, d.step.effects, d.moves),
+                                 found[played + n + 1]) for n, d in enumerate(done)]
         return rows
 
-    def _record(self, done: Sequence[tuple["Label", Step, Tabletop]]) -> None:
-        """The table's record of inputs taken and saved (``done`` as ``_cache_rows``)."""
-        for label, step, top in done:
-            self._moves_of[len(self.labels)] = [c.text for c in changes(self.tabletops[-1], top)]
-            self.labels.append(label)
-            self.step_effects.append(step.effects)
-            self.tabletops.append(top)
+    def _record(self, done: Sequence["_Done"]) -> None:
+        """The table's record of inputs taken and saved (``done``)."""
+        for item in done:
+            self._moves_of[len(self.labels)] = item.moves
+            self.labels.append(item.label)
+            self.step_effects.append(item.step.effects)
+            self.tabletops.append(item.top)
         reopen.extend(self._prefixes, self.game.inputs[len(self._prefixes) - 1:])
 
     def _take_back(self, count: int) -> None:
@@ -666,6 +671,21 @@ class Table:
             self._saved_outcome = current
         except StoreError as problem:  # the card, not a bug: the game list catches up at the next change
             log.warning("could not save the outcome of game %s: %s", self.game_id, problem)
+
+
+class _Done(NamedTuple):
+    """One input the engine took, as the table keeps it (``Table._done``)."""
+
+    label: "Label"
+    step: Step
+    top: Tabletop
+    moves: list[str]
+
+
+def _record_of(label: "Label", effects: tuple[Effect, ...], moves: Sequence[str] | None) -> reopen.StepRecord:
+    """What the reopen cache keeps of one input (a label as its fields: no class of the table is pickled)."""
+    return reopen.StepRecord((label.text, label.audience, label.aside), effects,
+                             None if moves is None else tuple(moves))
 
 
 def _effect_key(effect: Effect) -> str:
