@@ -118,6 +118,9 @@ def test_a_reopened_game_is_the_replayed_game(tmp_path: Path, pack_id: str, opti
     resumes, from_snapshots = isinstance(pack.rules, Resumable), 0
     for round_ in range(3):
         play_randomly(live, pack, seed * 10 + round_, 45)
+        if round_ == 1 and len(live.game.inputs) >= 2:  # a restart just after an undo: its put-back list
+            undo(live, 2)
+            assert live.put_back is not None
         caplog.clear()
         again = reopened(store, pack, game_id)
         if any(s.played > 0 for s in live.game.snapshots):
@@ -132,6 +135,7 @@ def test_a_reopened_game_is_the_replayed_game(tmp_path: Path, pack_id: str, opti
         assert seen(replayed) == expected
         live = again  # the reopened table plays on (one table writes a game): the next round checks it
     assert bool(from_snapshots) == resumes, "games of rules that resume reopen from their snapshots"
+    assert {"input", "undo", "redo"} <= {entry.kind for entry in live.journal}
     store.close()
 
 
