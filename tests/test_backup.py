@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import sqlite3
 import zipfile
 from pathlib import Path
 from typing import Any, Iterator
@@ -100,3 +101,37 @@ def test_a_broken_backup_changes_nothing_and_says_what_is_wrong(box: Service) ->
     assert games_of(box) == before
     not_zip = restore(box, b"hello").json()["error"]
     assert "not a zip" in not_zip["message"] and games_of(box) == before
+
+
+def cache_rows(service: Service) -> list[tuple[str, bytes]]:
+    """The reopen cache's rows in the box's games file (docs/engine.md, "Reopening after a restart")."""
+    db = sqlite3.connect(f"{(service.state_dir / 'companion.sqlite').resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        return [(str(game_id), bytes(body)) for game_id, body in db.execute("SELECT game_id, body FROM reopen_cache")]
+    finally:
+        db.close()
+
+
+def test_the_reopen_cache_stays_in_the_box_and_a_restore_makes_it_again(box: Service, tmp_path: Path) -> None:
+    """The cache holds the game's secrets (the decks' order): no part of it is in the backup; a
+    restored game has none until it is opened, which makes it again from the journal."""
+    fill(box)
+    rows = cache_rows(box)
+    assert any(len(body) > 1000 for _, body in rows), "a snapshot of the played game is in the cache"
+    backup = requests.get(f"{box.url}/api/backup", timeout=TIMEOUT).content
+    with zipfile.ZipFile(io.BytesIO(backup)) as archive:
+        members = [archive.read(name) for name in archive.namelist()]
+    for _, body in rows:
+        pieces = [body[i:i + 24] for i in range(0, len(body) - 24, 97)]
+        assert not any(piece in member or piece.hex().encode() in member for piece in pieces for member in members)
+    fresh = Service(tmp_path / "new-box").start()
+    try:
+        assert restore(fresh, backup).json()["ok"]
+        assert cache_rows(fresh) == []
+        played = next(g for g in games_of(fresh) if g["name"] == "Played")
+        with connect(fresh.url) as tablet:
+            ok(tablet, "join", {"game_id": played["game_id"]})
+        assert {game_id for game_id, _ in cache_rows(fresh)} == {played["game_id"]}
+        assert "opens by replaying its whole journal: no reopen cache is saved" in fresh.log()
+    finally:
+        fresh.stop()

@@ -5,9 +5,11 @@ same version and state, and the game carries on from there."""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from typing import Any
 
+from companion.engine.game import SNAPSHOT_EVERY
 from service_process import SETUP, Service, connect, next_event, ok, play_socket_until, simple_answer
 
 
@@ -82,5 +84,45 @@ def test_an_acknowledged_input_survives_a_kill_straight_after(tmp_path: Path) ->
     again = Service(tmp_path / "state").start()
     try:
         assert join(again, game_id) == view
+    finally:
+        again.stop()
+
+
+def test_a_long_game_reopens_from_its_snapshots_after_a_kill(tmp_path: Path) -> None:
+    """Tens of inputs in, the plug is pulled: the snapshots written with the inputs survive it, the
+    box reopens the game from them (its log says no whole replay) and the tablet finds the same game."""
+    service = Service(tmp_path / "state").start()
+    try:
+        tablet = connect(service.url)
+        game_id = ok(tablet, "new_game", {"name": "Long night", "setup": SETUP})["game_id"]
+        view = ok(tablet, "join", {"game_id": game_id})["view"]
+        while view["version"] < 40 and view["prompt"] is not None:
+            ok(tablet, "act", {"game_id": game_id, "version": view["version"], "key": view["prompt"]["key"],
+                               "answer": simple_answer(view["prompt"])})
+            view = next_event(tablet, "view")
+        assert view["version"] >= 2 * SNAPSHOT_EVERY, "the game lasted long enough for snapshots"
+        service.kill()  # straight after the last acknowledgement
+        tablet.disconnect()
+    finally:
+        service.stop()
+    db = sqlite3.connect(tmp_path / "state" / "companion.sqlite")
+    try:
+        kept = db.execute("SELECT MAX(n) FROM reopen_cache WHERE game_id = ? AND kind = 'snapshot'",
+                          (game_id,)).fetchone()[0]
+    finally:
+        db.close()
+    assert kept is not None and kept > SNAPSHOT_EVERY, "snapshots were saved with the inputs"
+
+    again = Service(tmp_path / "state").start()
+    try:
+        assert join(again, game_id) == view
+        assert f"game {game_id} opens by replaying its whole journal" not in again.log()
+        tablet = connect(again.url)
+        view = ok(tablet, "join", {"game_id": game_id})["view"]
+        if view["prompt"] is not None:  # and it plays on
+            ok(tablet, "act", {"game_id": game_id, "version": view["version"], "key": view["prompt"]["key"],
+                               "answer": simple_answer(view["prompt"])})
+            assert next_event(tablet, "view")["version"] == view["version"] + 1
+        tablet.disconnect()
     finally:
         again.stop()

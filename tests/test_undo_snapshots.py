@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 from companion.engine.errors import IllegalInput
-from companion.engine.game import SNAPSHOT_EVERY, Game
+from companion.engine.game import SNAPSHOT_EVERY, Game, Resumable
 from companion.engine.plain import to_plain
+from companion.games.horrified.packrules import HorrifiedPackRules
 from companion.games.horrified_core.rules import HorrifiedRules
 from companion.games.horrified_core.simulate import play_out, random_policy
 from companion.games.ravenloft.rules import RavenloftRules
@@ -36,7 +37,7 @@ def test_undo_from_a_snapshot_is_the_replayed_game(edition: str) -> None:
     rules = EDITIONS[edition]()
     game = played(rules, 5, 150)
     log = list(game.inputs)
-    assert len(log) > 3 * SNAPSHOT_EVERY and len(game._snapshots) >= 2, "snapshots were taken on the way"
+    assert len(log) > 3 * SNAPSHOT_EVERY and len(game.snapshots) >= 2, "snapshots were taken on the way"
     for count in (1, 7, SNAPSHOT_EVERY + 3, len(log) // 2):
         undone = played(rules, 5, 150)
         undone.undo(count)
@@ -62,3 +63,18 @@ def test_a_refused_input_leaves_the_game_as_it_was() -> None:
         game.apply({"key": "hero-action", "answer": {"action": "move", "to": "atlantis"}})
     assert (to_plain(game.state), game.prompt, list(game.inputs)) == before
     assert game.version == len(before[2])
+
+
+def test_the_original_pack_as_the_box_plays_it_keeps_snapshots() -> None:
+    """The box plays the original Horrified through its pack's rules (the original board or a mix):
+    they resume through the rules of the state, so its games keep snapshots and undo goes on from one."""
+    rules = HorrifiedPackRules()
+    assert isinstance(rules, Resumable)
+    pack = rules.original.pack
+    game = rules.new_game({"setup": {"monsters": [m.id for m in pack.monsters][:2],
+                                     "heroes": [{"hero": h.id, "player": h.id} for h in pack.heroes][:2]}})
+    play_out(game, random_policy(rules.original, 4), 90)
+    log = list(game.inputs)
+    assert len(log) > 2 * SNAPSHOT_EVERY and any(s.played > 0 for s in game.snapshots)
+    game.undo(5)
+    same(game, Game(rules, game.origin, log[:-5]))

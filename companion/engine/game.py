@@ -8,10 +8,12 @@ the game exactly as it was (if the rules refused it half-way, the game is
 rebuilt from its log).
 
 Rules that declare boundaries (``EffectSink.boundary``: a point from which the game
-goes on from its state and a little plain data alone) and can ``resume`` from one let
-a game keep snapshots at some of them, one every ``SNAPSHOT_EVERY`` inputs or so:
-undo and a rebuild then replay only the inputs since the last snapshot before the
-point they go back to, not the whole game.
+goes on from its state and a little plain data alone) and can ``resume`` from one
+(:class:`Resumable`) let a game keep snapshots at some of them, one every
+``SNAPSHOT_EVERY`` inputs or so: undo and a rebuild then replay only the inputs since
+the last snapshot before the point they go back to, not the whole game; and a game
+given snapshots of itself (``Game(..., snapshots=...)``: a box reopening a game after
+a restart) goes on from the last one instead of replaying its whole log.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from __future__ import annotations
 import pickle
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Callable, Generator, Iterable, Protocol, TypeVar
+from typing import Any, Callable, Generator, Iterable, Protocol, Sequence, TypeVar, runtime_checkable
 
 from .dice import DICE, DiceKinds
 from .effects import Effect, EffectSink
@@ -40,12 +42,30 @@ class Rules(Protocol):
     ``change_data(state, data, sink)``, raising IllegalInput to refuse; rules
     with moves a player may make at any moment, whatever is being asked,
     have ``anytime(state, move, sink)`` (IllegalInput to refuse, changing nothing);
-    rules that declare boundaries (``EffectSink.boundary``) have
-    ``resume(state, point, sink) -> Flow``: the game going on from that boundary, as
-    it would have gone on from there (the same prompts, the same state)."""
+    rules that declare boundaries (``EffectSink.boundary``) are :class:`Resumable`."""
 
     def begin(self, origin: Mapping[str, object], sink: EffectSink) -> tuple[object, Flow[None]]:
         ...
+
+
+@runtime_checkable
+class Resumable(Rules, Protocol):
+    """Rules that declare boundaries (``EffectSink.boundary``) and go on from one: ``resume`` is the
+    game going on from that boundary as it would have gone on from there (the same prompts, the
+    same state). Only such rules' games keep snapshots; other rules' games replay."""
+
+    def resume(self, state: Any, point: Any, sink: EffectSink) -> tuple[object, Flow[None]]:
+        ...
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A game at one boundary of its rules: ``played`` inputs taken (the boundary was reached while
+    the last of them was played, or before the first question when 0), and the pickled state and
+    point. It holds everything the game holds, hidden information too: it never leaves the box."""
+
+    played: int
+    data: bytes
 
 
 @dataclass(frozen=True)
@@ -62,32 +82,55 @@ class Game:
     ``dice``: the die kinds its rolls are checked against (a pack with a die of its own gives its registry)."""
 
     def __init__(self, rules: Rules, origin: Mapping[str, object], inputs: Iterable[Input] = (),
-                 dice: DiceKinds = DICE) -> None:
+                 dice: DiceKinds = DICE, snapshots: Sequence[Snapshot] = ()) -> None:
+        """``snapshots``: snapshots of this very game (same rules, origin and first inputs, each
+        taken by a game that played them): it goes on from the last one at or before the end of
+        ``inputs`` and plays only the inputs after it. Ignored for rules that do not resume."""
         self.rules = rules
         self.origin = origin
         self.dice = dice
+        self._resumable: Resumable | None = rules if isinstance(rules, Resumable) else None
+        self._opening: tuple[Effect, ...] | None = None
+        self._snapshots: list[Snapshot] = []
+        if snapshots and self._resumable is not None and any(s.played > 0 for s in snapshots):
+            self._snapshots = sorted(snapshots, key=lambda s: s.played)
+            self._rebuild([dict(entry) for entry in inputs])
+            return
         self._begin()
         for entry in inputs:
             self.apply(entry)
 
     def _begin(self) -> None:
-        self._snapshots: list[tuple[int, bytes]] = []  # (inputs played when it was taken, the snapshot)
+        self._snapshots = []
         self._feeding = 0  # the inputs played once the answer being sent is taken
         self._sink = self._watched(EffectSink())
         self.state, self._flow = self.rules.begin(self.origin, self._sink)
         self.inputs: list[dict[str, object]] = []
         self.prompt: Prompt | None = self._resume(None)
-        self.opening_effects = self._sink.take()
+        self._opening = self._sink.take()
+
+    @property
+    def opening_effects(self) -> tuple[Effect, ...]:
+        """What the game's start made happen. A game that went on from a snapshot never played its
+        start: it is worked out once when asked (a start alone, no input)."""
+        if self._opening is None:
+            self._opening = Game(self.rules, self.origin, dice=self.dice).opening_effects
+        return self._opening
+
+    @property
+    def snapshots(self) -> tuple[Snapshot, ...]:
+        """The snapshots this game keeps, oldest first (each valid for its inputs as they are now)."""
+        return tuple(self._snapshots)
 
     def _watched(self, sink: EffectSink) -> EffectSink:
-        if getattr(self.rules, "resume", None) is not None:
+        if self._resumable is not None:
             sink.on_boundary = self._snapshot
         return sink
 
     def _snapshot(self, state: object, point: object) -> None:
         """A boundary of the rules: kept if the last snapshot is ``SNAPSHOT_EVERY`` inputs back."""
-        if not self._snapshots or self._feeding - self._snapshots[-1][0] >= SNAPSHOT_EVERY:
-            self._snapshots.append((self._feeding, pickle.dumps((state, point), pickle.HIGHEST_PROTOCOL)))
+        if not self._snapshots or self._feeding - self._snapshots[-1].played >= SNAPSHOT_EVERY:
+            self._snapshots.append(Snapshot(self._feeding, pickle.dumps((state, point), pickle.HIGHEST_PROTOCOL)))
 
     def _resume(self, answer: object) -> Prompt | None:
         try:
@@ -175,17 +218,16 @@ class Game:
         """The game after ``inputs`` (a beginning of its log): from the last snapshot taken at or
         before their end, else from the origin, with the inputs since."""
         kept = list(inputs)
-        snapshots = [s for s in self._snapshots if s[0] <= len(kept)]
-        if not snapshots:
+        snapshots = [s for s in self._snapshots if s.played <= len(kept)]
+        if not snapshots or self._resumable is None:  # there are snapshots only of rules that resume
             self._begin()
         else:
-            played, snapshot = snapshots[-1]
-            state, point = pickle.loads(snapshot)
-            self._snapshots, self._feeding = snapshots, played
+            last = snapshots[-1]
+            state, point = pickle.loads(last.data)
+            self._snapshots, self._feeding = snapshots, last.played
             self._sink = self._watched(EffectSink())
-            resume = getattr(self.rules, "resume")  # there are snapshots only of rules that resume
-            self.state, self._flow = resume(state, point, self._sink)
-            self.inputs = kept[:played]
+            self.state, self._flow = self._resumable.resume(state, point, self._sink)
+            self.inputs = kept[:last.played]
             self.prompt = self._resume(None)
         for entry in kept[len(self.inputs):]:
             self.apply(entry)

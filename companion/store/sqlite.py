@@ -36,6 +36,13 @@ RETRY_SECONDS = 5.0  # a read-only store tries to write again at most this often
 #: SQLite's words for a file that is not (or no longer) a sound database.
 DAMAGE_WORDS = ("malformed", "not a database", "corrupt")
 
+#: A cache of what reopening a game needs (companion/table/reopen.py): never the truth (the journal
+#: is), never exported nor backed up (it holds hidden information), rebuilt when missing or stale.
+CACHE_SCHEMA = """
+CREATE TABLE IF NOT EXISTS reopen_cache (
+    game_id TEXT NOT NULL REFERENCES games(id), kind TEXT NOT NULL, n INTEGER NOT NULL, stamp TEXT NOT NULL,
+    prefix TEXT NOT NULL, digest TEXT NOT NULL, body BLOB NOT NULL, PRIMARY KEY (game_id, kind, n));
+"""
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS games (
@@ -47,7 +54,7 @@ CREATE TABLE IF NOT EXISTS journal (
 CREATE TABLE IF NOT EXISTS seats (
     game_id TEXT NOT NULL REFERENCES games(id), seat TEXT NOT NULL, token_hash TEXT NOT NULL,
     claimed REAL NOT NULL, holder TEXT NOT NULL DEFAULT '', PRIMARY KEY (game_id, seat));
-"""
+""" + CACHE_SCHEMA
 
 
 class StoreError(RuntimeError):
@@ -61,6 +68,19 @@ class UnknownGame(StoreError, KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0])
+
+
+@dataclass(frozen=True)
+class CacheRow:
+    """One row of a game's reopen cache (companion/table/reopen.py says what the fields mean): the
+    store keeps the rows as they are given, checks none of them and reads them only for the table."""
+
+    kind: str
+    n: int
+    stamp: str
+    prefix: str
+    digest: str
+    body: bytes
 
 
 @dataclass(frozen=True)
@@ -98,6 +118,7 @@ class Store:
         self._clock = clock
         self._tried_at = clock()
         self.last_failure = ""  # the last write the disk refused, until one succeeds
+        self._caches = True  # whether the file has the reopen cache's table (one that could not get it goes without)
         self._db = self._read_only() if read_only else self._writable()
 
     def _writable(self) -> sqlite3.Connection:
@@ -159,6 +180,7 @@ class Store:
             db.executescript(SCHEMA)
             db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
         _add_seat_holders(db)
+        self._caches = _add_reopen_cache(db)
 
     def _try_writing_again(self) -> None:
         """Read-only: open the file for writing again (space may have come back); quietly stays
@@ -232,25 +254,45 @@ class Store:
             db.execute("UPDATE games SET outcome = ?, updated = ? WHERE id = ?", (outcome, time.time(), game_id))
 
     # -- the journal ------------------------------------------------------------------
-    def append(self, game_id: str, item: JournalEntry) -> int:
-        """Write one journal entry durably; returns the game's new version."""
-        with self._write() as db:
-            n = db.execute("SELECT COUNT(*) FROM journal WHERE game_id = ?", (game_id,)).fetchone()[0]
-            db.execute("INSERT INTO journal (game_id, n, kind, body, at) VALUES (?, ?, ?, ?, ?)",
-                       (game_id, n, item.kind, json.dumps(item.to_plain()), time.time()))
-            db.execute("UPDATE games SET updated = ? WHERE id = ?", (time.time(), game_id))
-        return int(n) + 1
+    def append(self, game_id: str, item: JournalEntry, cache: Sequence[CacheRow] = ()) -> int:
+        """Write one journal entry durably; returns the game's new version. ``cache``: reopen-cache
+        rows for what it did, written in the same transaction (all of it is kept, or none)."""
+        return self.append_all(game_id, [item], cache)
 
-    def append_all(self, game_id: str, items: list[JournalEntry]) -> int:
+    def append_all(self, game_id: str, items: list[JournalEntry], cache: Sequence[CacheRow] = ()) -> int:
         """Write several journal entries in one transaction: a power cut keeps all of them or none
-        (a change made of an undo and inputs is never left half-made)."""
+        (a change made of an undo and inputs is never left half-made); ``cache`` as ``append``."""
         with self._write() as db:
             n = db.execute("SELECT COUNT(*) FROM journal WHERE game_id = ?", (game_id,)).fetchone()[0]
             for offset, item in enumerate(items):
                 db.execute("INSERT INTO journal (game_id, n, kind, body, at) VALUES (?, ?, ?, ?, ?)",
                            (game_id, n + offset, item.kind, json.dumps(item.to_plain()), time.time()))
             db.execute("UPDATE games SET updated = ? WHERE id = ?", (time.time(), game_id))
+            if self._caches:
+                _put_cache(db, game_id, cache)
         return int(n) + len(items)
+
+    # -- the reopen cache ------------------------------------------------------------------
+    def cache(self, game_id: str) -> list[CacheRow]:
+        """A game's reopen-cache rows, as written (none in a file from before the cache was kept)."""
+        tables = {str(row[0]) for row in self._read("SELECT name FROM sqlite_master WHERE type = 'table'", ())}
+        if "reopen_cache" not in tables:
+            return []
+        rows = self._read("SELECT kind, n, stamp, prefix, digest, body FROM reopen_cache WHERE game_id = ? "
+                          "ORDER BY kind, n", (game_id,))
+        return [CacheRow(str(kind), int(str(n)), str(stamp), str(prefix), str(digest),
+                         body if isinstance(body, bytes) else str(body).encode())
+                for kind, n, stamp, prefix, digest, body in rows]
+
+    def save_cache(self, game_id: str, rows: Sequence[CacheRow], replace: bool = False) -> None:
+        """Keep reopen-cache rows (a row of the same kind and number is replaced); ``replace``:
+        the game's other rows go (a cache rebuilt from the journal)."""
+        if not self._caches:
+            raise StoreError(f"{self.path} has no table for the reopen cache (it could not be added at start)")
+        with self._write() as db:
+            if replace:
+                db.execute("DELETE FROM reopen_cache WHERE game_id = ?", (game_id,))
+            _put_cache(db, game_id, rows)
 
     def journal(self, game_id: str) -> list[JournalEntry]:
         self.game(game_id)
@@ -343,6 +385,26 @@ def _add_seat_holders(db: sqlite3.Connection) -> None:
         db.execute("ALTER TABLE seats ADD COLUMN holder TEXT NOT NULL DEFAULT ''")
     except sqlite3.OperationalError as error:
         log.warning("could not add the seats' holder column (%s): claims read as held by an unknown device", error)
+
+
+def _add_reopen_cache(db: sqlite3.Connection) -> bool:
+    """Files made before the reopen cache was kept get its table (empty: each game is replayed whole
+    once and its cache written). A file that cannot get it goes without (False): its games replay, and
+    their inputs are saved without a cache."""
+    if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'reopen_cache'").fetchone():
+        return True
+    try:
+        db.executescript(CACHE_SCHEMA)
+    except sqlite3.OperationalError as error:
+        log.warning("could not add the reopen cache's table (%s): games reopen by replaying their journal", error)
+        return False
+    return True
+
+
+def _put_cache(db: sqlite3.Connection, game_id: str, rows: Sequence[CacheRow]) -> None:
+    db.executemany("INSERT OR REPLACE INTO reopen_cache (game_id, kind, n, stamp, prefix, digest, body) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                   [(game_id, r.kind, r.n, r.stamp, r.prefix, r.digest, r.body) for r in rows])
 
 
 def write_refusal(store: Store, error: sqlite3.Error) -> StoreError:

@@ -9,18 +9,18 @@ import json
 import logging
 import threading
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from companion.engine.effects import Effect
 from companion.engine.errors import IllegalInput, Refusal, StaleInput
-from companion.engine.game import Game, Step
+from companion.engine.game import Game, Resumable, Step
 from companion.engine.plain import to_plain
 from companion.engine.prompts import Prompt
-from companion.engine.tabletop import Change, Tabletop
+from companion.engine.tabletop import Change, Tabletop, changes
 from companion.games.gamepack import GamePack
-from companion.store import JournalEntry, Store, StoreError, fold
+from companion.store import CacheRow, JournalEntry, Store, StoreError, fold
 
-from . import tabletops
+from . import reopen, tabletops
 from .seats import Claimant, Holder, SeatRefused, SeatTaken, Seating
 
 #: Called with the table and its public view after each change (the seats' views: ``table.view(seat)``).
@@ -68,6 +68,8 @@ class Table:
         self.journal = store.journal(game_id)
         self.seating = Seating(store, game_id, self.seat_name)
         self.undo_request: UndoRequest | None = None
+        self._stamp = reopen.code_stamp(kind, kind.rules)
+        self._resumes = isinstance(kind.rules, Resumable)  # only such games keep a reopen cache
         self._replay()
         self.put_back: list[Change] | None = self._last_put_back()
 
@@ -149,7 +151,7 @@ class Table:
             self._check_version(version)
             if not 1 <= count <= len(self.game.inputs):
                 raise TableError("illegal", f"cannot look {count} step(s) back: there are {len(self.game.inputs)}")
-            earlier = Game(self.kind.rules, self.origin, self.game.inputs[:-count])
+            earlier = self._game_at(len(self.game.inputs) - count)
             then = self.tabletops[-count - 1]
             return {"version": self.version - count, "state": self.kind.public_view(earlier),
                     "tabletop": tabletops.plain_tabletop(then),
@@ -162,8 +164,8 @@ class Table:
         with self._lock:
             if version is not None:
                 self._check_version(version)
-            now, inputs = self.version, [dict(entry) for entry in self.game.inputs]
-        return now, Game(self.kind.rules, self.origin, inputs)
+            now, inputs, snapshots = self.version, [dict(entry) for entry in self.game.inputs], self.game.snapshots
+        return now, Game(self.kind.rules, self.origin, inputs, snapshots=snapshots)
 
     def seats(self) -> list[str]:
         with self._lock:
@@ -312,10 +314,10 @@ class Table:
                 step = self.game.apply(_with_seat(prompt, entry, seat))
             except IllegalInput as problem:
                 raise TableError("game-over" if prompt is None else "illegal", str(problem)) from None
-            self._write(JournalEntry("input", dict(self.game.inputs[-1])), undo_engine=1)
-            self.labels.append(self._label(prompt, self.game.inputs[-1], step))
-            self.step_effects.append(step.effects)
-            self.tabletops.append(self.kind.tabletop(self.game))
+            done = self._done([(prompt, self.game.inputs[-1], step, self.kind.tabletop(self.game))])
+            rows = self._cache_rows(done)
+            self._write(JournalEntry("input", dict(self.game.inputs[-1])), undo_engine=1, cache=rows)
+            self._record(done)
             self.versions.append(self.version)
             self.redo_stack.clear()
             self.put_back = None
@@ -380,13 +382,11 @@ class Table:
             except Exception:
                 self._replay()  # cannot happen to a deterministic engine; if it does, back to the journal
                 raise
-            self._write(JournalEntry("redo", count=count), undo_engine=count)
+            done = self._done(steps)
+            self._write(JournalEntry("redo", count=count), undo_engine=count, cache=self._cache_rows(done))
             del self.redo_stack[-count:]
-            for prompt, entry, step, top in steps:
-                self.labels.append(self._label(prompt, entry, step))
-                self.step_effects.append(step.effects)
-                self.tabletops.append(top)
-                self.versions.append(self.version)
+            self._record(done)
+            self.versions.extend([self.version] * count)
             self.put_back = None
             self.last_effects = steps[-1][2].effects
             return self._changed()
@@ -406,7 +406,8 @@ class Table:
                 raise TableError("illegal", "nothing has been answered yet: there is no step to work out again")
             again = [dict(e) for e in inputs[start:] if "data" not in e]
             try:
-                Game(self.kind.rules, self.origin, [*inputs[:start], entry, *again])
+                Game(self.kind.rules, self.origin, [*inputs[:start], entry, *again],
+                     snapshots=[s for s in self.game.snapshots if s.played <= start])
             except IllegalInput as problem:
                 raise TableError("illegal", f"the last step cannot be worked out again: {problem}") from None
             items = [JournalEntry("undo", count=len(inputs) - start), JournalEntry("input", dict(entry)),
@@ -476,11 +477,12 @@ class Table:
         if version != self.version:
             raise TableError("stale", str(StaleInput(version, self.version)))
 
-    def _write(self, item: JournalEntry, undo_engine: int = 0) -> None:
+    def _write(self, item: JournalEntry, undo_engine: int = 0, cache: Sequence[CacheRow] = ()) -> None:
         """On disk before anyone is told; if the disk refuses, the engine forgets
-        the ``undo_engine`` inputs it was just given, so nothing changed."""
+        the ``undo_engine`` inputs it was just given, so nothing changed. ``cache``: the reopen
+        cache's rows for those inputs, in the same transaction."""
         try:
-            self.store.append(self.game_id, item)
+            self.store.append(self.game_id, item, cache)
         except StoreError as problem:
             if undo_engine:
                 self.game.undo(undo_engine)
@@ -489,24 +491,117 @@ class Table:
         self.undo_request = None  # the game changed: a request to go back was about another moment
 
     def _replay(self) -> None:
+        """The game as its journal gives it (a table opened, after a restart too): from the reopen
+        cache's last snapshot when it matches the journal (companion/table/reopen.py), else the whole
+        journal replayed; what was worked out here and not yet cached is cached (a later write)."""
         folded = fold(self.journal)
         self.redo_stack = folded.redo
         self.versions = folded.versions
-        self.game = Game(self.kind.rules, self.origin)
-        self.labels: list[Label] = []
-        self.step_effects: list[tuple[Effect, ...]] = []
-        self._moves_of: dict[int, list[str]] = {}
-        self.tabletops = tabletops.Record(self.kind.tabletop(self.game), self._tabletop_after, TABLETOPS_KEPT)
-        step: Step | None = None
-        laid_from = len(folded.live) - TABLETOPS_KEPT
-        for i, entry in enumerate(folded.live):
+        live = [dict(entry) for entry in folded.live]
+        self._prefixes = reopen.prefixes(self._stamp, self.origin, live)
+        cached = self._cached(len(live))
+        if cached is not None:
+            try:
+                self._play(live, cached)
+                return
+            except Exception as problem:  # a snapshot of this very code should never fail; if one does, the journal
+                # rules. Said by its kind alone: a message from within the game might quote what it hides.
+                log.error("game %s opens by replaying its whole journal: going on from its reopen cache failed (%s)",
+                          self.game_id, type(problem).__name__)
+        self._play(live, None)
+
+    def _play(self, live: list[dict[str, object]], cached: reopen.Cached | None) -> None:
+        """The game, its steps' record and tables after ``live``: from the last snapshot of ``cached``
+        and the records of the inputs before it, or (None) from the origin."""
+        start = cached.snapshots[-1].played if cached else 0
+        self.game = Game(self.kind.rules, self.origin, live[:start], snapshots=cached.snapshots if cached else ())
+        records = cached.steps[:start] if cached else []
+        self.labels: list[Label] = [Label(*record.label) for record in records]
+        self.step_effects: list[tuple[Effect, ...]] = [record.effects for record in records]
+        known = cached.steps if cached else []
+        self._moves_of: dict[int, list[str]] = {i: list(r.moves) for i, r in enumerate(known) if r.moves is not None}
+        laid_from = len(live) - (1 if cached else TABLETOPS_KEPT)  # from a snapshot: older tables when asked
+        self.tabletops = tabletops.Record(None if cached else self.kind.tabletop(self.game), self._tabletop_after,
+                                          TABLETOPS_KEPT)
+        for i in range(start):  # only the table the game stands at is at hand: the others when asked
+            self.tabletops.append(self.kind.tabletop(self.game) if i == start - 1 and i >= laid_from else None)
+        for i, entry in enumerate(live[start:], start=start):
             prompt = self.game.prompt
             step = self.game.apply(entry)
             self.labels.append(self._label(prompt, self.game.inputs[-1], step))
             self.step_effects.append(step.effects)
             self.tabletops.append(self.kind.tabletop(self.game) if i >= laid_from else None)
-        self.last_effects = step.effects if step else self.game.opening_effects
+        self.last_effects = self.step_effects[-1] if self.step_effects else self.game.opening_effects
         self.put_back = None
+        self._cache_replayed(start, len(known), cached is None)
+
+    def _cached(self, live: int) -> reopen.Cached | None:
+        """The usable part of the game's reopen cache, or None (the whole journal is replayed): rules
+        that do not resume keep none, and a cache that cannot be used is logged with why."""
+        if not self._resumes or not live:
+            return None
+        try:
+            cached = reopen.usable(self.store.cache(self.game_id), self._stamp, self._prefixes)
+            reopen.check_snapshot(cached.snapshots[-1])
+        except reopen.Unusable as why:
+            log.log(why.level, "game %s opens by replaying its whole journal: %s", self.game_id, why)
+            return None
+        except StoreError as problem:
+            log.warning("game %s opens by replaying its whole journal: its reopen cache cannot be read (%s)",
+                        self.game_id, problem)
+            return None
+        return cached
+
+    def _cache_replayed(self, start: int, known: int, whole: bool) -> None:
+        """Cache what ``_replay`` worked out from input ``start`` on that the cache did not hold (its
+        first ``known`` steps; ``whole``: the cache is made again from nothing). A store that cannot
+        write leaves the cache as it was: it only saves time."""
+        if not self._resumes:
+            return
+        shown = len(self.labels) - HISTORY_SHOWN  # the moves of the steps the history shows, worked out now
+        rows = [reopen.snapshot_row(self._stamp, s, self._prefixes[s.played])
+                for s in self.game.snapshots if whole or s.played > start]
+        for i in range(known, len(self.labels)):
+            record = _record_of(self.labels[i], self.step_effects[i], self._moves(i) if i >= shown else None)
+            rows.append(reopen.step_row(self._stamp, i, record, self._prefixes[i + 1]))
+        if not rows:
+            return
+        try:
+            self.store.save_cache(self.game_id, rows, replace=whole)
+        except StoreError as problem:
+            log.warning("could not save the reopen cache of game %s (%s): it opens by replaying its journal",
+                        self.game_id, problem)
+
+    def _done(self, steps: Sequence[tuple[Prompt | None, Mapping[str, object], Step, Tabletop]]) -> list["_Done"]:
+        """What the table keeps of inputs the engine just took (each one's question, entry, step and
+        table after it): its label, effects, table and the pieces it moved."""
+        done, before = [], self.tabletops[-1]
+        for prompt, entry, step, top in steps:
+            done.append(_Done(self._label(prompt, entry, step), step, top, [c.text for c in changes(before, top)]))
+            before = top
+        return done
+
+    def _cache_rows(self, done: Sequence["_Done"]) -> list[CacheRow]:
+        """The reopen cache's rows for inputs the engine just took (``done``), the snapshots taken on
+        the way among them: written with their journal entry."""
+        if not self._resumes:
+            return []
+        played = len(self.game.inputs) - len(done)
+        found = self._prefixes[:played + 1]
+        reopen.extend(found, self.game.inputs[played:])
+        rows = [reopen.snapshot_row(self._stamp, s, found[s.played]) for s in self.game.snapshots if s.played > played]
+        rows += [reopen.step_row(self._stamp, played + n, _record_of(d.label, d.step.effects, d.moves),
+                                 found[played + n + 1]) for n, d in enumerate(done)]
+        return rows
+
+    def _record(self, done: Sequence["_Done"]) -> None:
+        """The table's record of inputs taken and saved (``done``)."""
+        for item in done:
+            self._moves_of[len(self.labels)] = item.moves
+            self.labels.append(item.label)
+            self.step_effects.append(item.step.effects)
+            self.tabletops.append(item.top)
+        reopen.extend(self._prefixes, self.game.inputs[len(self._prefixes) - 1:])
 
     def _take_back(self, count: int) -> None:
         """The game ``count`` inputs back, in memory: the engine goes on from its last snapshot
@@ -521,6 +616,7 @@ class Table:
         self.versions = folded.versions
         del self.labels[-count:]
         del self.step_effects[-count:]
+        del self._prefixes[-count:]
         self.tabletops.drop(count)
         self._moves_of = {i: moves for i, moves in self._moves_of.items() if i < len(self.labels)}
         self.last_effects = self.step_effects[-1] if self.step_effects else self.game.opening_effects
@@ -528,7 +624,13 @@ class Table:
 
     def _tabletop_after(self, count: int) -> Tabletop:
         """The table after the first ``count`` live inputs, worked out again (an old step's)."""
-        return self.kind.tabletop(Game(self.kind.rules, self.origin, self.game.inputs[:count]))
+        return self.kind.tabletop(self._game_at(count))
+
+    def _game_at(self, count: int, then: Sequence[Mapping[str, object]] = ()) -> Game:
+        """A game of its own after the first ``count`` live inputs (and ``then``), from the game's last
+        snapshot before them when it keeps any: an old step does not cost a replay of the whole game."""
+        return Game(self.kind.rules, self.origin, [*self.game.inputs[:count], *then],
+                    snapshots=[s for s in self.game.snapshots if s.played <= count])
 
     def _last_put_back(self) -> list[Change] | None:
         """After a replay that ends in an undo (a restart): the pieces that undo put back, from the
@@ -537,7 +639,7 @@ class Table:
         if last is None or last.kind != "undo" or len(self.redo_stack) < last.count:
             return None
         undone = self.redo_stack[-last.count:][::-1]
-        before = Game(self.kind.rules, self.origin, [*self.game.inputs, *undone])
+        before = self._game_at(len(self.game.inputs), undone)
         return tabletops.put_back(self.kind.tabletop(before), self.tabletops[-1])
 
 
@@ -569,6 +671,21 @@ class Table:
             self._saved_outcome = current
         except StoreError as problem:  # the card, not a bug: the game list catches up at the next change
             log.warning("could not save the outcome of game %s: %s", self.game_id, problem)
+
+
+class _Done(NamedTuple):
+    """One input the engine took, as the table keeps it (``Table._done``)."""
+
+    label: "Label"
+    step: Step
+    top: Tabletop
+    moves: list[str]
+
+
+def _record_of(label: "Label", effects: tuple[Effect, ...], moves: Sequence[str] | None) -> reopen.StepRecord:
+    """What the reopen cache keeps of one input (a label as its fields: no class of the table is pickled)."""
+    return reopen.StepRecord((label.text, label.audience, label.aside), effects,
+                             None if moves is None else tuple(moves))
 
 
 def _effect_key(effect: Effect) -> str:

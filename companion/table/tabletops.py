@@ -23,8 +23,9 @@ class Record(Sequence[Tabletop]):
     phase need); an older one is worked out again by ``work_out(n)`` when first asked (and kept),
     so a long game's replay (a restart, an undo) lays out only the tables it shows."""
 
-    def __init__(self, opening: Tabletop, work_out: Callable[[int], Tabletop], keep: int) -> None:
-        self._kept: dict[int, Tabletop] = {0: opening}
+    def __init__(self, opening: Tabletop | None, work_out: Callable[[int], Tabletop], keep: int) -> None:
+        """``opening``: None when it is not at hand (a game reopened from a snapshot): worked out if asked."""
+        self._kept: dict[int, Tabletop] = {} if opening is None else {0: opening}
         self._last = 0
         self._work_out = work_out
         self._keep = keep

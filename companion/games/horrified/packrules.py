@@ -16,6 +16,7 @@ from companion.engine.effects import EffectSink
 from companion.engine.errors import IllegalInput, SetupError
 from companion.engine.game import Flow, Game, Input
 from companion.games.gamepack import GamePack
+from companion.games.horrified_core.monster_phase import PhasePoint
 from companion.games.horrified_core.pack_types import Pack
 from companion.games.horrified_core.rules import HorrifiedRules, Origin
 from companion.games.horrified_core.state import GameState
@@ -131,6 +132,11 @@ class HorrifiedPackRules:
     def begin(self, origin: Mapping[str, object], sink: EffectSink) -> tuple[object, Flow[None]]:
         rules, taken = self.for_origin(origin)
         return rules.begin(taken, sink)
+
+    def resume(self, state: GameState, point: PhasePoint | None, sink: EffectSink) -> tuple[GameState, Flow[None]]:
+        """The game going on from one of its boundaries, by the rules that play its state (the
+        original board's or its mix's): this pack's games keep snapshots (undo, reopening) too."""
+        return self.for_state(state).resume(state, point, sink)
 
     def change_data(self, state: GameState, data: object, sink: EffectSink) -> None:
         self.for_state(state).change_data(state, data, sink)
