@@ -43,7 +43,7 @@ BROKEN = {
     "unknown section": ("[sound]\nvolume = 3\n", "sound: unknown section (known: server, state, leds"),
     "unknown key": ("[server]\ncolour = \"red\"\n", "server.colour: unknown key (known: host, port, allowed_origins, "
                     "allowed_hosts, threads, max_connections, max_connections_per_address, idle_seconds, "
-                    "header_seconds, max_websockets_per_address)"),
+                    "header_seconds, max_websockets_per_address, forecast_workers)"),
     "wrong type": ("[server]\nport = \"8000\"\n", "server.port: must be a whole number, got '8000'"),
     "bool is not a number": ("[leds]\ncount = true\n", "leds.count: must be a whole number, got True"),
     "port out of range": ("[server]\nport = 70000\n", "server.port: must be from 1 to 65535, got 70000"),

@@ -23,6 +23,7 @@ from companion.appliance.access import Access
 from companion.store import Store
 from companion.store.opening import open_store, salvage
 from companion.table import Table, TableError, Tables
+from companion.workers import Workers
 
 from . import backup, box, dice, dicesetup, files, forecasts, frames, gamedata, http, leds, sockets
 from .box import Box
@@ -121,7 +122,8 @@ def create_app(config: Mapping[str, Any] | None = None,
     PAIRING (``config.PairingSettings``; default: pairing required, the box's own browser trusted),
     ALLOWED_ORIGINS, ALLOWED_HOSTS and DISCOVERY_NAME (the names it answers to: ``hosts``),
     START_MODE (safe mode), CONFIG_TEXT, ERRORS and CONNECTIONS (the server's
-    ``ConnectionGuard``; for the health view).
+    ``ConnectionGuard``; for the health view), FORECAST_WORKERS (how many worker processes walk
+    the forecasts, started now; default none: in the forecasts' own thread).
     Callers close what it starts with ``services_of(app).close()``."""
     settings = dict(config or {})
     app = Flask(__name__, static_folder=None)
@@ -155,8 +157,9 @@ def _start_services(settings: Mapping[str, Any], state_dir: Path, store: Store, 
     owner = gamedata.GameData(state_dir, tables)
     lights = leds.start(settings, state_dir, tables, socketio, owner.in_use)
     camera = dice.start(settings, state_dir, tables, socketio)
+    size = int(settings.get("FORECAST_WORKERS") or 0)
     ahead = Forecasts((forecasts.pusher(socketio), lambda table, version, found:
-                       lights.threaten(table.game_id, version, found)))
+                       lights.threaten(table.game_id, version, found)), Workers(size) if size > 0 else None)
     return Services(store, tables, socketio, Path(settings.get("WEB_DIR", WEB_DIR)), lights, camera,
                     the_box, state_dir, owner, SeatSockets(), ahead, events)
 

@@ -1,0 +1,213 @@
+"""The cards' exact walks on the box's worker processes (``companion.workers``), one card per
+task, so that on a box of four cores four cards are walked side by side.
+
+The estimate stays here (it is quick, and the table sees it at once); then each card left is
+a task: its walk with a limit on the replays, answered with its value, whether its Event is
+done by hand, and the replays it took. Each answer is folded into the forecast as it comes, and
+a better forecast given about every ``PUSH_SECONDS``. A card over its limit is tried again with
+ten times as many, the cheapest first, as the walks in one process are.
+
+A worker makes the rules again from plain inputs: the pack's own class (which the pack hands
+over, so nothing here names a pack) and the Monster Phase's start, pickled. It keeps them, with
+the memo of what its walks found below each boundary, for the next card of the same forecast.
+A pack whose class a worker cannot make (a plug-in it cannot import) is walked here instead,
+and the log says so.
+
+With workers, ``seconds`` is the forecast's time on the clock (the cores work at once), not
+one thread's processor time.
+"""
+
+from __future__ import annotations
+
+import heapq
+import logging
+import pickle
+import time
+from concurrent.futures import FIRST_COMPLETED, Future, wait
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any, Callable, Iterator
+
+from companion.workers import Closed, Ticket, Workers, called_off
+
+from ..state import GameState
+from .forecast import ESTIMATE_SECONDS, EXACT_SHARE, MIN_WAYS, PUSH_SECONDS, SAMPLED_RUNS, Forecast, _Deck, dice_of
+from .tally import Layout, Value, layout_of
+from .walk import PhaseRunner, Stopped, TooManyWays, Walked, Walker
+
+log = logging.getLogger(__name__)
+#: How often the stop callback is asked while the workers walk.
+POLL_SECONDS = 0.05
+#: The highest replay limit a card is tried with (as the walks in one process).
+MOST_WAYS = MIN_WAYS * 10 ** 6
+#: What a pack hands over to be made again in a worker: its class, made without arguments.
+PackMaker = Callable[[], Any]
+
+
+@dataclass(frozen=True)
+class Job:
+    """What a worker needs to walk the cards of one forecast: the pack's maker and the table as
+    the Monster Phase finds it (pickled)."""
+
+    maker: PackMaker
+    start: bytes
+
+
+@dataclass(frozen=True)
+class Walk:
+    """One card's walk in a worker: its value (None: more ways than its limit), whether its
+    Event is done by hand, the replays and the processor seconds it took."""
+
+    card: str
+    value: Value | None
+    by_hand: bool
+    replays: int
+    seconds: float
+
+
+def walk_card(job: Job, card: str, limit: int) -> Walk:
+    """In a worker: ``card`` walked with at most ``limit`` replays (``Stopped`` when called off)."""
+    runner, layout, memo = _prepared(job)
+    began, replays = time.thread_time(), runner.replays
+    walker = Walker(runner, layout, runner.replays + limit, memo)
+    try:
+        value: Value | None = walker.value(runner.run(runner.start, [card]))
+    except TooManyWays:
+        value = None
+    return Walk(card, value, walker.by_hand, runner.replays - replays, time.thread_time() - began)
+
+
+@lru_cache(maxsize=1)  # the newest forecast's: the memo of an older one is let go
+def _prepared(job: Job) -> tuple[PhaseRunner, Layout, dict[bytes, Walked]]:
+    """The rules made again from the pack's maker, the runner at the phase's start, its layout."""
+    state = pickle.loads(job.start)
+    assert isinstance(state, GameState)
+    rules = job.maker().forecaster().rules_for(state)
+    runner = PhaseRunner(rules, state, dice_of(rules, state), called_off)
+    root = runner.begin()
+    return runner, layout_of(root.ctx, sorted(root.ctx.graph.places)), {}
+
+
+class OnWorkers:
+    """The walks of a forecast's cards on ``workers`` (given to ``forecasts`` as its ``walks``)."""
+
+    def __init__(self, workers: Workers, maker: PackMaker) -> None:
+        self.workers, self.maker = workers, maker
+
+    def __call__(self, deck: _Deck, start: GameState, seconds: float, ways_per_card: int | None,
+                 early: bool) -> Iterator[Forecast]:
+        try:
+            job = Job(self.maker, pickle.dumps(start, pickle.HIGHEST_PROTOCOL))
+            pickle.dumps(job, pickle.HIGHEST_PROTOCOL)
+        except (pickle.PicklingError, AttributeError, TypeError) as problem:
+            log.warning("the forecast's cards are walked in this process, not on the workers: %s", problem)
+            yield from deck.refined(seconds, ways_per_card, early)
+            return
+        yield from _Spread(deck, self.workers, job, seconds, ways_per_card).refined(early)
+
+
+class WorkersFailed(Exception):
+    """A worker could not walk a card (it could not make the pack, or the pool broke)."""
+
+
+class _Spread:
+    """One forecast's walks on the workers, folded into its ``_Deck`` as they come."""
+
+    def __init__(self, deck: _Deck, workers: Workers, job: Job, seconds: float, ways_per_card: int | None) -> None:
+        self.deck, self.workers, self.job, self.ways_per_card = deck, workers, job, ways_per_card
+        self.seconds = seconds
+        self.began = time.monotonic() - (time.thread_time() - deck.began)  # the time before counts too
+        self.deadline = self.began + seconds
+        self.replays = 0  # the workers'
+        self.queue: list[tuple[int, int, str]] = []  # (limit, place in the deck, card): the cheapest first
+        self.running: dict[Future[Walk], tuple[int, int, str]] = {}
+
+    def refined(self, early: bool) -> Iterator[Forecast]:
+        """An estimate first (here), then the walks on the workers; in this process instead if a
+        worker cannot walk a card (the log says why)."""
+        deck = self.deck
+        if self.ways_per_card is None:
+            deck._sample_until(deck.began + min(ESTIMATE_SECONDS, self.seconds * EXACT_SHARE))
+            if early:
+                yield self.forecast()
+        try:
+            yield from self._walked(early)
+        except WorkersFailed as problem:
+            log.warning("the forecast's cards are walked in this process, not on the workers: %s", problem)
+            left = self.deadline - time.monotonic()
+            yield from deck.refined(time.thread_time() - deck.began + max(0.0, left), self.ways_per_card, early)
+            return
+        if self.ways_per_card is not None:
+            for card in deck._left():
+                deck._sample(card, SAMPLED_RUNS)
+        yield self.forecast()
+
+    def _walked(self, early: bool) -> Iterator[Forecast]:
+        """The walks, until every card is exact or the time is up; ``Stopped`` when called off
+        (or when the workers close: the service is stopping)."""
+        first = self.ways_per_card or MIN_WAYS
+        self.queue = [(first, n, card) for n, card in enumerate(self.deck._left())]
+        try:
+            ticket = self.workers.ticket()
+        except Closed:
+            raise Stopped() from None
+        told, news = time.monotonic(), False
+        try:
+            while self._fill(ticket):
+                done, _ = wait(self.running, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
+                self._check_stop()
+                for future in done:
+                    news = self._fold(future, self.running.pop(future)) or news
+                if time.monotonic() >= self.deadline:
+                    return
+                if early and news and time.monotonic() - told >= PUSH_SECONDS and self.deck._left():
+                    yield self.forecast()
+                    told, news = time.monotonic(), False
+        finally:
+            ticket.cancel()
+            for future in self.running:
+                future.cancel()
+
+    def _fill(self, ticket: Ticket) -> bool:
+        """Give the workers the cheapest cards left (a few more than they are, so none waits);
+        False when nothing is left to walk or wait for."""
+        while self.queue and len(self.running) <= self.workers.size:
+            cap, place, card = heapq.heappop(self.queue)
+            ways = cap if self.ways_per_card is not None else min(cap, self._ways_in_time())
+            if ways >= 1:
+                try:
+                    self.running[self.workers.submit(ticket, walk_card, self.job, card, ways)] = (cap, place, card)
+                except Closed:
+                    raise Stopped() from None
+        return bool(self.running)
+
+    def _ways_in_time(self) -> int:
+        return int((self.deadline - time.monotonic()) / self.deck.cost)
+
+    def _check_stop(self) -> None:
+        stop = self.deck.runner.stop
+        if stop is not None and stop():
+            raise Stopped()
+
+    def _fold(self, future: Future[Walk], asked: tuple[int, int, str]) -> bool:
+        """A card's walk into the forecast (True), or the card tried again with more replays."""
+        try:
+            walk = future.result()
+        except Exception as problem:  # noqa: BLE001 - any worker's fault: the walks go on in this process
+            raise WorkersFailed(f"{type(problem).__name__}: {problem}") from problem
+        self.replays += walk.replays
+        self.deck._measured(walk.seconds, walk.replays)
+        if walk.by_hand:
+            self.deck.by_hand.add(walk.card)
+        if walk.value is not None:
+            self.deck.walked[walk.card] = walk.value
+            return True
+        cap, place, card = asked
+        if self.ways_per_card is None and cap * 10 <= MOST_WAYS:
+            heapq.heappush(self.queue, (cap * 10, place, card))
+        return False
+
+    def forecast(self) -> Forecast:
+        """The forecast as it stands, with the workers' replays and the time on the clock."""
+        found = self.deck.forecast()
+        return replace(found, replays=found.replays + self.replays, seconds=time.monotonic() - self.began)
