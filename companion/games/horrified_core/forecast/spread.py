@@ -21,14 +21,15 @@ from __future__ import annotations
 
 import heapq
 import logging
+import math
 import pickle
 import time
-from concurrent.futures import FIRST_COMPLETED, Future, wait
+from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, wait
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Callable, Iterator
 
-from companion.workers import Closed, Ticket, Workers, called_off
+from companion.workers import Cancelled, Closed, Ticket, Workers, called_off
 
 from ..state import GameState
 from .forecast import ESTIMATE_SECONDS, EXACT_SHARE, MIN_WAYS, PUSH_SECONDS, SAMPLED_RUNS, Forecast, _Deck, dice_of
@@ -117,7 +118,7 @@ class _Spread:
         self.deck, self.workers, self.job, self.ways_per_card = deck, workers, job, ways_per_card
         self.seconds = seconds
         self.began = time.monotonic() - (time.thread_time() - deck.began)  # the time before counts too
-        self.deadline = self.began + seconds
+        self.deadline = self.began + seconds if ways_per_card is None else math.inf  # a fixed limit: no time limit
         self.replays = 0  # the workers'
         self.queue: list[tuple[int, int, str]] = []  # (limit, place in the deck, card): the cheapest first
         self.running: dict[Future[Walk], tuple[int, int, str]] = {}
@@ -193,7 +194,9 @@ class _Spread:
         """A card's walk into the forecast (True), or the card tried again with more replays."""
         try:
             walk = future.result()
-        except Exception as problem:  # noqa: BLE001 - any worker's fault: the walks go on in this process
+        except (Stopped, Cancelled, CancelledError):
+            raise Stopped() from None  # the job was called off from elsewhere: the workers are closing
+        except Exception as problem:  # noqa: BLE001 - any other fault of a worker: the walks go on in this process
             raise WorkersFailed(f"{type(problem).__name__}: {problem}") from problem
         self.replays += walk.replays
         self.deck._measured(walk.seconds, walk.replays)
