@@ -8,7 +8,9 @@ forked copy of a threaded process may inherit a lock some other thread held at t
 The processes are started (``warm``) when the pool is made, so the first job does not wait
 for Python to start and import the engine.
 
-The pool knows no game: a job's tasks are plain picklable functions and arguments, which the
+The workers run at a lower priority than the service (``NICENESS``): what the table waits for
+(a request, a what-if) is not slowed by a forecast refining in the background. The pool knows
+no game: a job's tasks are plain picklable functions and arguments, which the
 caller (a pack's forecast) chooses. A job gets a ``Ticket``; calling it off (``Ticket.cancel``)
 drops its tasks not yet started, and a task under way sees ``called_off()`` turn True at once
 (a shared flag in memory, no message to wait for), so a job nobody waits for gives the cores
@@ -32,6 +34,10 @@ T = TypeVar("T")
 SLOTS = 64
 #: Modules every worker imports when it starts (the engine), so a job's first task is not slowed.
 WARM_MODULES = ("companion.engine.game",)
+#: How much the workers yield the processor to the service's own threads (``os.nice``): the
+#: requests, a what-if asked at the table, the LEDs and the dice camera come first, the
+#: background walks take what is left.
+NICENESS = 10
 
 
 class Cancelled(Exception):
@@ -107,8 +113,7 @@ class Workers:
 
     def pids(self) -> list[int]:
         """The worker processes' ids (for the health view and the tests)."""
-        processes: dict[int, Any] = getattr(self._pool, "_processes", None) or {}
-        return sorted(processes)
+        return sorted(self._pool._processes or {})  # the standard pool's own table of its processes
 
     def close(self) -> None:
         """Call every job off and end the processes (a task under way stops within a step);
@@ -141,6 +146,7 @@ _ticket = -1
 def _start_worker(flags: "SynchronizedArray[int]", warm: tuple[str, ...]) -> None:
     global _flags
     _flags = flags
+    os.nice(NICENESS)
     import importlib
 
     for name in warm:
