@@ -9,7 +9,8 @@ ten times as many, the cheapest first, as the walks in one process are.
 
 A worker makes the rules again from plain inputs: the pack's own class (which the pack hands
 over, so nothing here names a pack) and the Monster Phase's start, pickled. It keeps them, with
-the memo of what its walks found below each boundary, for the next card of the same forecast.
+the memo of what its walks found below each boundary (its share of what one process would
+keep), for the next card of the same forecast.
 A pack whose class a worker cannot make (a plug-in it cannot import) is walked here instead,
 and the log says so.
 
@@ -34,7 +35,7 @@ from companion.workers import Cancelled, Closed, Ticket, Workers, called_off
 from ..state import GameState
 from .forecast import ESTIMATE_SECONDS, EXACT_SHARE, MIN_WAYS, PUSH_SECONDS, SAMPLED_RUNS, Forecast, _Deck, dice_of
 from .tally import Layout, Value, layout_of
-from .walk import PhaseRunner, Stopped, TooManyWays, Walked, Walker
+from .walk import MEMO_SIZE, PhaseRunner, Stopped, TooManyWays, Walked, Walker
 
 log = logging.getLogger(__name__)
 #: How often the stop callback is asked while the workers walk.
@@ -52,6 +53,7 @@ class Job:
 
     maker: PackMaker
     start: bytes
+    memo_size: int = MEMO_SIZE  # each worker's share of what one process would keep
 
 
 @dataclass(frozen=True)
@@ -86,7 +88,20 @@ def _prepared(job: Job) -> tuple[PhaseRunner, Layout, dict[bytes, Walked]]:
     rules = job.maker().forecaster().rules_for(state)
     runner = PhaseRunner(rules, state, dice_of(rules, state), called_off)
     root = runner.begin()
-    return runner, layout_of(root.ctx, sorted(root.ctx.graph.places)), {}
+    return runner, layout_of(root.ctx, sorted(root.ctx.graph.places)), _Memo(job.memo_size)
+
+
+class _Memo(dict[bytes, Walked]):
+    """A worker's memo, kept to its share (``Job.memo_size``) so that the workers together keep
+    no more than one process would: the box's memory does not grow with its cores."""
+
+    def __init__(self, most: int) -> None:
+        super().__init__()
+        self.most = most
+
+    def __setitem__(self, key: bytes, value: Walked) -> None:
+        if len(self) < self.most:
+            super().__setitem__(key, value)
 
 
 class OnWorkers:
@@ -98,7 +113,7 @@ class OnWorkers:
     def __call__(self, deck: _Deck, start: GameState, seconds: float, ways_per_card: int | None,
                  early: bool) -> Iterator[Forecast]:
         try:
-            job = Job(self.maker, pickle.dumps(start, pickle.HIGHEST_PROTOCOL))
+            job = Job(self.maker, pickle.dumps(start, pickle.HIGHEST_PROTOCOL), MEMO_SIZE // self.workers.size)
             pickle.dumps(job, pickle.HIGHEST_PROTOCOL)
         except (pickle.PicklingError, AttributeError, TypeError) as problem:
             log.warning("the forecast's cards are walked in this process, not on the workers: %s", problem)
