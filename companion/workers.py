@@ -150,7 +150,10 @@ def _start_worker(flags: "SynchronizedArray[int]", warm: tuple[str, ...]) -> Non
     import importlib
 
     for name in warm:
-        importlib.import_module(name)
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            pass  # only a head start: a task that needs it fails with this error, which its job reports
 
 
 def _run(ticket: int, pickled: bytes) -> Any:

@@ -1,7 +1,8 @@
 """The forecast's cards walked on real worker processes (companion/workers.py,
 forecast/spread.py): the same exact figures as walked in one process, for both editions and
 for a pack loaded as a plug-in; a pack the workers cannot make is walked in process, the log
-saying so; and a forecast called off, or the service closing, leaves no worker busy."""
+saying so; a forecast called off leaves no worker busy; and the service starts the workers
+it is configured with and ends them when it closes."""
 
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ from companion.games.horrified_core.state import GameState
 from companion.games.ravenloft.gamepack import RavenloftPack
 from companion.games.ravenloft.rules import RavenloftRules
 from companion.games.registry import pack_makers
+from companion.server import create_app
+from companion.server.app import services_of
 from companion.server.forecasts import Forecasts
 from companion.store import Store
 from companion.table import Table
@@ -190,3 +193,13 @@ def test_closing_the_service_s_forecasts_ends_the_workers(tmp_path: Path) -> Non
         forecasts.close()  # twice is safe
     finally:
         store.close()
+
+
+def test_the_service_starts_the_workers_it_is_told_to_and_ends_them_when_it_closes(tmp_path: Path) -> None:
+    services = services_of(create_app({"STATE_DIR": tmp_path / "state", "FORECAST_WORKERS": 1}))
+    workers = services.forecasts.workers
+    assert workers is not None and workers.size == 1
+    pids = workers.pids()
+    assert len(pids) == 1 and _alive(pids[0])
+    services.close()
+    assert not _alive(pids[0])

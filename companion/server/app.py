@@ -23,7 +23,7 @@ from companion.appliance.access import Access
 from companion.store import Store
 from companion.store.opening import open_store, salvage
 from companion.table import Table, TableError, Tables
-from companion.workers import Workers
+from companion.workers import WARM_MODULES, Workers
 
 from . import backup, box, dice, dicesetup, files, forecasts, frames, gamedata, http, leds, sockets
 from .box import Box
@@ -157,11 +157,24 @@ def _start_services(settings: Mapping[str, Any], state_dir: Path, store: Store, 
     owner = gamedata.GameData(state_dir, tables)
     lights = leds.start(settings, state_dir, tables, socketio, owner.in_use)
     camera = dice.start(settings, state_dir, tables, socketio)
-    size = int(settings.get("FORECAST_WORKERS") or 0)
     ahead = Forecasts((forecasts.pusher(socketio), lambda table, version, found:
-                       lights.threaten(table.game_id, version, found)), Workers(size) if size > 0 else None)
+                       lights.threaten(table.game_id, version, found)), forecast_workers(settings, tables))
     return Services(store, tables, socketio, Path(settings.get("WEB_DIR", WEB_DIR)), lights, camera,
                     the_box, state_dir, owner, SeatSockets(), ahead, events)
+
+
+def forecast_workers(settings: Mapping[str, Any], tables: Tables) -> Workers | None:
+    """The forecasts' worker processes (``FORECAST_WORKERS`` of them; none: no pool), started now
+    with the modules of every pack that has a forecast already imported, so that the first
+    forecast's walks do not wait for them."""
+    size = int(settings.get("FORECAST_WORKERS") or 0)
+    if size <= 0:
+        return None
+    packs = [tables.kind(pack_id) for pack_id in tables.pack_ids()]
+    found = [(pack, pack.forecaster()) for pack in packs]
+    modules = {type(part).__module__ for pack, forecaster in found if forecaster is not None
+               for part in (pack, forecaster)}
+    return Workers(size, warm=WARM_MODULES + tuple(sorted(modules)))
 
 
 def _guard(app: Flask, settings: Mapping[str, Any], the_box: Box) -> None:
