@@ -24,6 +24,7 @@ import heapq
 import logging
 import math
 import pickle
+import random
 import time
 from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, wait
 from dataclasses import dataclass, replace
@@ -34,8 +35,8 @@ from companion.workers import Cancelled, Closed, Ticket, Workers, called_off
 
 from ..state import GameState
 from .forecast import ESTIMATE_SECONDS, EXACT_SHARE, MIN_WAYS, PUSH_SECONDS, SAMPLED_RUNS, Forecast, _Deck, dice_of
-from .tally import Layout, Value, layout_of
-from .walk import MEMO_SIZE, PhaseRunner, Stopped, TooManyWays, Walked, Walker
+from .tally import Value, layout_of
+from .walk import MEMO_SIZE, PhaseRunner, Stopped, Walked
 
 log = logging.getLogger(__name__)
 #: How often the stop callback is asked while the workers walk.
@@ -69,26 +70,28 @@ class Walk:
 
 
 def walk_card(job: Job, card: str, limit: int) -> Walk:
-    """In a worker: ``card`` walked with at most ``limit`` replays (``Stopped`` when called off)."""
-    runner, layout, memo = _prepared(job)
-    began, replays = time.thread_time(), runner.replays
-    walker = Walker(runner, layout, runner.replays + limit, memo)
-    try:
-        value: Value | None = walker.value(runner.run(runner.start, [card]))
-    except TooManyWays:
-        value = None
-    return Walk(card, value, walker.by_hand, runner.replays - replays, time.thread_time() - began)
+    """In a worker: ``card`` walked with at most ``limit`` replays (``Stopped`` when called off),
+    the way a forecast walks it in one process (``_Deck._walk``)."""
+    deck = _prepared(job)
+    began, replays = time.thread_time(), deck.runner.replays
+    deck._walk(card, limit)
+    return Walk(card, deck.walked.pop(card, None), card in deck.by_hand, deck.runner.replays - replays,
+                time.thread_time() - began)
 
 
 @lru_cache(maxsize=1)  # the newest forecast's: the memo of an older one is let go
-def _prepared(job: Job) -> tuple[PhaseRunner, Layout, dict[bytes, Walked]]:
-    """The rules made again from the pack's maker, the runner at the phase's start, its layout."""
+def _prepared(job: Job) -> _Deck:
+    """The rules made again from the pack's maker; the phase's start, its layout and the memo,
+    in a deck of no cards (the parent keeps the deck; this one only walks)."""
     state = pickle.loads(job.start)
     assert isinstance(state, GameState)
     rules = job.maker().forecaster().rules_for(state)
     runner = PhaseRunner(rules, state, dice_of(rules, state), called_off)
     root = runner.begin()
-    return runner, layout_of(root.ctx, sorted(root.ctx.graph.places)), _Memo(job.memo_size)
+    deck = _Deck(runner, layout_of(root.ctx, sorted(root.ctx.graph.places)), (), random.Random(0),
+                 time.thread_time(), 0)
+    deck.memo = _Memo(job.memo_size)
+    return deck
 
 
 class _Memo(dict[bytes, Walked]):
