@@ -29,10 +29,12 @@ import time
 from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, wait
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, Callable, Iterator
+from typing import Callable, Iterator, Protocol, runtime_checkable
 
+from companion.games.gamepack import GamePack
 from companion.workers import Cancelled, Closed, Ticket, Workers, called_off
 
+from ..rules import HorrifiedRules
 from ..state import GameState
 from .forecast import ESTIMATE_SECONDS, EXACT_SHARE, MIN_WAYS, PUSH_SECONDS, SAMPLED_RUNS, Forecast, _Deck, dice_of
 from .tally import Value, layout_of
@@ -44,7 +46,14 @@ POLL_SECONDS = 0.05
 #: The highest replay limit a card is tried with (as the walks in one process).
 MOST_WAYS = MIN_WAYS * 10 ** 6
 #: What a pack hands over to be made again in a worker: its class, made without arguments.
-PackMaker = Callable[[], Any]
+PackMaker = Callable[[], GamePack]
+
+
+@runtime_checkable
+class FamilyRules(Protocol):
+    """What a worker needs of the forecaster of the pack it made again: the rules a game plays with."""
+
+    def rules_for(self, state: GameState) -> HorrifiedRules: ...
 
 
 @dataclass(frozen=True)
@@ -85,7 +94,10 @@ def _prepared(job: Job) -> _Deck:
     in a deck of no cards (the parent keeps the deck; this one only walks)."""
     state = pickle.loads(job.start)
     assert isinstance(state, GameState)
-    rules = job.maker().forecaster().rules_for(state)
+    forecaster = job.maker().forecaster()
+    if not isinstance(forecaster, FamilyRules):
+        raise TypeError(f"{job.maker!r} makes a pack whose forecaster does not give the rules of a game")
+    rules = forecaster.rules_for(state)
     runner = PhaseRunner(rules, state, dice_of(rules, state), called_off)
     root = runner.begin()
     deck = _Deck(runner, layout_of(root.ctx, sorted(root.ctx.graph.places)), (), random.Random(0),
