@@ -135,19 +135,33 @@ def on_workers(edition: str, pools: list[Workers], limit: float) -> None:
         base = found[0][0]
         cells = [f"{pool.size} worker(s): " + (f"exact {wall:6.2f} s" + (f" (x{base / wall:.1f})" if base else "")
                                                if left == 0 else f"{left} cards not exact in {limit:g} s")
-                 + f", {replays} replays" for pool, (wall, left, replays) in zip(pools, found)]
+                 + f", {replays} replays, workers {cpu:.1f} s cpu"
+                 for pool, (wall, left, replays, cpu) in zip(pools, found)]
         print(f"    {monsters} monster(s): " + "; ".join(cells), flush=True)
 
 
 def _walked_on(rules: HorrifiedRules, state: GameState, pool: Workers, maker: PackMaker,
-               limit: float) -> tuple[float, int, int]:
-    """(wall seconds to the last forecast, cards left estimated, replays)."""
-    began = time.perf_counter()
+               limit: float) -> tuple[float, int, int, float]:
+    """(wall seconds to the last forecast, cards left estimated, replays, the workers' processor
+    seconds: on a machine others load, what the workers got of it)."""
+    began, cpu = time.perf_counter(), _workers_cpu(pool)
     last = None
     for last in forecasts(rules, state, limit, walks=OnWorkers(pool, maker)):
         pass
     assert last is not None
-    return time.perf_counter() - began, len(last.estimated), last.replays
+    return time.perf_counter() - began, len(last.estimated), last.replays, _workers_cpu(pool) - cpu
+
+
+def _workers_cpu(pool: Workers) -> float:
+    """The processor seconds the pool's processes have used (Linux's /proc; 0 elsewhere)."""
+    total = 0.0
+    for pid in pool.pids():
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def main() -> int:

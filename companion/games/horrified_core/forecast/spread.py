@@ -200,11 +200,15 @@ class _Spread:
                 future.cancel()
 
     def _fill(self, ticket: Ticket) -> bool:
-        """Give the workers the cheapest cards left (a few more than they are, so none waits);
-        False when nothing is left to walk or wait for."""
+        """Give the workers the cheapest cards left (one more than they are, so none waits);
+        False when nothing is left to walk or wait for. A card that no other waits behind (the
+        cards left fit on the workers at once) gets all the time left: a limit would only make it
+        start again, on a worker that may not have its memo."""
         while self.queue and len(self.running) <= self.workers.size:
             cap, place, card = heapq.heappop(self.queue)
-            ways = cap if self.ways_per_card is not None else min(cap, self._ways_in_time())
+            alone = len(self.queue) + len(self.running) < self.workers.size
+            ways = cap if self.ways_per_card is not None else (
+                self._ways_in_time() if alone else min(cap, self._ways_in_time()))
             if ways >= 1:
                 try:
                     self.running[self.workers.submit(ticket, walk_card, self.job, card, ways)] = (cap, place, card)
