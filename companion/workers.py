@@ -62,7 +62,9 @@ class Ticket:
 
 
 class Workers:
-    """``size`` worker processes (default: one per core the box has)."""
+    """``size`` worker processes (default: one per core the box has), each with a queue of its
+    own: a caller may send a task to the worker that did the job's earlier work (``on``), whose
+    memory of it (a memo) the task can use."""
 
     def __init__(self, size: int | None = None, warm: tuple[str, ...] = WARM_MODULES) -> None:
         self.size = max(1, size if size is not None else os.cpu_count() or 1)
@@ -74,16 +76,15 @@ class Workers:
         self._lock = threading.Lock()
         self._tickets = 0
         self._closed = False
-        self._pool = self._started()
+        self._pools = [self._started() for _ in range(self.size)]
+        self._pending = [0] * self.size  # tasks given to each worker and not done
 
     def _started(self) -> ProcessPoolExecutor:
-        """The processes, every one started now, not when the first job comes: a small task each,
-        given at once (a process is started whenever a task finds none free). Not waited for:
-        they start and import the engine while the service starts too."""
-        pool = ProcessPoolExecutor(self.size, mp_context=self._context, initializer=_start_worker,
+        """One worker process, started now (by a small task), not when the first job comes. Not
+        waited for: it starts and imports the engine while the service starts too."""
+        pool = ProcessPoolExecutor(1, mp_context=self._context, initializer=_start_worker,
                                    initargs=(self._flags, self._warm_modules))
-        for _ in range(self.size):
-            pool.submit(os.getpid)
+        pool.submit(os.getpid)
         return pool
 
     def ticket(self) -> Ticket:
@@ -94,26 +95,44 @@ class Workers:
             self._tickets += 1
             return Ticket(self._flags, self._tickets)
 
-    def submit(self, ticket: Ticket, task: Callable[..., T], *args: Any) -> "Future[T]":
-        """``task(*args)`` in a worker, for the job ``ticket`` (skipped, ``Cancelled``, if the job is
-        called off before it starts). ``task`` and ``args`` must pickle (a module's function); they
-        are unpickled in the task, so one the worker cannot import (a plug-in's module missing from
-        its path) fails as that task's error, and the worker lives on. ``Closed`` after ``close``."""
+    def idle(self) -> list[int]:
+        """The workers with no task given and not done."""
+        with self._lock:
+            return [n for n, count in enumerate(self._pending) if count == 0]
+
+    def submit(self, ticket: Ticket, task: Callable[..., T], *args: Any, on: int | None = None) -> "Future[T]":
+        """``task(*args)`` in worker ``on`` (None: the least busy), for the job ``ticket`` (skipped,
+        ``Cancelled``, if the job is called off before it starts). ``task`` and ``args`` must pickle
+        (a module's function); they are unpickled in the task, so one the worker cannot import (a
+        plug-in's module missing from its path) fails as that task's error, and the worker lives
+        on. ``Closed`` after ``close``."""
         pickled = pickle.dumps((task, args), pickle.HIGHEST_PROTOCOL)
         with self._lock:
             if self._closed:
                 raise Closed("the worker processes are closed")
-            try:
-                return self._pool.submit(_run, ticket.number, pickled)
-            except BrokenExecutor as problem:  # a worker died (killed, out of memory): start them again
-                log.warning("the worker processes are started again: %s", problem)
-                self._pool.shutdown(wait=False, cancel_futures=True)
-                self._pool = self._started()
-                return self._pool.submit(_run, ticket.number, pickled)
+            worker = min(range(self.size), key=self._pending.__getitem__) if on is None else on
+            future = self._given(worker, pickled, ticket)
+            self._pending[worker] += 1
+        future.add_done_callback(lambda _: self._done(worker))
+        return future
+
+    def _given(self, worker: int, pickled: bytes, ticket: Ticket) -> "Future[Any]":
+        try:
+            return self._pools[worker].submit(_run, ticket.number, pickled)
+        except BrokenExecutor as problem:  # the worker died (killed, out of memory): start it again
+            log.warning("a worker process is started again: %s", problem)
+            self._pools[worker].shutdown(wait=False, cancel_futures=True)
+            self._pools[worker] = self._started()
+            return self._pools[worker].submit(_run, ticket.number, pickled)
+
+    def _done(self, worker: int) -> None:
+        with self._lock:
+            self._pending[worker] -= 1
 
     def pids(self) -> list[int]:
-        """The worker processes' ids (for the health view and the tests)."""
-        return sorted(self._pool._processes or {})  # the standard pool's own table of its processes
+        """The worker processes' ids (for the tests)."""
+        with self._lock:
+            return sorted(pid for pool in self._pools for pid in pool._processes or {})  # the pool's own table
 
     def close(self) -> None:
         """Call every job off and end the processes (a task under way stops within a step);
@@ -124,7 +143,8 @@ class Workers:
             self._closed = True
             for slot in range(SLOTS):
                 self._flags[slot] = -1
-        self._pool.shutdown(wait=True, cancel_futures=True)
+        for pool in self._pools:  # one after the other: every task under way is stopping already
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 class Closed(RuntimeError):

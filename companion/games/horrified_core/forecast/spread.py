@@ -152,6 +152,7 @@ class _Spread:
         self.replays = 0  # the workers'
         self.queue: list[tuple[int, int, str]] = []  # (limit, place in the deck, card): the cheapest first
         self.running: dict[Future[Walk], tuple[int, int, str]] = {}
+        self.home: dict[str, int] = {}  # the worker that last walked each card
 
     def refined(self, early: bool) -> Iterator[Forecast]:
         """An estimate first (here), then the walks on the workers; in this process instead if a
@@ -200,20 +201,25 @@ class _Spread:
                 future.cancel()
 
     def _fill(self, ticket: Ticket) -> bool:
-        """Give the workers the cheapest cards left (one more than they are, so none waits);
-        False when nothing is left to walk or wait for. A card that no other waits behind (the
-        cards left fit on the workers at once) gets all the time left: a limit would only make it
-        start again, on a worker that may not have its memo."""
-        while self.queue and len(self.running) <= self.workers.size:
+        """Give each idle worker the cheapest card left: a card tried before goes back to the
+        worker that tried it, if it is idle (its memo holds what that walk found). A card that no
+        other waits behind (the cards left fit on the workers at once) gets all the time left:
+        a limit would only make it start again. False when nothing is left to walk or wait for."""
+        idle = self.workers.idle()
+        while self.queue and idle:
             cap, place, card = heapq.heappop(self.queue)
             alone = len(self.queue) + len(self.running) < self.workers.size
             ways = cap if self.ways_per_card is not None else (
                 self._ways_in_time() if alone else min(cap, self._ways_in_time()))
-            if ways >= 1:
-                try:
-                    self.running[self.workers.submit(ticket, walk_card, self.job, card, ways)] = (cap, place, card)
-                except Closed:
-                    raise Stopped() from None
+            if ways < 1:
+                continue
+            on = self.home[card] if self.home.get(card) in idle else idle[0]
+            idle.remove(on)
+            try:
+                self.running[self.workers.submit(ticket, walk_card, self.job, card, ways, on=on)] = (cap, place, card)
+            except Closed:
+                raise Stopped() from None
+            self.home[card] = on
         return bool(self.running)
 
     def _ways_in_time(self) -> int:
