@@ -10,7 +10,10 @@ ten times as many, the cheapest first, as the walks in one process are.
 A worker makes the rules again from plain inputs: the pack's own class (which the pack hands
 over, so nothing here names a pack) and the Monster Phase's start, pickled. It keeps them, with
 the memo of what its walks found below each boundary (its share of what one process would
-keep), for the next card of the same forecast.
+keep), for the next card of the same forecast. What a walk adds to its worker's memo comes back
+with its answer and goes out to the other workers with their next cards: one process's walks
+share one memo (a card's walk meets the boundaries other cards crossed), and so do the
+workers', a task late.
 A pack whose class a worker cannot make (a plug-in it cannot import) is walked here instead,
 and the log says so.
 
@@ -66,26 +69,35 @@ class Job:
     memo_size: int = MEMO_SIZE  # each worker's share of what one process would keep
 
 
+Memo = dict[bytes, Walked]
+
+
 @dataclass(frozen=True)
 class Walk:
     """One card's walk in a worker: its value (None: more ways than its limit), whether its
-    Event is done by hand, the replays and the processor seconds it took."""
+    Event is done by hand, the replays and the processor seconds it took, and what it added to
+    the worker's memo (for the other workers: one process's walks share one memo)."""
 
     card: str
     value: Value | None
     by_hand: bool
     replays: int
     seconds: float
+    memo: Memo
 
 
-def walk_card(job: Job, card: str, limit: int) -> Walk:
+def walk_card(job: Job, card: str, limit: int, known: Memo) -> Walk:
     """In a worker: ``card`` walked with at most ``limit`` replays (``Stopped`` when called off),
-    the way a forecast walks it in one process (``_Deck._walk``)."""
+    the way a forecast walks it in one process (``_Deck._walk``); ``known``: what the other
+    workers' walks found since this one last heard, taken into its memo first."""
     deck = _prepared(job)
+    memo = deck.memo
+    assert isinstance(memo, _Memo)
+    memo.take(known)
     began, replays = time.thread_time(), deck.runner.replays
     deck._walk(card, limit)
     return Walk(card, deck.walked.pop(card, None), card in deck.by_hand, deck.runner.replays - replays,
-                time.thread_time() - began)
+                time.thread_time() - began, memo.fresh())
 
 
 @lru_cache(maxsize=1)  # the newest forecast's: the memo of an older one is let go
@@ -113,10 +125,25 @@ class _Memo(dict[bytes, Walked]):
     def __init__(self, most: int) -> None:
         super().__init__()
         self.most = most
+        self._fresh: list[bytes] = []  # found here since ``fresh`` was last asked
 
     def __setitem__(self, key: bytes, value: Walked) -> None:
         if len(self) < self.most:
             super().__setitem__(key, value)
+            self._fresh.append(key)
+
+    def take(self, known: Memo) -> None:
+        """What other workers found (not told back to them as fresh)."""
+        for key, value in known.items():
+            if len(self) >= self.most:
+                return
+            super().__setitem__(key, value)
+
+    def fresh(self) -> Memo:
+        """What this worker's walks found since the last time asked."""
+        found = {key: self[key] for key in self._fresh}
+        self._fresh = []
+        return found
 
 
 class OnWorkers:
@@ -153,6 +180,8 @@ class _Spread:
         self.queue: list[tuple[int, int, str]] = []  # (limit, place in the deck, card): the cheapest first
         self.running: dict[Future[Walk], tuple[int, int, str]] = {}
         self.home: dict[str, int] = {}  # the worker that last walked each card
+        self.found: list[tuple[int, Memo]] = []  # what each walk added to its worker's memo, by worker
+        self.heard = [0] * workers.size  # how much of ``found`` each worker has been sent
 
     def refined(self, early: bool) -> Iterator[Forecast]:
         """An estimate first (here), then the walks on the workers; in this process instead if a
@@ -216,11 +245,20 @@ class _Spread:
             on = self.home[card] if self.home.get(card) in idle else idle[0]
             idle.remove(on)
             try:
-                self.running[self.workers.submit(ticket, walk_card, self.job, card, ways, on=on)] = (cap, place, card)
+                future = self.workers.submit(ticket, walk_card, self.job, card, ways, self._news(on), on=on)
             except Closed:
                 raise Stopped() from None
+            self.running[future] = (cap, place, card)
             self.home[card] = on
         return bool(self.running)
+
+    def _news(self, worker: int) -> Memo:
+        """What the other workers' walks found since ``worker`` last heard (the memo one process
+        would share between its cards: a card's walk meets the boundaries another card's crossed)."""
+        news = {key: value for origin, found in self.found[self.heard[worker]:] if origin != worker
+                for key, value in found.items()}
+        self.heard[worker] = len(self.found)
+        return news
 
     def _ways_in_time(self) -> int:
         return int((self.deadline - time.monotonic()) / self.deck.cost)
@@ -239,6 +277,7 @@ class _Spread:
         except Exception as problem:  # noqa: BLE001 - any other fault of a worker: the walks go on in this process
             raise WorkersFailed(f"{type(problem).__name__}: {problem}") from problem
         self.replays += walk.replays
+        self.found.append((self.home[walk.card], walk.memo))
         self.deck._measured(walk.seconds, walk.replays)
         if walk.by_hand:
             self.deck.by_hand.add(walk.card)
