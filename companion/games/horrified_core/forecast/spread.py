@@ -5,7 +5,10 @@ The estimate stays here (it is quick, and the table sees it at once); then each 
 a task: its walk with a limit on the replays, answered with its value, whether its Event is
 done by hand, and the replays it took. Each answer is folded into the forecast as it comes, and
 a better forecast given about every ``PUSH_SECONDS``. A card over its limit is tried again with
-ten times as many, the cheapest first, as the walks in one process are.
+ten times as many, the cheapest first, as the walks in one process are, on the worker that
+tried it if that one is free (its memo holds what the try found); a card that no other waits
+behind gets all the time left. The time to exact is at least the longest card's walk: one
+card is never split between workers.
 
 A worker makes the rules again from plain inputs: the pack's own class (which the pack hands
 over, so nothing here names a pack) and the Monster Phase's start, pickled. It keeps them, with
@@ -13,8 +16,7 @@ the memo of what its walks found below each boundary (its share of what one proc
 keep), for the next card of the same forecast. What a walk adds to its worker's memo comes back
 with its answer and goes out to the other workers with their next cards: one process's walks
 share one memo (a card's walk meets the boundaries other cards crossed), and so do the
-workers', a task late.
-A pack whose class a worker cannot make (a plug-in it cannot import) is walked here instead,
+workers', a task late. A pack whose class a worker cannot make (a plug-in it cannot import) is walked here instead,
 and the log says so.
 
 With workers, ``seconds`` is the forecast's time on the clock (the cores work at once), not
