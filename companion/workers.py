@@ -166,7 +166,10 @@ _ticket = -1
 def _start_worker(flags: "SynchronizedArray[int]", warm: tuple[str, ...]) -> None:
     global _flags
     _flags = flags
-    os.nice(NICENESS)
+    try:
+        os.nice(NICENESS)
+    except OSError:  # a system call filter that refuses it: the worker runs at the service's priority
+        pass
     import importlib
 
     for name in warm:
