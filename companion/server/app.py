@@ -166,7 +166,7 @@ def _start_services(settings: Mapping[str, Any], state_dir: Path, store: Store, 
 def forecast_workers(settings: Mapping[str, Any], tables: Tables) -> Workers | None:
     """The forecasts' worker processes (``FORECAST_WORKERS`` of them; none: no pool), started now
     with the modules of every pack that has a forecast already imported, so that the first
-    forecast's walks do not wait for them."""
+    forecast's walks do not wait for them. None, logged, if the system refuses to start them."""
     size = int(settings.get("FORECAST_WORKERS") or 0)
     if size <= 0:
         return None
@@ -174,7 +174,12 @@ def forecast_workers(settings: Mapping[str, Any], tables: Tables) -> Workers | N
     found = [(pack, pack.forecaster()) for pack in packs]
     modules = {type(part).__module__ for pack, forecaster in found if forecaster is not None
                for part in (pack, forecaster)}
-    return Workers(size, warm=WARM_MODULES + tuple(sorted(modules)))
+    try:
+        return Workers(size, warm=WARM_MODULES + tuple(sorted(modules)))
+    except OSError as problem:  # the forecast is advice: the service starts, its forecasts in one thread
+        log.error("the forecast's worker processes could not start (%s): forecasts are worked out "
+                  "in the service's own thread", problem)
+        return None
 
 
 def _guard(app: Flask, settings: Mapping[str, Any], the_box: Box) -> None:
