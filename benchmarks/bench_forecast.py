@@ -10,7 +10,10 @@ its own budget, the slowest and the sum. Targets: first estimate < 0.5 s; exact 
 Ravenloft's four monsters and < 0.5 s for the original's; one what-if < 1 s (a Raspberry Pi 4
 is 3 to 5 times slower). Processor seconds (``time.process_time``) beside wall seconds: on a
 loaded machine the wall time says little.
-Run: ``.venv/bin/python benchmarks/bench_forecast.py [--limit S]``.
+``--workers 1,2,4``: then the same tables with the cards walked on that many worker processes
+(companion/workers.py, as the service does): the wall seconds to exact with each pool, and
+the gain over one worker (only meaningful on an otherwise idle machine with that many cores).
+Run: ``.venv/bin/python benchmarks/bench_forecast.py [--limit S] [--workers 1,4]``.
 """
 
 from __future__ import annotations
@@ -34,7 +37,11 @@ from companion.games.horrified_core.forecast.family import FamilyForecast  # noq
 from companion.games.horrified_core.forecast.forecast import forecasts  # noqa: E402
 from companion.games.horrified_core.rules import HorrifiedRules  # noqa: E402
 from companion.games.horrified_core.state import GameState  # noqa: E402
+from companion.games.horrified.gamepack import HorrifiedPack  # noqa: E402
+from companion.games.horrified_core.forecast.spread import OnWorkers, PackMaker  # noqa: E402
+from companion.games.ravenloft.gamepack import RavenloftPack  # noqa: E402
 from companion.games.ravenloft.rules import RavenloftRules  # noqa: E402
+from companion.workers import Workers  # noqa: E402
 
 FIRST_TARGET = 0.5
 EXACT_TARGETS = {("ravenloft", 4): 5.0, ("original", 4): 0.5}
@@ -114,14 +121,69 @@ def what_ifs(rules: HorrifiedRules, position: Mapping[str, object]) -> None:
           f"{exact} exact", flush=True)
 
 
+def maker_of(edition: str) -> PackMaker:
+    return RavenloftPack if edition == "ravenloft" else HorrifiedPack
+
+
+def on_workers(edition: str, pools: list[Workers], limit: float) -> None:
+    """Each table's time to exact (wall seconds) with each pool, and the gain over the first."""
+    rules = rules_of(edition)
+    print(f"  {edition} on worker processes (wall seconds to exact; the estimate first, in this process)")
+    for monsters in (1, 2, 3, 4):
+        state = state_of(rules, table(edition, monsters))
+        found = [_walked_on(rules, state, pool, maker_of(edition), limit) for pool in pools]
+        base = found[0][0]
+        cells = [f"{pool.size} worker(s): " + (f"exact {wall:6.2f} s" + (f" (x{base / wall:.1f})" if base else "")
+                                               if left == 0 else f"{left} cards not exact in {limit:g} s")
+                 + f", {replays} replays, workers {cpu:.1f} s cpu"
+                 for pool, (wall, left, replays, cpu) in zip(pools, found)]
+        print(f"    {monsters} monster(s): " + "; ".join(cells), flush=True)
+
+
+def _walked_on(rules: HorrifiedRules, state: GameState, pool: Workers, maker: PackMaker,
+               limit: float) -> tuple[float, int, int, float]:
+    """(wall seconds to the last forecast, cards left estimated, replays, the workers' processor
+    seconds: on a machine others load, what the workers got of it)."""
+    began, cpu = time.perf_counter(), _workers_cpu(pool)
+    last = None
+    for last in forecasts(rules, state, limit, walks=OnWorkers(pool, maker)):
+        pass
+    assert last is not None
+    return time.perf_counter() - began, len(last.estimated), last.replays, _workers_cpu(pool) - cpu
+
+
+def _workers_cpu(pool: Workers) -> float:
+    """The processor seconds the pool's processes have used (Linux's /proc; 0 elsewhere)."""
+    total = 0.0
+    for pid in pool.pids():
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--limit", type=float, default=60.0, help="seconds a forecast may take to become exact")
     parser.add_argument("--editions", default="ravenloft,original")
+    parser.add_argument("--workers", default="", help="pool sizes to compare, e.g. 1,4 (the first is the base)")
+    parser.add_argument("--only-workers", action="store_true", help="skip the figures in one process")
     args = parser.parse_args()
     print(f"Threat forecast on {platform.machine()} {platform.python_implementation()} {platform.python_version()}, "
           f"load average {os.getloadavg()[0]:.2f}")
-    for edition in args.editions.split(","):
+    sizes = [int(n) for n in args.workers.split(",") if n.strip()]
+    if sizes:
+        pools = [Workers(n) for n in sizes]
+        time.sleep(2)  # the workers start (the service starts them with itself)
+        try:
+            for edition in args.editions.split(","):
+                on_workers(edition, pools, args.limit)
+        finally:
+            for pool in pools:
+                pool.close()
+    for edition in [] if args.only_workers else args.editions.split(","):
         rules = rules_of(edition)
         for monsters in (1, 2, 3, 4):
             position = table(edition, monsters)
@@ -131,7 +193,7 @@ def main() -> int:
             refinement(rules, state_of(rules, position), args.limit)
         what_ifs(rules, table(edition, 4))
     print(f"load average now {os.getloadavg()[0]:.2f}; command: .venv/bin/python benchmarks/bench_forecast.py "
-          f"--limit {args.limit:g}")
+          f"{' '.join(sys.argv[1:])}")
     return 0
 
 

@@ -99,7 +99,9 @@ class ServerSettings:
     names the box answers to besides its own (a name the router gives it);
     ``threads``, ``max_connections``, ``max_connections_per_address``,
     ``idle_seconds``, ``header_seconds``, ``max_websockets_per_address``: the
-    server's caps and timeouts (companion/server/connections.py says why)."""
+    server's caps and timeouts (companion/server/connections.py says why);
+    ``forecast_workers``: the processes that walk the threat forecast's cards side
+    by side (0: one per core the box has)."""
 
     host: str = "0.0.0.0"
     port: int = 8000
@@ -111,6 +113,7 @@ class ServerSettings:
     idle_seconds: int = 10
     header_seconds: int = 10
     max_websockets_per_address: int = 8
+    forecast_workers: int = 0
 
     def problems(self) -> list[tuple[str, str]]:
         found = [] if _is_ip(self.host) else [("host", f"must be an IP address such as 0.0.0.0 or ::, "
@@ -122,7 +125,8 @@ class ServerSettings:
         found += [("allowed_hosts", f"{h!r} is not a host name like games.lan (no port, no scheme)")
                   for h in self.allowed_hosts if not _HOST_NAME.match(h)]
         limits = {"threads": (4, 1000), "max_connections": (16, 10000), "max_connections_per_address": (2, 1000),
-                  "idle_seconds": (1, 3600), "header_seconds": (1, 600), "max_websockets_per_address": (1, 1000)}
+                  "idle_seconds": (1, 3600), "header_seconds": (1, 600), "max_websockets_per_address": (1, 1000),
+                  "forecast_workers": (0, 64)}
         found += [(key, f"must be from {low} to {high}, got {getattr(self, key)!r}")
                   for key, (low, high) in limits.items() if not low <= getattr(self, key) <= high]
         if self.max_connections_per_address > self.max_connections:
@@ -217,7 +221,8 @@ class AppConfig:
 
     def app_settings(self) -> dict[str, object]:
         """The settings ``companion.server.app.create_app`` takes today."""
-        return {"STATE_DIR": self.state_dir, "LEDS": asdict(self.leds), "CAMERA": asdict(self.camera)}
+        return {"STATE_DIR": self.state_dir, "LEDS": asdict(self.leds), "CAMERA": asdict(self.camera),
+                "FORECAST_WORKERS": self.server.forecast_workers or os.cpu_count() or 1}
 
 
 def section_classes() -> dict[str, type]:
@@ -505,6 +510,8 @@ KEY_DOCS = {
     "server.header_seconds": "a request whose headers take longer than this to arrive is closed",
     "server.max_websockets_per_address": "tablet connections (WebSockets) open at once from one client address; "
                                          "all of them together leave a quarter of the threads free",
+    "server.forecast_workers": "processes that walk the threat forecast's cards side by side (0-64; "
+                               "0 = one per core of the box)",
     "state.dir": "games, pairings, calibrations; unset = $STATE_DIRECTORY, /var/lib/table-companion or ~/.local/state",
     "leds.backend": "simulated, rpi_ws281x (Pi 4/3/Zero 2 W), pi5 (ws2812-pio overlay) or none (docs/leds.md)",
     "leds.count": "LEDs on the strip (1-2700)",

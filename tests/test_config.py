@@ -43,7 +43,7 @@ BROKEN = {
     "unknown section": ("[sound]\nvolume = 3\n", "sound: unknown section (known: server, state, leds"),
     "unknown key": ("[server]\ncolour = \"red\"\n", "server.colour: unknown key (known: host, port, allowed_origins, "
                     "allowed_hosts, threads, max_connections, max_connections_per_address, idle_seconds, "
-                    "header_seconds, max_websockets_per_address)"),
+                    "header_seconds, max_websockets_per_address, forecast_workers)"),
     "wrong type": ("[server]\nport = \"8000\"\n", "server.port: must be a whole number, got '8000'"),
     "bool is not a number": ("[leds]\ncount = true\n", "leds.count: must be a whole number, got True"),
     "port out of range": ("[server]\nport = 70000\n", "server.port: must be from 1 to 65535, got 70000"),
@@ -237,3 +237,13 @@ def test_check_on_the_command_line_prints_every_problem_and_exits_2(tmp_path: Pa
     good = subprocess.run([sys.executable, "-m", "companion.config", "check", "--config", str(write(tmp_path, GOOD))],
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert good.returncode == 0 and good.stdout.startswith("ok: "), good.stderr
+
+
+def test_the_forecast_workers_are_one_per_core_unless_the_file_says(tmp_path: Path) -> None:
+    import os
+
+    assert cfg.defaults(NO_ENV).app_settings()["FORECAST_WORKERS"] == (os.cpu_count() or 1)
+    chosen = load(write(tmp_path, "[server]\nforecast_workers = 3\n"), NO_ENV)
+    assert chosen.app_settings()["FORECAST_WORKERS"] == 3
+    assert "server.forecast_workers: must be from 0 to 64, got 65" in refused(
+        tmp_path, "[server]\nforecast_workers = 65\n").report()

@@ -17,6 +17,7 @@ from companion.games.ravenloft.gamepack import RavenloftPack
 from companion.server.forecasts import Forecasts
 from companion.store import Store
 from companion.table import Table
+from companion.workers import Workers
 from polling import wait_for
 
 PACK = RavenloftPack()
@@ -36,10 +37,10 @@ class HeldForecast:
         self.results: list[View | None] = []  # what each forecast came to (None: called off)
 
     def forecast(self, game: Game, seconds: float | None = None, stop: Callable[[], bool] | None = None,
-                 progress: Callable[[View], None] | None = None) -> View | None:
+                 progress: Callable[[View], None] | None = None, workers: Workers | None = None) -> View | None:
         self.started.set()
         assert self.go.wait(10)
-        self.results.append(self.inner.forecast(game, seconds, stop, progress))
+        self.results.append(self.inner.forecast(game, seconds, stop, progress, workers))
         return self.results[-1]
 
     def what_if(self, game: Game, action: Mapping[str, object], stop: Callable[[], bool] | None = None) -> View | None:

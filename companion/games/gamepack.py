@@ -44,6 +44,7 @@ from companion.engine.prompts import Prompt
 from companion.engine.tabletop import Tabletop
 
 if TYPE_CHECKING:
+    from companion.workers import Workers
     from hardware.leds import BoardShape, Looks
 
 View = dict[str, object]
@@ -252,12 +253,14 @@ class PackForecast(Protocol):
     service reads nothing else of it; the pack's tablet module shows the rest)."""
 
     def forecast(self, game: Game, seconds: float | None = None, stop: Callable[[], bool] | None = None,
-                 progress: Callable[[View], None] | None = None) -> View | None:
+                 progress: Callable[[View], None] | None = None, workers: Workers | None = None) -> View | None:
         """The forecast now, in at most about ``seconds`` (None: the pack's default); None when
         there is none to give (not the moment for one) or ``stop`` (asked now and then) said True:
         the game has moved on and nobody waits for this one any more. A forecast that gets better
         with time hands each better one to ``progress`` on the way (the first at once, an estimate
-        saying so), and returns the last."""
+        saying so), and returns the last. ``workers``: the service's worker processes, which the
+        pack may share its work out to (``companion.workers``: its tasks, its ``Ticket`` called off
+        when ``stop`` says so); ``seconds`` is then the time on the clock."""
         ...
 
     def what_if(self, game: Game, action: Mapping[str, object], stop: Callable[[], bool] | None = None) -> View | None:

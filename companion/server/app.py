@@ -23,6 +23,7 @@ from companion.appliance.access import Access
 from companion.store import Store
 from companion.store.opening import open_store, salvage
 from companion.table import Table, TableError, Tables
+from companion.workers import WARM_MODULES, Workers
 
 from . import backup, box, dice, dicesetup, files, forecasts, frames, gamedata, http, leds, sockets
 from .box import Box
@@ -121,7 +122,8 @@ def create_app(config: Mapping[str, Any] | None = None,
     PAIRING (``config.PairingSettings``; default: pairing required, the box's own browser trusted),
     ALLOWED_ORIGINS, ALLOWED_HOSTS and DISCOVERY_NAME (the names it answers to: ``hosts``),
     START_MODE (safe mode), CONFIG_TEXT, ERRORS and CONNECTIONS (the server's
-    ``ConnectionGuard``; for the health view).
+    ``ConnectionGuard``; for the health view), FORECAST_WORKERS (how many worker processes walk
+    the forecasts, started now; default none: in the forecasts' own thread).
     Callers close what it starts with ``services_of(app).close()``."""
     settings = dict(config or {})
     app = Flask(__name__, static_folder=None)
@@ -156,9 +158,28 @@ def _start_services(settings: Mapping[str, Any], state_dir: Path, store: Store, 
     lights = leds.start(settings, state_dir, tables, socketio, owner.in_use)
     camera = dice.start(settings, state_dir, tables, socketio)
     ahead = Forecasts((forecasts.pusher(socketio), lambda table, version, found:
-                       lights.threaten(table.game_id, version, found)))
+                       lights.threaten(table.game_id, version, found)), forecast_workers(settings, tables))
     return Services(store, tables, socketio, Path(settings.get("WEB_DIR", WEB_DIR)), lights, camera,
                     the_box, state_dir, owner, SeatSockets(), ahead, events)
+
+
+def forecast_workers(settings: Mapping[str, Any], tables: Tables) -> Workers | None:
+    """The forecasts' worker processes (``FORECAST_WORKERS`` of them; none: no pool), started now
+    with the modules of every pack that has a forecast already imported, so that the first
+    forecast's walks do not wait for them. None, logged, if the system refuses to start them."""
+    size = int(settings.get("FORECAST_WORKERS") or 0)
+    if size <= 0:
+        return None
+    packs = [tables.kind(pack_id) for pack_id in tables.pack_ids()]
+    found = [(pack, pack.forecaster()) for pack in packs]
+    modules = {type(part).__module__ for pack, forecaster in found if forecaster is not None
+               for part in (pack, forecaster)}
+    try:
+        return Workers(size, warm=WARM_MODULES + tuple(sorted(modules)))
+    except OSError as problem:  # the forecast is advice: the service starts, its forecasts in one thread
+        log.error("the forecast's worker processes could not start (%s): forecasts are worked out "
+                  "in the service's own thread", problem)
+        return None
 
 
 def _guard(app: Flask, settings: Mapping[str, Any], the_box: Box) -> None:

@@ -25,6 +25,7 @@ from flask_socketio import SocketIO
 from companion.engine.errors import IllegalInput
 from companion.games.gamepack import PackForecast, View
 from companion.table import Table, TableError, Tables
+from companion.workers import Workers
 
 from . import fields
 from .budgets import EventGate
@@ -55,8 +56,11 @@ class ForecastNeeds(Protocol):
 class Forecasts:
     """The forecasts of the games tablets joined: worked out in the background, kept by version."""
 
-    def __init__(self, listeners: tuple[Listener, ...] = ()) -> None:
+    def __init__(self, listeners: tuple[Listener, ...] = (), workers: Workers | None = None) -> None:
+        """``workers``: the worker processes the forecasts share their work out to (one per core;
+        they are this object's from now on, closed with it); None: worked out in this process."""
         self.listeners = listeners
+        self.workers = workers
         self._known: dict[str, tuple[int, View | None]] = {}  # game id -> (version, its forecast)
         self._wanted: dict[str, Table] = {}  # games whose newest version has no forecast yet
         self._watched: set[str] = set()
@@ -120,7 +124,8 @@ class Forecasts:
         try:
             version, game = table.copy()
             found = forecaster.forecast(game, REFINE_SECONDS, stop=lambda: self._moved_on(table, version),
-                                        progress=lambda better: self._keep(table, version, better))
+                                        progress=lambda better: self._keep(table, version, better),
+                                        workers=self.workers)
         except Exception:  # noqa: BLE001 - a forecast is advice: its fault must not stop the next ones
             log.exception("the forecast of game %s could not be worked out", table.game_id)
             return
@@ -172,14 +177,17 @@ class Forecasts:
         return found
 
     def close(self) -> None:
-        """Stop the thread (at shutdown and after tests). A forecast under way is not waited for
-        long (it may take tens of seconds): the thread is a daemon, and its result is never told."""
+        """Stop the thread, then the worker processes (at shutdown and after tests; safe twice). A
+        forecast under way is called off (its walks on the workers stop within a replay) and not
+        waited for long: the thread is a daemon, and its result is never told."""
         with self._lock:
             self._closed = True
             self._lock.notify_all()
             thread = self._thread
         if thread is not None:
             thread.join(timeout=2)
+        if self.workers is not None:
+            self.workers.close()
 
 
 def _forecaster(table: Table) -> PackForecast | None:

@@ -118,7 +118,7 @@ class HorrifiedPack:
         return HorrifiedLeds(self.rules.original)
 
     def forecaster(self) -> FamilyForecast:
-        return FamilyForecast(self.rules.for_state)
+        return FamilyForecast(self.rules.for_state, type(self))
 
     def cli(self) -> HorrifiedCli:
         return HorrifiedCli(self.rules)

@@ -96,7 +96,7 @@ class RavenloftPack:
         return RavenloftLeds(self.rules)
 
     def forecaster(self) -> FamilyForecast:
-        return FamilyForecast(lambda state: self.rules)
+        return FamilyForecast(lambda state: self.rules, type(self))
 
     def cli(self) -> RavenloftCli:
         return RavenloftCli(self, self.rules)

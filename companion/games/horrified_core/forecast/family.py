@@ -8,12 +8,14 @@ from typing import Callable
 from companion.engine.effects import EffectSink
 from companion.engine.errors import IllegalInput
 from companion.engine.game import Game
+from companion.workers import Workers
 
 from ..choices import action_options
 from ..rules import HorrifiedRules
 from ..state import GameState
 from .forecast import FORECAST_SECONDS, Forecast, after_action, forecast, forecasts
 from .report import Plain, report
+from .spread import OnWorkers, PackMaker
 from .walk import Stopped
 
 RulesFor = Callable[[GameState], HorrifiedRules]
@@ -23,22 +25,27 @@ WHAT_IF_SECONDS = 0.8  # its walks and estimate; the copy, the action and the re
 
 
 class FamilyForecast:
-    """``rules_for``: the rules a game plays with (a pack with several, like mixed games, says)."""
+    """``rules_for``: the rules a game plays with (a pack with several, like mixed games, says).
+    ``maker``: how a worker process makes the pack again (its class, made without arguments; its
+    ``forecaster().rules_for`` must give the same rules), to walk cards there; None: never."""
 
-    def __init__(self, rules_for: RulesFor) -> None:
+    def __init__(self, rules_for: RulesFor, maker: PackMaker | None = None) -> None:
         self.rules_for = rules_for
+        self.maker = maker
 
     def forecast(self, game: Game, seconds: float | None = None, stop: Callable[[], bool] | None = None,
-                 progress: Callable[[Plain], None] | None = None) -> Plain | None:
+                 progress: Callable[[Plain], None] | None = None, workers: Workers | None = None) -> Plain | None:
         """Only during a Hero Phase, before the hero's next action (None when called off). Each
         better forecast on the way (the first estimate, then with more cards exact) is handed to
-        ``progress``; the last is returned."""
+        ``progress``; the last is returned. ``workers``: the cards are walked there, one each
+        (``seconds`` is then the time on the clock)."""
         if game.prompt is None or game.prompt.key != "hero-action":
             return None
         state = _state(game)
         found: Plain | None = None
+        walks = OnWorkers(workers, self.maker) if workers is not None and self.maker is not None else None
         try:
-            for better in forecasts(self.rules_for(state), state, seconds or FORECAST_SECONDS, stop=stop):
+            for better in forecasts(self.rules_for(state), state, seconds or FORECAST_SECONDS, stop=stop, walks=walks):
                 found = self._report(state, better)
                 if progress is not None:
                     progress(found)

@@ -78,11 +78,12 @@ def monster_phase_start(rules: HorrifiedRules, state: GameState) -> GameState | 
 
 
 def forecast(rules: HorrifiedRules, state: GameState, seconds: float = FORECAST_SECONDS,
-             ways_per_card: int | None = None, seed: int = 0, stop: Callable[[], bool] | None = None) -> Forecast:
+             ways_per_card: int | None = None, seed: int = 0, stop: Callable[[], bool] | None = None,
+             walks: DeckWalks | None = None) -> Forecast:
     """The best forecast for ``state`` (in a Hero Phase, or at the start of a Monster Phase) that
     ``seconds`` allow: the last of ``forecasts``."""
     found = None
-    for found in forecasts(rules, state, seconds, ways_per_card, seed, stop, early=False):
+    for found in forecasts(rules, state, seconds, ways_per_card, seed, stop, early=False, walks=walks):
         pass
     assert found is not None
     return found
@@ -90,7 +91,8 @@ def forecast(rules: HorrifiedRules, state: GameState, seconds: float = FORECAST_
 
 def forecasts(rules: HorrifiedRules, state: GameState, seconds: float = FORECAST_SECONDS,
               ways_per_card: int | None = None, seed: int = 0,
-              stop: Callable[[], bool] | None = None, early: bool = True) -> Iterator[Forecast]:
+              stop: Callable[[], bool] | None = None, early: bool = True,
+              walks: DeckWalks | None = None) -> Iterator[Forecast]:
     """Forecasts of ``state``, each better than the one before, the time they took never over
     ``seconds`` by more than a replay: first an estimate, every card played out at random for
     ``ESTIMATE_SECONDS``; then the cards walked exactly, the cheapest first, a better forecast
@@ -100,7 +102,9 @@ def forecasts(rules: HorrifiedRules, state: GameState, seconds: float = FORECAST
     card over it is estimated from ``SAMPLED_RUNS`` random plays).
     ``stop``: asked before each replay; True calls the forecast off (``Stopped`` is raised).
     ``early``: False for one who waits for the last forecast only (``forecast``): the walks come
-    first then, and the cards left are estimated in the time kept for it."""
+    first then, and the cards left are estimated in the time kept for it.
+    ``walks``: who walks the cards instead of this thread (``spread.OnWorkers``: the box's worker
+    processes, one card each; ``seconds`` is then the time on the clock, not this thread's)."""
     began = time.thread_time()
     start = monster_phase_start(rules, state)
     if start is None:
@@ -115,7 +119,15 @@ def forecasts(rules: HorrifiedRules, state: GameState, seconds: float = FORECAST
         yield Forecast(layout, value, len(start.deck), replays=runner.replays, seconds=time.thread_time() - began)
         return
     deck = _Deck(runner, layout, draw_branches(root.prompt), random.Random(seed), began, len(start.deck))
+    if walks is not None:
+        yield from walks(deck, start, seconds, ways_per_card, early)
+        return
     yield from deck.refined(seconds, ways_per_card, early)
+
+
+#: Who walks a forecast's cards instead of its own thread: (deck, the phase's start, seconds,
+#: ways_per_card, early) -> the forecasts, as ``_Deck.refined`` gives them.
+DeckWalks = Callable[["_Deck", GameState, float, "int | None", bool], Iterator[Forecast]]
 
 
 @dataclass
