@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from companion.engine.dice import DiceKinds
@@ -179,6 +179,7 @@ class Walked:
     value: Value
     reads: frozenset[tuple[str, str]]
     by_hand: bool
+    shapes: tuple[frozenset[str], ...] = ()  # kept under a boundary's core: the sets of loose fields read below it
 
     @property
     def fields(self) -> frozenset[str]:
@@ -226,11 +227,13 @@ class Walker:
         taken = reached.base  # the walk below goes on from ``reached``, changing it
         core = hashlib.blake2b(taken.core, digest_size=20, salt=bytes([3 if self.mode is None else self.mode])).digest()
         index = self.memo.get(core)
-        found = None if index is None else self.memo.get(_keyed(core, taken, index.fields))
+        shapes = () if index is None else index.shapes
+        found = next((w for w in (self.memo.get(_keyed(core, taken, f)) for f in shapes) if w is not None), None)
         if found is None:
             found = self._recorded(reached)
             if len(self.memo) < MEMO_SIZE:
-                self.memo[core] = found  # which loose fields to look at for this core
+                if found.fields not in shapes:  # which sets of loose fields to look at for this core
+                    self.memo[core] = replace(found, shapes=(*shapes, found.fields))
                 self.memo[_keyed(core, taken, found.fields)] = found
         else:
             for read in found.reads:
