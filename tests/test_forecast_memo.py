@@ -3,17 +3,24 @@ piles, the board's items, ...), and on only those piles the walk below it looked
 looks at the board's items, so two tables that differ there are walked apart (a merge would give
 the Invisible Man the other place); a pile nothing looks at (the cards played before) is not
 walked again. And the watched piles note every look at their content, never a put or a take.
+A hit hero's question is walked by answering mode (below the discard only the discarding mode's
+numbers, below the fall only the keeping mode's): a hero hit twice gives the same figures as
+following both answers at every hit.
 """
 
 from __future__ import annotations
 
 import pickle
 
+import pytest
+
 from companion.engine.game import Game
 from companion.games.horrified_core.forecast.forecast import dice_of, monster_phase_start
 from companion.games.horrified_core.forecast.reads import TABLE, ReadLog, WatchedItems, WatchedList
 from companion.games.horrified_core.forecast.tally import Value, layout_of
-from companion.games.horrified_core.forecast.walk import PhaseRunner, Walked, Walker
+from companion.games.horrified_core.forecast.branches import Node
+from companion.games.horrified_core.forecast.tally import defend
+from companion.games.horrified_core.forecast.walk import PhaseRunner, Reached, Walked, Walker, answered
 from companion.games.horrified_core.rules import HorrifiedRules
 from companion.games.horrified_core.state import GameState
 from horrified_fixtures import pack_rules
@@ -104,3 +111,39 @@ def test_the_watched_board_notes_its_looks_and_not_its_puts() -> None:
         one(board)
         assert log.segment == {"items_at:kite-1"}, one
     assert (TABLE, "items_at") in record and (TABLE, "items_at:kite-1") in record
+
+
+class BothAnswers(Walker):
+    """The walk as it was: both answers of every hit hero's question followed, for both modes."""
+
+    def _defend(self, reached: Reached, node: Node) -> Value:
+        if len(node.branches) == 1:
+            return self._below(self._go_on(reached, node.branches[0]))
+        base, since = reached.base, list(reached.since)
+        spent = self._below(self._replay(base, since, answered(node, 0)))
+        return defend(spent, self._below(self._go_on(reached, answered(node, 1))))
+
+
+def test_a_hero_hit_twice_is_walked_by_mode_with_the_same_figures() -> None:
+    """The Wolf Man and then the frenzied Dracula attack at the Camp (Retreat (Lagoon): Wolf Man,
+    Bride, Frenzy symbols; three dice), where the Mayor stands with three items."""
+    rules = pack_rules().original
+    position = {"phase": "hero", "turn": 3, "active": "mayor", "terror": 1, "frenzy": "dracula",
+                "monsters": {"dracula": "camp", "wolf-man": "camp"},
+                "heroes": [{"hero": "mayor", "player": "Ann", "at": "camp", "items": ["dart-1", "kite-1", "flower-1"]},
+                           {"hero": "inspector", "player": "Cy", "at": "docks", "items": []}]}
+    state = Game(rules, {"position": position}).state
+    assert isinstance(state, GameState)
+    state.deck = ["retreat-lagoon"]
+    begun = monster_phase_start(rules, state)
+    assert begun is not None
+    found = []
+    for walker in (Walker, BothAnswers):
+        runner = PhaseRunner(rules, begun, dice_of(rules, begun))
+        root = runner.begin()
+        layout = layout_of(root.ctx, sorted(root.ctx.graph.places))
+        found.append((walker(runner, layout, 10 ** 7).value(root), runner.replays))
+    (by_mode, replays), (both, replays_both) = found
+    for mine, theirs in zip([*by_mode.low, *by_mode.high, *by_mode.mean], [*both.low, *both.high, *both.mean]):
+        assert mine == pytest.approx(theirs, abs=1e-12)
+    assert replays < replays_both, "the Mayor must be hit twice on some way, or the case tells nothing"
