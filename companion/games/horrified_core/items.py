@@ -92,9 +92,12 @@ def take_item(ctx: GameContext, hero_id: str, item_id: str) -> None:
 
 
 def _let_go(ctx: GameContext, item_id: str) -> None:
+    """The item leaves the hand holding it, or else the board (a held item lies nowhere else: the
+    board's items are not looked at for it, which a forecast notes as a read)."""
     for hero in ctx.state.heroes.values():
         if item_id in hero.items:
             hero.items.remove(item_id)
+            return
     ctx.state.items_at.pop(item_id, None)
 
 

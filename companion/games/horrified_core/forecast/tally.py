@@ -116,10 +116,17 @@ def defend(discard: Value | None, fall: Value) -> Value:
 
 
 def _weighted(parts: Sequence[tuple[float, Tally]]) -> Tally:
-    out = [0.0] * len(parts[0][1])
+    """The weighted sum of the tallies; a tally shared by several parts is added once."""
+    weights: dict[int, float] = {}
+    tallies: dict[int, Tally] = {}
     for weight, tally in parts:
-        for index, number in enumerate(tally):
-            out[index] += weight * number
+        weights[id(tally)] = weights.get(id(tally), 0.0) + weight
+        tallies[id(tally)] = tally
+    out: Tally | None = None
+    for key, tally in tallies.items():
+        weight = weights[key]
+        out = [weight * x for x in tally] if out is None else [a + weight * x for a, x in zip(out, tally)]
+    assert out is not None, "a weighted sum of nothing"
     return out
 
 

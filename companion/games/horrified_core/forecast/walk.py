@@ -24,9 +24,8 @@ name), until what was read is the same for every group walked.
 from __future__ import annotations
 
 import hashlib
-import pickle
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from companion.engine.dice import DiceKinds
@@ -40,110 +39,14 @@ from ..play import finish
 from ..rules import HorrifiedRules
 from ..state import GameState
 from .branches import DISCARD, FALL, Branch, Node, node_for
+from .reads import TABLE, ReadLog, Snapshot, projection, reading, restored, snapshot
 from .tally import Layout, LedgerSink, Value, chance, choice, defend
 
 ITEM_DRAW = "item"
-#: What the rules may read of an item token's own figures; its place is read through the board.
-FIGURES = ("strength", "type")
-PLACE = "location"
-#: How a read of the board's items is noted: the place of every item being watched was read.
-BOARD = ("", PLACE)
 
 
 class TooManyWays(Exception):
     """The walk below one card needed more replays than it was given."""
-
-
-class WatchedItems(dict[str, str]):
-    """The items on the board, telling the ``ReadLog`` whenever the rules look at them. A
-    snapshot keeps them as a plain dict."""
-
-    def __init__(self, items: dict[str, str], log: ReadLog) -> None:
-        super().__init__(items)
-        self.log = log
-
-    def __reduce__(self) -> tuple[type, tuple[dict[str, str]]]:
-        return dict, (dict(dict.items(self)),)  # the plain copy looks at nothing
-
-    def _look(self) -> None:
-        self.log.read(*BOARD)
-
-    def __getitem__(self, key: str) -> str:
-        self._look()
-        return super().__getitem__(key)
-
-    def get(self, key: str, default: object = None) -> object:  # type: ignore[override]
-        self._look()
-        return super().get(key, default)
-
-    def items(self):  # type: ignore[no-untyped-def]
-        self._look()
-        return super().items()
-
-    def values(self):  # type: ignore[no-untyped-def]
-        self._look()
-        return super().values()
-
-    def keys(self):  # type: ignore[no-untyped-def]
-        self._look()
-        return super().keys()
-
-    def __iter__(self):  # type: ignore[no-untyped-def]
-        self._look()
-        return super().__iter__()
-
-    def __contains__(self, key: object) -> bool:
-        self._look()
-        return super().__contains__(key)
-
-
-class ReadLog:
-    """What the rules read of items while the walk watches: for each drawn item whose ways are
-    being walked (``watch``), its ``FIGURES`` read, and its place when the board's items are
-    looked at; and everything read below a memoized question (``record``), to tell again when
-    its value is taken from the memo."""
-
-    def __init__(self) -> None:
-        self.open: dict[str, list[set[str]]] = {}
-        self.records: list[set[tuple[str, str]]] = []
-
-    def read(self, item_id: str, figure: str) -> None:
-        for record in self.records:
-            record.add((item_id, figure))
-        if (item_id, figure) == BOARD:
-            for frames in self.open.values():
-                for noted in frames:
-                    noted.add(PLACE)
-            return
-        for noted in self.open.get(item_id, ()):
-            noted.add(figure)
-
-    def watch(self, item_id: str) -> set[str]:
-        """Start noting the reads of ``item_id``; the set they go in (``unwatch`` it when done)."""
-        noted: set[str] = set()
-        self.open.setdefault(item_id, []).append(noted)
-        return noted
-
-    def unwatch(self, item_id: str, noted: set[str]) -> None:
-        frames = self.open[item_id]
-        del frames[next(n for n, frame in enumerate(frames) if frame is noted)]
-
-
-class ReadItem(Item):
-    """An item record that notes in its ``ReadLog`` when the rules read one of its ``FIGURES``."""
-
-    def __getattribute__(self, name: str) -> object:
-        if name in FIGURES:
-            log: ReadLog = object.__getattribute__(self, "__dict__")["_log"]
-            log.read(object.__getattribute__(self, "id"), name)
-        return object.__getattribute__(self, name)
-
-
-def reading(item: Item, log: ReadLog) -> Item:
-    """``item`` as a ``ReadItem`` noting its reads in ``log``."""
-    watched = ReadItem.__new__(ReadItem)
-    watched.__dict__.update(vars(item), _log=log)
-    return watched
 
 
 @dataclass
@@ -155,7 +58,7 @@ class Reached:
     ctx: GameContext
     sink: SnapshotSink
     flow: Flow[None]
-    base: bytes
+    base: Snapshot
     since: list[object] = field(default_factory=list)
     asked_again: bool = False  # the rules said to roll again (a "reroll" effect) and ask the same roll
 
@@ -165,15 +68,23 @@ class SnapshotSink(LedgerSink):
     the point of the phase, and who was attacked and defeated so far (``keep``: False when
     nothing will go on from one, as in random plays)."""
 
-    def __init__(self, attacked: list[str], defeated: list[str], keep: bool) -> None:
+    def __init__(self, attacked: list[str], defeated: list[str], keep: bool, resumed: object = None,
+                 log: ReadLog | None = None) -> None:
         super().__init__(attacked, defeated)
-        self.taken: bytes | None = None
+        self.log = log
+        self.taken: Snapshot | None = None
+        self.resumed = resumed  # the point the phase went on from: its snapshot is the one it went on from
         if keep:
             self.on_boundary = self._take
 
     def _take(self, state: object, point: object) -> None:
-        self.taken = pickle.dumps((state, point, sorted(self.attacked), sorted(self.defeated)),
-                                  pickle.HIGHEST_PROTOCOL)
+        resumed, self.resumed = self.resumed, None
+        if resumed is not None and point == resumed:
+            return  # the boundary it went on from, told again: nothing new to keep
+        assert isinstance(state, GameState)
+        self.taken = snapshot(state, (point, sorted(self.attacked), sorted(self.defeated)))
+        if self.log is not None:
+            self.log.segment = set()  # what is read from here on
 
 
 def phase(ctx: GameContext, at: PhasePoint | None = None) -> Flow[None]:
@@ -199,7 +110,7 @@ class PhaseRunner:
         self.rules = rules
         self.dice = dice
         self.stop = stop
-        self.start = pickle.dumps((start, None, [], []), protocol=pickle.HIGHEST_PROTOCOL)
+        self.start = snapshot(start, (None, [], []))
         self.replays = 0
         self.reads = ReadLog()
         self._pack = rules.pack_for(start)
@@ -216,22 +127,23 @@ class PhaseRunner:
         """What the rules may read of an item (without noting it as read)."""
         return self._pack.item(item_id)
 
-    def begin(self, base: bytes | None = None, keep: bool = True) -> Reached:
+    def begin(self, base: Snapshot | None = None, keep: bool = True) -> Reached:
         """The phase going on from the snapshot ``base`` (its start without), up to its first question."""
         if self.stop is not None and self.stop():
             raise Stopped()
-        snapshot = base or self.start
-        state, point, attacked, defeated = pickle.loads(snapshot)
-        state.items_at = WatchedItems(state.items_at, self.reads)
-        sink = SnapshotSink(attacked, defeated, keep)
+        taken = base or self.start
+        self.reads.segment = set()
+        state, point, attacked, defeated = restored(taken, self.reads)
+        assert point is None or isinstance(point, PhasePoint)
+        sink = SnapshotSink(attacked, defeated, keep, point, self.reads)
         ctx = self.rules.context(state, sink, self.pack_view, quiet=True)
         flow = phase(ctx, point)
         self.replays += 1
-        reached = Reached(None, ctx, sink, flow, snapshot)
+        reached = Reached(None, ctx, sink, flow, taken)
         reached.prompt = self._send(reached, None)
         return reached
 
-    def run(self, base: bytes, answers: list[object]) -> Reached:
+    def run(self, base: Snapshot, answers: list[object]) -> Reached:
         reached = self.begin(base)
         for answer in answers:
             self.answer(reached, answer)
@@ -261,11 +173,24 @@ class PhaseRunner:
 
 @dataclass(frozen=True)
 class Walked:
-    """A memoized question's value, what was read below it, and whether a card's Event was done by hand there."""
+    """A memoized question's value, what was read from its boundary on (items' figures, the board,
+    the table's loose fields), and whether a card's Event was done by hand there."""
 
     value: Value
     reads: frozenset[tuple[str, str]]
     by_hand: bool
+    shapes: tuple[frozenset[str], ...] = ()  # kept under a boundary's core: the sets of loose fields read below it
+
+    @property
+    def fields(self) -> frozenset[str]:
+        """The loose fields of the table read from the boundary on: the value holds for any table
+        at that boundary alike in everything else and in these."""
+        return frozenset(name for who, name in self.reads if who == TABLE)
+
+
+def _keyed(core: bytes, taken: Snapshot, fields: frozenset[str]) -> bytes:
+    """The memo's key of a boundary: its core and the loose fields ``fields`` of its table."""
+    return hashlib.blake2b(core + projection(taken, fields), digest_size=20).digest()
 
 
 #: Memoized questions kept at most per forecast (each a value per number of the tally).
@@ -282,19 +207,34 @@ class Walker:
         self.limit = limit
         self.memo: dict[bytes, Walked] = {} if memo is None else memo
         self.by_hand = False  # a card's Event is done by hand: the forecast took it to change nothing
+        # the answering mode walked (an index of ``MODES``), None for both: below a hit hero's
+        # discard only the first mode's numbers are read, below the fall only the second's
+        self.mode: int | None = None
+        self._grouped: dict[tuple[tuple[Branch, ...], frozenset[str]], list[list[Branch]]] = {}
 
     def value(self, reached: Reached) -> Value:
-        """The value below ``reached``; taken from the memo when it stands just past a boundary."""
+        """The value below ``reached``, both answering modes."""
+        self.mode = None
+        return self._below(reached)
+
+    def _below(self, reached: Reached) -> Value:
+        """The value below ``reached`` in the mode walked; taken from the memo when it stands just
+        past a boundary."""
         if reached.prompt is None:
             return Value.leaf(self.layout.tally(reached.ctx, reached.sink))
         if reached.since:
             return self._value(reached)
-        key = hashlib.blake2b(reached.base, digest_size=20).digest()
-        found = self.memo.get(key)
+        taken = reached.base  # the walk below goes on from ``reached``, changing it
+        core = hashlib.blake2b(taken.core, digest_size=20, salt=bytes([3 if self.mode is None else self.mode])).digest()
+        index = self.memo.get(core)
+        shapes = () if index is None else index.shapes
+        found = next((w for w in (self.memo.get(_keyed(core, taken, f)) for f in shapes) if w is not None), None)
         if found is None:
             found = self._recorded(reached)
             if len(self.memo) < MEMO_SIZE:
-                self.memo[key] = found
+                if found.fields not in shapes:  # which sets of loose fields to look at for this core
+                    self.memo[core] = replace(found, shapes=(*shapes, found.fields))
+                self.memo[_keyed(core, taken, found.fields)] = found
         else:
             for read in found.reads:
                 self.runner.reads.read(*read)
@@ -304,7 +244,7 @@ class Walker:
     def _recorded(self, reached: Reached) -> Walked:
         """The value below ``reached``, with what was read there."""
         log, by_hand = self.runner.reads, self.by_hand
-        record: set[tuple[str, str]] = set()
+        record = {(TABLE, name) for name in log.segment}  # read since the boundary, before this question
         log.records.append(record)
         self.by_hand = False
         try:
@@ -319,22 +259,40 @@ class Walker:
         assert reached.prompt is not None
         node = node_for(reached.prompt, self.runner.dice)
         self.by_hand = self.by_hand or node.kind == "by-hand"
+        if node.kind == "defend":
+            return self._defend(reached, node)
         if reached.prompt.key == ITEM_DRAW and node.kind == "chance":
             return self._item_draw(reached, node)
         return _combine(node, self._children(reached, node))
+
+    def _defend(self, reached: Reached, node: Node) -> Value:
+        """A hit hero's question: in one mode its one answer (nothing replayed); in both, the
+        discard walked for the first mode and the fall for the second, so that hits further on
+        below either answer do not branch again."""
+        if self.mode is not None or len(node.branches) == 1:
+            return self._below(self._go_on(reached, answered(node, self.mode or 0)))
+        base, since, walked = reached.base, list(reached.since), self.mode
+        try:
+            self.mode = 0
+            spent = self._below(self._replay(base, since, answered(node, 0)))
+            self.mode = 1
+            fell = self._below(self._go_on(reached, answered(node, 1)))
+        finally:
+            self.mode = walked
+        return defend(spent, fell)
 
     def _item_draw(self, reached: Reached, node: Node) -> Value:
         """One item followed first; then one of each group of items alike in what was read below
         (its figures, its place if the board's items were looked at), until nothing more was read."""
         base, since = reached.base, list(reached.since)
         first = node.branches[0]
-        walked = {str(first.answer): self._watched(first, lambda: self.value(self._go_on(reached, first)))}
+        walked = {str(first.answer): self._watched(first, lambda: self._below(self._go_on(reached, first)))}
         read = set(walked[str(first.answer)][1])
         while True:
             groups = self._groups(node, read)
             for branch in (g[0] for g in groups if str(g[0].answer) not in walked):
                 walked[str(branch.answer)] = self._watched(
-                    branch, lambda: self.value(self._replay(base, since, branch)))
+                    branch, lambda: self._below(self._replay(base, since, branch)))
             more = read.union(*(found[1] for found in walked.values()))
             if more == read:
                 break
@@ -353,11 +311,15 @@ class Walker:
 
     def _groups(self, node: Node, read: set[str]) -> list[list[Branch]]:
         """The draw's answers grouped by the values of what was read (each group's first stands for it)."""
-        groups: dict[tuple[object, ...], list[Branch]] = {}
-        for branch in node.branches:
-            item = self.runner.figures(str(branch.answer))
-            groups.setdefault(tuple(getattr(item, figure) for figure in sorted(read)), []).append(branch)
-        return list(groups.values())
+        key = (node.branches, frozenset(read))
+        found = self._grouped.get(key)
+        if found is None:
+            groups: dict[tuple[object, ...], list[Branch]] = {}
+            for branch in node.branches:
+                item = self.runner.figures(str(branch.answer))
+                groups.setdefault(tuple(getattr(item, figure) for figure in sorted(read)), []).append(branch)
+            found = self._grouped[key] = list(groups.values())
+        return found
 
     def _children(self, reached: Reached, node: Node) -> list[tuple[Branch, Value]]:
         children: list[tuple[Branch, Value]] = []
@@ -370,13 +332,13 @@ class Walker:
             nxt = self._go_on(reached, branch) if last else self._replay(base, since, branch)
             if rolled and _rolls_again(reached, nxt):
                 continue  # the rules ask for the roll again: that face is as if never rolled
-            children.append((branch, self.value(nxt)))
+            children.append((branch, self._below(nxt)))
         return children
 
     def _go_on(self, reached: Reached, branch: Branch) -> Reached:
         return self.runner.answer(reached, branch.answer)
 
-    def _replay(self, base: bytes, since: list[object], branch: Branch) -> Reached:
+    def _replay(self, base: Snapshot, since: list[object], branch: Branch) -> Reached:
         if self.runner.replays >= self.limit:
             raise TooManyWays()
         return self.runner.run(base, [*since, branch.answer])
@@ -388,10 +350,14 @@ def _rolls_again(before: Reached, after: Reached) -> bool:
     return after.asked_again and after.ctx.state == before.ctx.state
 
 
+def answered(node: Node, mode: int) -> Branch:
+    """A hit hero's answer in answering mode ``mode``: discard items when they can (the first
+    mode), or never (the second)."""
+    wanted = DISCARD if mode == 0 else FALL
+    return next((b for b in node.branches if b.answer == wanted), node.branches[-1])
+
+
 def _combine(node: Node, children: list[tuple[Branch, Value]]) -> Value:
-    if node.kind == "defend":
-        found = {b.answer: v for b, v in children}
-        return defend(found.get(DISCARD), found[FALL])
     total = sum(b.weight for b, _ in children)
     weighted = [(b.weight / total, v) for b, v in children]
     return chance(weighted) if node.kind == "chance" else choice(weighted)
@@ -412,6 +378,5 @@ def play_once(runner: PhaseRunner, layout: Layout, card: object, rng: random.Ran
 
 def _at_random(node: Node, rng: random.Random, mode: int) -> Branch:
     if node.kind == "defend":
-        wanted = DISCARD if mode == 0 else FALL
-        return next((b for b in node.branches if b.answer == wanted), node.branches[-1])
+        return answered(node, mode)
     return rng.choices(node.branches, [b.weight for b in node.branches])[0]
