@@ -46,6 +46,9 @@ from .tally import Value, layout_of
 from .walk import MEMO_SIZE, PhaseRunner, Stopped, Walked
 
 log = logging.getLogger(__name__)
+#: The share of the estimate's time that is spent even when every card left is being walked (the
+#: estimate of a card in the first forecast is then from fewer plays, its error larger and said).
+ESTIMATE_SHARE_LEFT = 0.3  # of ESTIMATE_SECONDS
 #: How often the stop callback is asked while the workers walk.
 POLL_SECONDS = 0.05
 #: The highest replay limit a card is tried with (as the walks in one process).
@@ -179,6 +182,7 @@ class _Spread:
         self.began = time.monotonic() - (time.thread_time() - deck.began)  # the time before counts too
         self.deadline = self.began + seconds if ways_per_card is None else math.inf  # a fixed limit: no time limit
         self.replays = 0  # the workers'
+        self.told: int | None = None  # the cards exact in the last forecast given (None: none given yet)
         self.queue: list[tuple[int, int, str]] = []  # (limit, place in the deck, card): the cheapest first
         self.running: dict[Future[Walk], tuple[int, int, str]] = {}
         self.home: dict[str, int] = {}  # the worker that last walked each card
@@ -186,50 +190,74 @@ class _Spread:
         self.heard = [0] * workers.size  # how much of ``found`` each worker has been sent
 
     def refined(self, early: bool) -> Iterator[Forecast]:
-        """An estimate first (here), then the walks on the workers; in this process instead if a
-        worker cannot walk a card (the log says why)."""
+        """The walks begun on the workers, and meanwhile an estimate here (the table sees it at
+        once; a card walked by then counts exact in it); then each walk folded in as it comes; in
+        this process instead if a worker cannot walk a card (the log says why)."""
         deck = self.deck
-        if self.ways_per_card is None:
-            deck._sample_until(deck.began + min(ESTIMATE_SECONDS, self.seconds * EXACT_SHARE))
-            if early:
-                yield self.forecast()
         try:
-            yield from self._walked(early)
+            ticket = self.workers.ticket()
+        except Closed:
+            raise Stopped() from None
+        try:
+            yield from self._estimated_and_walked(ticket, early)
         except WorkersFailed as problem:
             log.warning("the forecast's cards are walked in this process, not on the workers: %s", problem)
             left = self.deadline - time.monotonic()
             yield from deck.refined(time.thread_time() - deck.began + max(0.0, left), self.ways_per_card, early)
             return
-        if self.ways_per_card is not None:
-            for card in deck._left():
-                deck._sample(card, SAMPLED_RUNS)
-        yield self.forecast()
-
-    def _walked(self, early: bool) -> Iterator[Forecast]:
-        """The walks, until every card is exact or the time is up; ``Stopped`` when called off
-        (or when the workers close: the service is stopping)."""
-        first = self.ways_per_card or MIN_WAYS
-        self.queue = [(first, n, card) for n, card in enumerate(self.deck._left())]
-        try:
-            ticket = self.workers.ticket()
-        except Closed:
-            raise Stopped() from None
-        told, news = time.monotonic(), False
-        try:
-            while self._fill(ticket):
-                done, _ = wait(self.running, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
-                self._check_stop()
-                for future in done:
-                    news = self._fold(future, self.running.pop(future)) or news
-                if time.monotonic() >= self.deadline:
-                    return
-                if early and news and time.monotonic() - told >= PUSH_SECONDS and self.deck._left():
-                    yield self.forecast()
-                    told, news = time.monotonic(), False
         finally:
             ticket.cancel()
             for future in self.running:
                 future.cancel()
+        if self.ways_per_card is not None:
+            for card in deck._left():
+                deck._sample(card, SAMPLED_RUNS)
+        if self.told != len(deck.walked) or self.ways_per_card is not None:  # not the same forecast twice
+            yield self.forecast()
+
+    def _estimated_and_walked(self, ticket: Ticket, early: bool) -> Iterator[Forecast]:
+        first = self.ways_per_card or MIN_WAYS
+        self.queue = [(first, n, card) for n, card in enumerate(self.deck._left())]
+        self._fill(ticket)
+        if self.ways_per_card is None:
+            self._estimate(ticket, self.deck.began + min(ESTIMATE_SECONDS, self.seconds * EXACT_SHARE))
+            if early:
+                yield self.forecast()
+        yield from self._walked(ticket, early)
+
+    def _estimate(self, ticket: Ticket, until: float) -> None:
+        """Random plays here, round after round, until ``until`` (this thread's processor time),
+        while the workers walk: between rounds, each walk done is folded in and its worker given
+        the next card."""
+        least = self.deck.began + ESTIMATE_SECONDS * ESTIMATE_SHARE_LEFT
+        while True:
+            self.deck._sample_until(0.0)  # one round: every card left played once per answering mode
+            self._fold_done(timeout=0)
+            self._fill(ticket)
+            now = time.thread_time()
+            if now >= until or (now >= least and len(self.deck._left()) <= len(self.running)):
+                return  # the cards left are all being walked: the cores are better left to them
+
+    def _walked(self, ticket: Ticket, early: bool) -> Iterator[Forecast]:
+        """The walks, until every card is exact or the time is up; ``Stopped`` when called off
+        (or when the workers close: the service is stopping)."""
+        told, news = time.monotonic(), False
+        while self._fill(ticket):
+            news = self._fold_done(POLL_SECONDS) or news
+            if time.monotonic() >= self.deadline:
+                return
+            if early and news and time.monotonic() - told >= PUSH_SECONDS and self.deck._left():
+                yield self.forecast()
+                told, news = time.monotonic(), False
+
+    def _fold_done(self, timeout: float) -> bool:
+        """The walks done within ``timeout`` folded in; True if one made a card exact."""
+        done, _ = wait(self.running, timeout=timeout, return_when=FIRST_COMPLETED)
+        self._check_stop()
+        news = False
+        for future in done:
+            news = self._fold(future, self.running.pop(future)) or news
+        return news
 
     def _fill(self, ticket: Ticket) -> bool:
         """Give each idle worker the cheapest card left: a card tried before goes back to the
@@ -293,5 +321,6 @@ class _Spread:
 
     def forecast(self) -> Forecast:
         """The forecast as it stands, with the workers' replays and the time on the clock."""
+        self.told = len(self.deck.walked)
         found = self.deck.forecast()
         return replace(found, replays=found.replays + self.replays, seconds=time.monotonic() - self.began)
