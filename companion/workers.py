@@ -24,6 +24,7 @@ import multiprocessing
 import os
 import pickle
 import threading
+import time
 from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
 from multiprocessing.sharedctypes import SynchronizedArray
 from typing import Any, Callable, TypeVar
@@ -38,6 +39,9 @@ WARM_MODULES = ("companion.engine.game",)
 #: requests, a what-if asked at the table, the LEDs and the dice camera come first, the
 #: background walks take what is left.
 NICENESS = 10
+#: How often a worker looks whether the service that started it is still there: one killed
+#: outright (SIGKILL, a crash) cannot end its workers, so they end themselves.
+WATCH_SECONDS = 1.0
 
 
 class Cancelled(Exception):
@@ -83,7 +87,7 @@ class Workers:
         """One worker process, started now (by a small task), not when the first job comes. Not
         waited for: it starts and imports the engine while the service starts too."""
         pool = ProcessPoolExecutor(1, mp_context=self._context, initializer=_start_worker,
-                                   initargs=(self._flags, self._warm_modules))
+                                   initargs=(self._flags, self._warm_modules, os.getpid()))
         pool.submit(os.getpid)
         return pool
 
@@ -163,9 +167,10 @@ _flags: "SynchronizedArray[int] | None" = None
 _ticket = -1
 
 
-def _start_worker(flags: "SynchronizedArray[int]", warm: tuple[str, ...]) -> None:
+def _start_worker(flags: "SynchronizedArray[int]", warm: tuple[str, ...], service: int) -> None:
     global _flags
     _flags = flags
+    threading.Thread(target=_watch, args=(service,), name="service-watch", daemon=True).start()
     try:
         os.nice(NICENESS)
     except OSError:  # a system call filter that refuses it: the worker runs at the service's priority
@@ -177,6 +182,20 @@ def _start_worker(flags: "SynchronizedArray[int]", warm: tuple[str, ...]) -> Non
             importlib.import_module(name)
         except ImportError:
             pass  # only a head start: a task that needs it fails with this error, which its job reports
+
+
+def _watch(service: int) -> None:
+    """End this worker once the service process ``service`` is gone. A service that closes ends
+    its workers itself; one killed outright cannot, and a worker's parent is the fork server,
+    not the service, so it would wait for tasks forever (and keep the fork server alive)."""
+    while True:
+        time.sleep(WATCH_SECONDS)
+        try:
+            os.kill(service, 0)  # asks only whether the process is there
+        except ProcessLookupError:
+            os._exit(0)
+        except PermissionError:  # there, under another user: not ours, so ours is gone
+            os._exit(0)
 
 
 def _run(ticket: int, pickled: bytes) -> Any:
