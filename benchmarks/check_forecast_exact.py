@@ -14,8 +14,6 @@ missed (more than 4.5 standard errors). Run, e.g.:
 from __future__ import annotations
 
 import argparse
-import pickle
-import random
 import sys
 import time
 from pathlib import Path
@@ -23,55 +21,22 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # run from a checkout; the simulation is the test's
 
-from companion.engine.game import Game  # noqa: E402
 from companion.games.horrified.packrules import HorrifiedPackRules  # noqa: E402
-from companion.games.horrified_core.forecast import forecast, monster_phase_start  # noqa: E402
-from companion.games.horrified_core.forecast.tally import LedgerSink, layout_of  # noqa: E402
 from companion.games.horrified_core.rules import HorrifiedRules  # noqa: E402
-from companion.games.horrified_core.simulate import play_out, random_policy  # noqa: E402
 from companion.games.horrified_core.state import GameState  # noqa: E402
 from companion.games.ravenloft.rules import RavenloftRules  # noqa: E402
-from test_forecast_exact import _check, _labels, simulate  # noqa: E402
+from forecast_positions import Shape, missed, random_position  # noqa: E402
 
 
-def random_game(rules: HorrifiedRules, rng: random.Random) -> Game:
-    monsters = rng.sample([m.id for m in rules.pack.monsters], rng.choice([2, 3, 4]))
-    heroes = rng.sample([h.id for h in rules.pack.heroes], rng.choice([2, 3]))
-    return rules.new_game({"setup": {"monsters": monsters,
-                                     "heroes": [{"hero": h, "player": h.title()} for h in heroes]}})
-
-
-def position(rules: HorrifiedRules, seed: int) -> GameState | None:
-    """A Hero Phase of a random game with a short deck; None when the game ended before it."""
-    rng = random.Random(seed)
-    game = random_game(rules, rng)
-    policy, turn = random_policy(rules, seed), rng.choice([2, 3, 4, 5])
-    while not game.over:
-        state = game.state
-        assert isinstance(state, GameState) and game.prompt is not None
-        if game.prompt.key == "hero-action" and state.turn >= turn:
-            break
-        play_out(game, policy, game.version + 1)
-    if game.over:
-        return None
-    copy: GameState = pickle.loads(pickle.dumps(game.state))
-    copy.deck = sorted(rng.sample(list(copy.deck), min(rng.choice([2, 3, 4]), len(copy.deck))))
-    return copy
+#: The positions checked: two to four monsters, two or three heroes, turn 2 to 5, two to four cards.
+WIDE = Shape(monsters=(2, 3, 4), heroes=(2, 3), turns=(2, 3, 4, 5), deck=(2, 3, 4))
 
 
 def check(rules: HorrifiedRules, state: GameState, runs: int) -> tuple[list[str], float]:
-    """The figures that missed, and the forecast's seconds."""
+    """The figures that missed, and the seconds the forecast and its check took."""
     began = time.perf_counter()
-    found = forecast(rules, state, ways_per_card=10 ** 7)
-    seconds = time.perf_counter() - began
-    start = monster_phase_start(rules, state)
-    if start is None or found.estimated:
-        return [], seconds
-    layout = layout_of(rules.context(start, LedgerSink()), found.layout.places)
-    labels = _labels(layout)
-    wrong = _check("discarding", found.value.mean[0], simulate(rules, start, layout, runs, True), labels)
-    wrong += _check("keeping", found.value.mean[1], simulate(rules, start, layout, max(1, runs // 4), False), labels)
-    return wrong, seconds
+    wrong = missed(rules, state, runs)
+    return wrong, time.perf_counter() - began
 
 
 def main() -> int:
@@ -84,13 +49,13 @@ def main() -> int:
     first, last = (int(n) for n in args.seeds.split("-"))
     missed = 0
     for seed in range(first, last):
-        state = position(rules, seed)
+        state = random_position(rules, seed, WIDE)
         if state is None:
             print(f"seed {seed}: the game ended before its Hero Phase")
             continue
         wrong, seconds = check(rules, state, args.runs)
         monsters = ", ".join(sorted(state.monsters))
-        print(f"seed {seed}: {monsters}; deck {', '.join(state.deck)}; forecast {seconds:.1f} s: "
+        print(f"seed {seed}: {monsters}; deck {', '.join(state.deck)}; forecast and check {seconds:.1f} s: "
               f"{'matches' if not wrong else 'MISSED'}", flush=True)
         for line in wrong:
             print("    " + line)

@@ -7,56 +7,16 @@ from the bag, so which item comes out matters though nothing looks at the board.
 
 from __future__ import annotations
 
-import pickle
-import random
-
 import pytest
 
 from companion.engine.game import Game
-from companion.games.horrified_core.forecast import forecast, monster_phase_start
-from companion.games.horrified_core.forecast.tally import LedgerSink, layout_of
-from companion.games.horrified_core.rules import HorrifiedRules
-from companion.games.horrified_core.simulate import play_out, random_policy
 from companion.games.horrified_core.state import GameState
 from companion.games.ravenloft.rules import RavenloftRules
+from forecast_positions import missed, random_position
 from horrified_fixtures import pack_rules
-from test_forecast_exact import _check, _labels, simulate
 
 RUNS = 2_500  # phases simulated per position, heroes discarding (a quarter as many keeping)
 EDITIONS = {"ravenloft": RavenloftRules, "original": lambda: pack_rules().original}
-
-
-def random_position(rules: HorrifiedRules, seed: int) -> GameState | None:
-    """A Hero Phase of turn 2 to 4 of a random game (two or three random monsters, two random
-    heroes), its deck cut to two of the cards left; None when the game ended first."""
-    rng = random.Random(seed)
-    monsters = rng.sample([m.id for m in rules.pack.monsters], rng.choice([2, 3]))
-    heroes = rng.sample([h.id for h in rules.pack.heroes], 2)
-    game = rules.new_game({"setup": {"monsters": monsters, "heroes": [{"hero": h, "player": h} for h in heroes]}})
-    policy, turn = random_policy(rules, seed), rng.choice([2, 3, 4])
-    while not game.over:
-        state = game.state
-        assert isinstance(state, GameState) and game.prompt is not None
-        if game.prompt.key == "hero-action" and state.turn >= turn:
-            break
-        play_out(game, policy, game.version + 1)
-    if game.over:
-        return None
-    copy: GameState = pickle.loads(pickle.dumps(game.state))
-    copy.deck = sorted(rng.sample(list(copy.deck), min(2, len(copy.deck))))
-    return copy
-
-
-def missed(rules: HorrifiedRules, state: GameState, runs: int) -> list[str]:
-    """The figures of the exact forecast of ``state`` further than sampling error from the simulation."""
-    found = forecast(rules, state, ways_per_card=10 ** 7)
-    assert found.estimated == [], "a cut deck is walked whole"
-    start = monster_phase_start(rules, state)
-    assert start is not None
-    layout = layout_of(rules.context(start, LedgerSink()), found.layout.places)
-    labels = _labels(layout)
-    return (_check("discarding", found.value.mean[0], simulate(rules, start, layout, runs, True), labels)
-            + _check("keeping", found.value.mean[1], simulate(rules, start, layout, runs // 4, False), labels))
 
 
 @pytest.mark.parametrize("edition,seed", [(e, s) for e in EDITIONS for s in (1, 2, 3)])
