@@ -106,19 +106,21 @@ class Screens:
                                      f"({violation['help']}) x{len(violation['nodes'])} at {where}")
 
 
+#: The shell's screens: (route, what shows it has come, its name in a finding).
+SHELL_SCREENS = (
+    ("#/", "[data-testid=screen-games]", "games list"),
+    ("#/new", "[data-testid=screen-choose-game]", "which game"),
+    ("#/pair", "[data-testid=screen-pair]", "pairing"),
+    ("#/health", "[data-testid=screen-health]", "box health"),
+    ("#/leds", "[data-testid=screen-leds], [data-testid=screen-leds-loading]", "LED setup"),
+    ("#/dice", "[data-testid=screen-dice], [data-testid=screen-dice-loading]", "dice setup"),
+)
+
+
 def shell_screens(screens: Screens) -> None:
-    screens.go("#/", "[data-testid=screen-games]")
-    screens.check("games list")
-    screens.go("#/new", "[data-testid=screen-choose-game]")
-    screens.check("which game")
-    screens.go("#/pair", "[data-testid=screen-pair]")
-    screens.check("pairing")
-    screens.go("#/health", "[data-testid=screen-health]")
-    screens.check("box health")
-    screens.go("#/leds", "[data-testid=screen-leds], [data-testid=screen-leds-loading]")
-    screens.check("LED setup")
-    screens.go("#/dice", "[data-testid=screen-dice], [data-testid=screen-dice-loading]")
-    screens.check("dice setup")
+    for route, shown, name in SHELL_SCREENS:
+        screens.go(route, shown)
+        screens.check(name)
 
 
 def wizard_screens(screens: Screens) -> None:

@@ -117,15 +117,12 @@ def _cards(laying: _Laying) -> None:
     played = laying.pile("pile:monster-discard", "the Monster card discard pile")
     for card in state.played_cards:
         laying.put(f"card:{card}", f"the Monster card {_card_name(ctx, card)}", played)
-    perks = laying.pile("pile:perk-deck", "the Perk deck")
-    for perk in state.perk_deck:
-        laying.put(f"perk:{perk}", f"the Perk card {ctx.pack.perk(perk).name}", perks)
-    spent = laying.pile("pile:perk-discard", "the Perk discard pile")
-    for perk in state.perk_discard:
-        laying.put(f"perk:{perk}", f"the Perk card {ctx.pack.perk(perk).name}", spent)
-    for hero in state.heroes.values():
-        for perk in hero.perks:
-            laying.put(f"perk:{perk}", f"the Perk card {ctx.pack.perk(perk).name}", laying.with_hero(hero.id))
+    perk_piles = [(state.perk_deck, laying.pile("pile:perk-deck", "the Perk deck")),
+                  (state.perk_discard, laying.pile("pile:perk-discard", "the Perk discard pile")),
+                  *((hero.perks, laying.with_hero(hero.id)) for hero in state.heroes.values() if hero.perks)]
+    for perks, where in perk_piles:
+        for perk in perks:
+            laying.put(f"perk:{perk}", f"the Perk card {ctx.pack.perk(perk).name}", where)
 
 
 def _card_name(ctx: GameContext, card: str) -> str:
