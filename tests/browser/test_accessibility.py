@@ -297,6 +297,7 @@ def test_every_led_is_named_with_its_colour_in_words(server: Server, games: dict
     colours = ("white", "red", "orange", "yellow", "green", "blue", "purple", "vermillion")
     assert lit and all(": off" not in label and any(word in label for word in colours) for label in lit), lit[:5]
     page.get_by_test_id("led-words").locator("summary").click()  # and in words on screen, grouped by colour
+    page.get_by_test_id("led-words").locator("li").first.wait_for()  # filled when the panel's toggle event comes
     lines = page.get_by_test_id("led-words-line").all_inner_texts()
     assert lines and all(line.split(":")[0].split()[-1] in colours and "LED" in line for line in lines), lines
 
