@@ -152,7 +152,15 @@ class TableClient(socketio.SimpleClient):
 
     The WebSocket library skips closing its socket when the server's close frame arrived
     first (a race with our own close), and the socket then lingers until garbage collection,
-    where it warns in whichever later test happens to be running."""
+    where it warns in whichever later test happens to be running.
+
+    It never reconnects by itself: a client whose box was stopped would otherwise go on
+    retrying in a background thread that draws from the global ``random`` for its delays,
+    and property tests running later (Hypothesis) take that as their own data changing."""
+
+    def __init__(self, **options: Any) -> None:
+        options.setdefault("reconnection", False)
+        super().__init__(**options)
 
     def disconnect(self) -> None:
         engine = self.client.eio if self.client is not None else None
