@@ -1,6 +1,7 @@
 """Issue 33, point 11: every game's screen on a phone (390 x 844) fits its width: the top bar wraps
 (no hidden sideways scroller), Straszydła's 5 x 5 board fits, and nothing on the page is wider than
-the phone. Each game is opened on a phone as its players would: Ravenloft, the original Horrified
+the phone, in any frame drawn since the page opened (a pack's own stylesheet applied late once
+drew Straszydła's first frames 200 px too wide). Each game is opened on a phone as its players would: Ravenloft, the original Horrified
 and Siege on the shared screen, Straszydła on a player's own phone."""
 
 from __future__ import annotations
@@ -21,22 +22,45 @@ GAMES = {
 }
 
 
+WIDER = """(width) => {
+  const found = [];
+  const bar = document.querySelector('.topbar');
+  if (bar && bar.scrollWidth > bar.clientWidth + 1) found.push(`top bar ${bar.scrollWidth} px in ${bar.clientWidth}`);
+  if (document.documentElement.scrollWidth > width) found.push(`page ${document.documentElement.scrollWidth} px`);
+  for (const el of document.querySelectorAll('body *')) {
+    const r = el.getBoundingClientRect();
+    const out = r.width && r.right > width + 1;
+    if (out && ![...el.children].some((c) => c.getBoundingClientRect().right > width + 1)) {
+      found.push(`${el.className || el.tagName} ends at ${Math.round(r.right)} px: ${(el.textContent || '').slice(0, 40)}`);
+    }
+  }
+  return found;
+}"""
+
+# Checks every frame the page draws, from the first: a screen drawn once too wide (before a
+# stylesheet applies, say) makes the page jump sideways under the player's thumb.
+EVERY_FRAME = f"""(() => {{
+  const wider = {WIDER};
+  window.__wider = [];
+  const frame = () => {{
+    const found = wider({PHONE["width"]});
+    if (found.length && window.__wider.length < 5) window.__wider.push(found.slice(0, 4).join('; '));
+    requestAnimationFrame(frame);
+  }};
+  requestAnimationFrame(frame);
+}})();"""
+
+
 def wider_than_the_phone(page: Any) -> list[str]:
-    """What sticks out past the phone's right edge, or scrolls sideways inside itself (the top bar)."""
-    return page.evaluate("""(width) => {
-      const found = [];
-      const bar = document.querySelector('.topbar');
-      if (bar && bar.scrollWidth > bar.clientWidth + 1) found.push(`top bar ${bar.scrollWidth} px in ${bar.clientWidth}`);
-      if (document.documentElement.scrollWidth > width) found.push(`page ${document.documentElement.scrollWidth} px`);
-      for (const el of document.querySelectorAll('.topbar > *, [data-testid=sz-square], [data-testid=prompt]')) {
-        const r = el.getBoundingClientRect();
-        if (r.width && r.right > width + 1) found.push(`${el.className || el.tagName} ends at ${Math.round(r.right)} px`);
-      }
-      return found;
-    }""", PHONE["width"])
+    """What stuck out past the phone's right edge, or scrolled sideways inside itself (the top bar),
+    in any frame drawn since the page opened and now."""
+    now: list[str] = page.evaluate(WIDER, PHONE["width"])
+    drawn: list[str] = page.evaluate("window.__wider")
+    return drawn + now
 
 
 def open_game(page: Any, url: str, game_id: str, seat: str | None = None) -> None:
+    page.add_init_script(EVERY_FRAME)
     page.goto(f"{url}#/game/{game_id}")
     if seat is not None:
         page.locator(f"[data-testid=seat-claim][data-seat='{seat}']").click()

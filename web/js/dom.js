@@ -58,3 +58,32 @@ export function clear(el) {
 export function folded(text) {
   return String(text).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
 }
+
+/** A <details> that stays as the player left it when its screen is drawn again: `shown` is read
+ *  when it is drawn, and `told(open)` is called on the tap itself. The toggle event comes a task
+ *  later; a screen drawn again in between (a view arriving, a choice made at once) would
+ *  otherwise close what the player had just opened. */
+export function keptDetails(attrs, shown, told, summary, ...children) {
+  const el = h("details", { ...attrs, open: shown }, h("summary", { onclick: () => told(!el.open) }, summary), ...children);
+  el.addEventListener("toggle", () => told(el.open));
+  return el;
+}
+
+const sheets = new Map();
+
+/** A pack's own stylesheet, added to the page once; resolves when it applies (or fails to load).
+ *  A pack module awaits it before it is used, so its first screen is drawn styled: drawn before,
+ *  its unstyled first frames are wider than a phone and the page jumps. */
+export function packStylesheet(href) {
+  if (!sheets.has(href)) {
+    sheets.set(href, new Promise((resolve) => {
+      const link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = href;
+      link.addEventListener("load", () => resolve(true));
+      link.addEventListener("error", () => resolve(false)); // the screens still work, unstyled
+      document.head.appendChild(link);
+    }));
+  }
+  return sheets.get(href);
+}

@@ -9,7 +9,7 @@
 // at most 15 a second, always ending on the still picture). A frame repaints
 // only the dots whose colour changed; the board itself is never redrawn.
 
-import { clear, h, s } from "./dom.js";
+import { clear, h, keptDetails, s } from "./dom.js";
 
 const HIDDEN_KEY = "companion.leds.hidden";
 const BAND_LABELS = { terror: "Terror", mat: "Mats", seat: "Seats" };
@@ -143,9 +143,8 @@ function fillWords(list, overlay, frame) {
 function ledWordsPanel(app) {
   const list = h("ul", { id: "led-words-list", class: "led-words-list" });
   if (wordsOpen) fillWords(list, app.leds.overlay, app.leds.frame);
-  return h("details", { class: "led-words", "data-testid": "led-words", open: wordsOpen,
-                        ontoggle: (e) => { wordsOpen = e.target.open; if (wordsOpen) fillWords(list, app.leds.overlay, app.leds.frame); } },
-    h("summary", {}, "The LEDs in words"), list);
+  const told = (open) => { wordsOpen = open; if (open) fillWords(list, app.leds.overlay, app.leds.frame); };
+  return keptDetails({ class: "led-words", "data-testid": "led-words" }, wordsOpen, told, "The LEDs in words", list);
 }
 
 /** Paint `frame` on a layer made by ledLayer; only the dots that changed are touched. */

@@ -8,17 +8,14 @@
 // DM chooses on the grid: the creature, its square, then one of the few acts
 // open after that move; Count Strahd's arrival is an edge square tapped.
 
-import { h, s } from "/js/dom.js";
+import { h, keptDetails, packStylesheet, s } from "/js/dom.js";
 import { promptPanel } from "/js/prompt.js";
 import { effectsPanel, historyDrawer, loadingScreen } from "/js/gamescreen.js";
 import { renderEditor, startData } from "./editor.js";
 
 const GAME = "siege-of-barovia";
 
-function stylesheet() {
-  if (document.getElementById("siege-css")) return;
-  document.head.appendChild(h("link", { id: "siege-css", rel: "stylesheet", href: new URL("./pack.css", import.meta.url).href }));
-}
+await packStylesheet(new URL("./pack.css", import.meta.url).href);
 const CELL = 80;
 const MARGIN = 26; // room for the grid's column and row numbers
 const COLOURS = { zombie: "#009e73", ghoul: "#e69f00", strahd: "#cc79a7", hero: "#ffffff", militia: "#d0d0d0" };
@@ -71,9 +68,9 @@ function playerRows(app) {
 /** Each open case of the text, ours chosen until the table changes it (docs/siege-of-barovia.md, "Readings"). */
 function readingsPart(app, pack) {
   const setup = setupState(app);
-  return h("details", { class: "panel", "data-testid": "setup-readings", open: Boolean(setup.readingsOpen),
-                        ontoggle: (e) => { setup.readingsOpen = e.target.open; } },
-    h("summary", {}, `Readings of the rules (ours unless you change them; ${Object.keys(changedReadings(pack, setup)).length} changed)`),
+  return keptDetails({ class: "panel", "data-testid": "setup-readings" }, Boolean(setup.readingsOpen),
+    (open) => { setup.readingsOpen = open; },
+    `Readings of the rules (ours unless you change them; ${Object.keys(changedReadings(pack, setup)).length} changed)`,
     pack.readings.map((r) => h("div", { class: "siege-reading", "data-testid": "setup-reading", "data-reading": r.id },
       h("label", {}, h("strong", {}, r.question), " ",
         h("select", { class: "select", "data-testid": `setup-reading-${r.id}`, onchange: (e) => { setup.readings[r.id] = e.target.value; app.render(); } },
@@ -364,9 +361,9 @@ function books(app) {
 function readingsInPlay(app) {
   const chosen = app.view.state.readings || {};
   const changed = app.pack.readings.filter((r) => chosen[r.id] !== r.default).length;
-  return h("details", { class: "panel", "data-testid": "siege-readings", open: Boolean(app.siegeReadingsOpen),
-                        ontoggle: (e) => { app.siegeReadingsOpen = e.target.open; } },
-    h("summary", {}, `Readings of the rules in this game (${changed ? `${changed} not ours` : "all ours"})`),
+  return keptDetails({ class: "panel", "data-testid": "siege-readings" }, Boolean(app.siegeReadingsOpen),
+    (open) => { app.siegeReadingsOpen = open; },
+    `Readings of the rules in this game (${changed ? `${changed} not ours` : "all ours"})`,
     h("ul", {}, app.pack.readings.map((r) => {
       const choice = r.choices.find((c) => c.id === chosen[r.id]) || { id: chosen[r.id], text: String(chosen[r.id]) };
       return h("li", { "data-testid": "siege-reading", "data-reading": r.id, "data-choice": choice.id },
@@ -413,9 +410,9 @@ function fortifyMoves(app, moves) {
         onclick: () => { if (on) delete chosen[side]; else chosen[side] = key; app.render(); } },
         `the barricade between ${squareWords(app, from[0])} and ${squareWords(app, from[1])}`);
     })));
-  return h("details", { class: "panel siege-fortify", "data-testid": "fortify-moves", open: picks.length > 0 || Boolean(app.ui.siegeFortifyOpen),
-                        ontoggle: (e) => { app.ui.siegeFortifyOpen = e.target.open; } },
-    h("summary", {}, "Fortify: move barricades to this square's lines (any number, one action)"), rows,
+  return keptDetails({ class: "panel siege-fortify", "data-testid": "fortify-moves" },
+    picks.length > 0 || Boolean(app.ui.siegeFortifyOpen), (open) => { app.ui.siegeFortifyOpen = open; },
+    "Fortify: move barricades to this square's lines (any number, one action)", rows,
     h("button", { class: "btn btn-primary", type: "button", "data-testid": "fortify-send", disabled: !picks.length,
                   onclick: () => app.answer({ action: "fortify", move: picks }) },
       picks.length ? `Move ${picks.length} barricade${picks.length > 1 ? "s" : ""}` : "Choose a barricade for a side first"));
@@ -450,7 +447,6 @@ function outcomeOverlay(app) {
 
 function gameScreen(app) {
   const { view } = app;
-  stylesheet();
   if (!view || !app.pack || !app.pack.map) return loadingScreen(app);
   return h("div", { class: "game", "data-testid": "screen-game", "data-game-id": view.game_id, "data-version": view.version },
     h("header", { class: "topbar" }, h("button", { class: "btn btn-bar", type: "button", onclick: () => app.go("#/") }, "◀ Games"),

@@ -3,7 +3,7 @@
 // lies open on the table; a phone plays its own seat, shows its pact card, its plan and its
 // bid while they are sealed, and turns the board so the player's own side is at the bottom.
 
-import { h } from "/js/dom.js";
+import { h, packStylesheet } from "/js/dom.js";
 import { promptPanel, seatName } from "/js/prompt.js";
 import { effectsPanel, historyDrawer, loadingScreen } from "/js/gamescreen.js";
 import { setupScreen } from "./setup.js";
@@ -13,10 +13,7 @@ import { dataScreen, startData } from "./data.js";
 const PHASES = { pacts: "Pacts", planning: "Planning", moving: "Moving", duel: "Duel", actions: "Actions",
                  blockades: "Blockades", feeding: "Feeding", summoning: "Summoning", over: "The end" };
 
-function stylesheet() {
-  if (document.getElementById("straszydla-css")) return;
-  document.head.appendChild(h("link", { id: "straszydla-css", rel: "stylesheet", href: new URL("./pack.css", import.meta.url).href }));
-}
+await packStylesheet(new URL("./pack.css", import.meta.url).href);
 
 function named(list, id) {
   const found = (list || []).find((x) => x.id === id);
@@ -179,10 +176,9 @@ function planBody(app, prompt) {
 
 export default {
   names: (pack) => ({ place: (id) => named(pack.tiles, id) }),
-  setupScreen(app) { stylesheet(); return setupScreen(app); },
+  setupScreen,
   gameScreen(app) {
     const { view } = app;
-    stylesheet();
     if (!view || !app.pack) return loadingScreen(app);
     return h("div", { class: "game sz-game", "data-testid": "screen-game", "data-game-id": view.game_id, "data-version": view.version },
       h("header", { class: "topbar" }, h("button", { class: "btn btn-bar", type: "button", onclick: () => app.go("#/") }, "◀ Games"),
@@ -196,7 +192,7 @@ export default {
   actionBody: planBody,
   promptBody: pactBody,
   dataPages: ["status"],
-  dataScreen(app) { stylesheet(); return dataScreen(app); },
+  dataScreen,
   startData,
   phaseWord: (app) => PHASES[app.view.state.phase] || app.view.state.phase,
 };
