@@ -341,6 +341,45 @@ def test_on_a_phone_every_board_place_a_tap_answers_is_finger_sized_named_and_no
     assert page.get_by_test_id("board").get_attribute("role") not in ("img", "button", "link")
 
 
+#: The two places of the board editor nearest each other: their centres on screen, in drawing order.
+CLOSEST_PAIR = """() => {
+  const places = [...document.querySelectorAll('[data-testid=ed-loc]')].map((g) => {
+    const r = g.querySelector('.loc-disc').getBoundingClientRect();
+    return { id: g.dataset.id, x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  });
+  let best = null;
+  places.forEach((a, i) => places.slice(i + 1).forEach((b) => {
+    const d = Math.hypot(a.x - b.x, a.y - b.y);
+    if (!best || d < best.d) best = { a, b, d };
+  }));
+  return best;
+}"""
+
+
+@pytest.mark.parametrize("pack", ["ravenloft", "horrified"])
+def test_on_a_phone_the_board_editor_s_places_are_finger_sized_and_a_press_takes_the_nearest(
+        server: Server, pages: Any, pack: str) -> None:
+    page = pages(PHONE)
+    page.goto(f"{server.url}#/data/{pack}/board")
+    page.get_by_test_id("ed-loc").first.wait_for()
+    areas = page.locator("[data-testid=ed-loc] .loc-hit").evaluate_all(
+        "(els) => els.map((e) => [e.parentElement.dataset.id, e.getBoundingClientRect().width])")
+    small = [(place, round(width)) for place, width in areas if width < TAP_PX]
+    assert len(areas) > 20 and not small, small
+    # Grown that large, neighbours' tap areas overlap: a press 45 % of the way from one place to the
+    # next, inside both, is for the nearer one (drawn first, so not the one on top).
+    pair = page.evaluate(CLOSEST_PAIR)
+    page.locator(f"[data-testid=ed-loc][data-id='{pair['a']['id']}']").scroll_into_view_if_needed()
+    pair = page.evaluate(CLOSEST_PAIR)
+    a, b, radius = pair["a"], pair["b"], min(width for _, width in areas) / 2
+    x, y = a["x"] + 0.45 * (b["x"] - a["x"]), a["y"] + 0.45 * (b["y"] - a["y"])
+    assert 0.55 * pair["d"] < radius, ("the two nearest places' tap areas do not overlap", pair, radius)
+    page.mouse.click(x, y)
+    selected = page.locator("[data-testid=ed-loc].selected")
+    selected.wait_for()
+    assert selected.get_attribute("data-id") == a["id"], (pair, selected.get_attribute("data-id"))
+
+
 HEADINGS = "() => [...document.querySelectorAll('h1,h2,h3,h4,h5,h6')].map((e) => Number(e.tagName[1]))"
 
 

@@ -20,10 +20,12 @@
 // (added if there was none), or an ordinary road again.
 
 import { h, s } from "/js/dom.js";
+import { fitTapTargets } from "/js/targets.js";
 import { cameraPhoto, sendPhoto } from "/js/photos.js";
 import { addedPair, checksPanel, dataHead, edition, editWork, loadingPage, pairKey, quotedIds, saveBar, workFiles } from "./datastatus.js";
 
 const DRAG_FROM_PX = 6; // a smaller movement is a tap
+const HIT_R = 40; // a place's tap area on a tablet, in board units (larger on a phone: fitTapTargets)
 
 export function photoUrl(app) {
   return app.data && app.data.photo ? `/api/data/${edition.game}/photo?v=${app.data.photoVersion}` : null;
@@ -258,12 +260,26 @@ export function editorBoard(app, files) {
       loc.number ? s("text", { y: 7, class: "loc-number" }, String(loc.number)) : null,
       s("text", { y: 47, class: "loc-name", "data-testid": "ed-loc-name" }, loc.name),
       roles.length ? s("text", { y: -32, class: "ed-role" }, roles.map((r) => r.short).join(" ")) : null,
-      s("circle", { r: 40, class: "loc-hit" }));
+      s("circle", { r: HIT_R, class: "loc-hit" }));
     places.append(g);
   }
   svg.append(places);
   dragging(app, svg, pos);
-  return svg;
+  return fitTapTargets(svg, HIT_R);
+}
+
+/** The place a press on the board is for: where the tap areas overlap (on a phone, each is grown
+ *  to TAP_PX across), the one whose centre is nearest the finger; none off every tap area. */
+function pressedPlace(svg, pos, event) {
+  if (!(event.target.closest && event.target.closest("[data-testid=ed-loc]"))) return null;
+  const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
+  let nearest = null;
+  let distance = Infinity;
+  for (const [id, [x, y]] of Object.entries(pos)) {
+    const d = Math.hypot(x - at.x, y - at.y);
+    if (d < distance) { nearest = id; distance = d; }
+  }
+  return [...svg.querySelectorAll("[data-testid=ed-loc]")].find((g) => g.dataset.id === nearest) || null;
 }
 
 /** The main board's places in the order quick entry asks for them: by their printed number
@@ -292,7 +308,7 @@ function dragging(app, svg, pos) {
   svg.addEventListener("click", (event) => { if (app.data.ui.mode === "order") placeNext(app, svg, event); });
   svg.addEventListener("pointerdown", (event) => {
     if (app.data.ui.mode === "order") return; // quick entry: every tap places the next location (the click above)
-    const g = event.target.closest && event.target.closest("[data-testid=ed-loc]");
+    const g = pressedPlace(svg, pos, event);
     if (!g || event.button > 0) return;
     event.preventDefault();
     drag = { id: g.dataset.id, g, x0: event.clientX, y0: event.clientY, moved: false, pointer: event.pointerId };
