@@ -12,7 +12,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the service tests' helpers
 
 from service_process import Service, play_to_draw  # noqa: E402
-from ui_helpers import first_drawn, prompt_of, version, wait_version  # noqa: E402
+from ui_helpers import first_drawn, press, prompt_of, version, wait_version  # noqa: E402
 
 #: Tap the sheet's "Yes" in the same moment it is drawn (as the second tap of a double tap lands):
 #: a pointer down and a click, as a finger makes them.
@@ -26,8 +26,7 @@ TAP_AS_IT_APPEARS = """() => new MutationObserver((_, watch) => {
 
 
 def tap_card(page: Any, card_id: str) -> None:
-    page.wait_for_timeout(400)  # not within the tap guard's moment after a redraw
-    page.get_by_test_id("prompt").locator(f"[data-testid=option][data-id='{card_id}']").click()
+    press(page, page.get_by_test_id("prompt").locator(f"[data-testid=option][data-id='{card_id}']"))
 
 
 def test_a_wrong_card_goes_back_and_an_early_tap_says_so(own_service: Service, tablet: Any) -> None:
@@ -49,8 +48,7 @@ def test_a_wrong_card_goes_back_and_an_early_tap_says_so(own_service: Service, t
     assert page.get_by_test_id("card-check").get_attribute("data-stage") == "ask"
 
     # The name tapped was the wrong card: back to the draw question, nothing drawn or saved.
-    page.wait_for_timeout(400)
-    page.get_by_test_id("card-check-wrong").click()
+    press(page, page.get_by_test_id("card-check-wrong"))
     page.get_by_test_id("card-check").wait_for(state="detached")
     assert prompt_of(page)[1] == "monster-card" and version(page) == at
     assert len(own_service.entries(game_id)) == journal
@@ -70,8 +68,7 @@ def test_the_history_folds_the_data_taken_in_under_the_draw(own_service: Service
     wait_version(page, at)
     tap_card(page, first_drawn(page))
     page.get_by_test_id("card-check-yes").wait_for()
-    page.wait_for_timeout(400)
-    page.get_by_test_id("card-check-yes").click()
+    press(page, page.get_by_test_id("card-check-yes"))
     wait_version(page, at + 2)
     page.wait_for_timeout(400)
     page.get_by_test_id("history-open").click()

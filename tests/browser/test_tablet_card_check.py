@@ -12,7 +12,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the service tests' helpers
 
 from service_process import Service, play_to_draw  # noqa: E402
-from ui_helpers import (correct_on_the_check, data_get, first_drawn, prompt_of, shot, strike_line, table_steps,  # noqa: E402
+from ui_helpers import (correct_on_the_check, data_get, first_drawn, press, prompt_of, shot, strike_line, table_steps,  # noqa: E402
                         wait_version)
 
 NAME = "Hag's Bargain"
@@ -36,8 +36,7 @@ def test_a_guessed_card_is_confirmed_with_one_tap_and_another_corrected_on_one_s
     assert f"move {ours['attack']['move']} · {ours['attack']['dice']} dice" in check.get_by_test_id("check-guess-attack").inner_text()
     assert own_service.export(game_id)["journal"][-1]["entry"].get("key") != "monster-card"  # the draw waits
     shot(page, "card-check")
-    page.wait_for_timeout(400)  # the sheet's buttons take no tap the moment they come up under the finger
-    check.get_by_test_id("card-check-yes").click()
+    press(page, check.get_by_test_id("card-check-yes"))  # not the moment it comes up under the finger
     wait_version(page, view["version"] + 2)  # the owner's data, then the draw
     data_input, drawn = own_service.entries(game_id)[-2:]
     assert f"cards.cards.{first}" in data_input["data"]["confirmed"] and drawn == {"key": "monster-card", "answer": first}
@@ -47,8 +46,7 @@ def test_a_guessed_card_is_confirmed_with_one_tap_and_another_corrected_on_one_s
     page.get_by_test_id("prompt").locator(f"[data-testid=option][data-id='{item}']").click()
     page.locator("[data-testid=card-check][data-kind=item] [data-testid=card-check-yes]").wait_for()
     assert check.locator(".card-check-question").text_content() == "Is this your item?"
-    page.wait_for_timeout(400)
-    check.get_by_test_id("card-check-yes").click()
+    press(page, check.get_by_test_id("card-check-yes"))
     wait_version(page, view["version"] + 4)
     assert own_service.entries(game_id)[-1] == {"key": "item", "answer": item}
     states = {e["key"]: e["state"] for e in data_get(own_service.url)["status"]["elements"]}

@@ -13,7 +13,7 @@ from typing import Any, Callable
 import requests
 
 from conftest import ROOT
-from ui_helpers import (GAME, Server, answer_as_doomed_player, choose_game, open_games, prompt_of, roll, tap_action, tap_option,
+from ui_helpers import (GAME, Server, answer_as_doomed_player, choose_game, open_games, press, prompt_of, roll, tap_action, tap_option,
                         version, wait_version_after)
 
 
@@ -63,8 +63,7 @@ def tap_slot(page: Any, slot: int, move: str) -> int:
     old = version(page)
     target = page.locator(f"[data-testid=tablet-prompt] [data-testid=scarab-slot][data-slot='{slot}']")
     assert target.get_attribute("data-move") == move, (slot, target.get_attribute("data-move"))
-    page.wait_for_timeout(400)  # the tap guard (web/js/taps.js) takes no tap on a button just redrawn by a push
-    target.click()
+    press(page, target)  # the tap guard (web/js/taps.js) takes no tap on a button just redrawn by a push
     return wait_version_after(page, old)
 
 

@@ -143,8 +143,7 @@ def test_the_originals_game_screen_asks_is_this_your_card_and_plays_the_correcti
     assert ours["event"]["text"].rstrip(".") in check.get_by_test_id("check-guess-event").inner_text()
     assert f"move {ours['attack']['move']} · {ours['attack']['dice']} dice" in check.get_by_test_id("check-guess-attack").inner_text()
     assert own_service.entries(game_id)[-1].get("key") != "monster-card"  # the draw waits
-    page.wait_for_timeout(400)  # the sheet's buttons take no tap the moment they come up under the finger
-    check.get_by_test_id("card-check-yes").click()
+    press(page, check.get_by_test_id("card-check-yes"))  # not the moment it comes up under the finger
     wait_version(page, view["version"] + 2)  # the owner's data, then the draw
     data_input, drawn = own_service.entries(game_id)[-2:]
     assert f"cards.cards.{first}" in data_input["data"]["confirmed"] and drawn == {"key": "monster-card", "answer": first}

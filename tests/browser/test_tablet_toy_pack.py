@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterator
 import pytest
 
 from conftest import ROOT, _free_port, companion
-from ui_helpers import GAME, Server, version, wait_version_after
+from ui_helpers import GAME, Server, press, version, wait_version_after
 
 PHONE = {"width": 390, "height": 844}
 ENV = {"COMPANION_EXTRA_PACKS": "toy_pack:ToyPack",
@@ -36,8 +36,7 @@ def take_seat(page: Any, url: str, seat: str) -> None:
 def write(page: Any, word: str) -> None:
     old = version(page)
     page.get_by_test_id("toy-word").fill(word)
-    page.wait_for_timeout(400)  # the tap guard (web/js/taps.js) takes no tap just after another phone redrew this one
-    page.get_by_test_id("toy-write").click()
+    press(page, page.get_by_test_id("toy-write"))  # the tap guard: another phone may just have redrawn this one
     wait_version_after(page, old)
 
 

@@ -145,11 +145,9 @@ def first_drawn(page: Any) -> str:
 def correct_on_the_check(page: Any, card_id: str) -> Any:
     """Tap a guessed card (item, Perk) on its draw question, then "No, correct it" on the sheet that
     asks "Is this your card?"; returns the correction form. Each tap waits out the tap guard."""
-    page.wait_for_timeout(400)  # as a player taps: not within the tap guard's moment after another device's answer
-    page.get_by_test_id("prompt").locator(f"[data-testid=option][data-id='{card_id}']").click()
+    press(page, page.get_by_test_id("prompt").locator(f"[data-testid=option][data-id='{card_id}']"))
     page.get_by_test_id("card-check-fix").wait_for()
-    page.wait_for_timeout(400)  # the sheet's buttons take no tap the moment they come up under the finger
-    page.get_by_test_id("card-check-fix").click()
+    press(page, page.get_by_test_id("card-check-fix"))  # not the moment it comes up under the finger
     return page.get_by_test_id("card-fix")
 
 
