@@ -315,9 +315,9 @@ class Table:
             except IllegalInput as problem:
                 raise TableError("game-over" if prompt is None else "illegal", str(problem)) from None
             done = self._done([(prompt, self.game.inputs[-1], step, self.kind.tabletop(self.game))])
-            rows = self._cache_rows(done)
+            rows, prefixes = self._cache_rows(done)
             self._write(JournalEntry("input", dict(self.game.inputs[-1])), undo_engine=1, cache=rows)
-            self._record(done)
+            self._record(done, prefixes)
             self.versions.append(self.version)
             self.redo_stack.clear()
             self.put_back = None
@@ -383,9 +383,10 @@ class Table:
                 self._replay()  # cannot happen to a deterministic engine; if it does, back to the journal
                 raise
             done = self._done(steps)
-            self._write(JournalEntry("redo", count=count), undo_engine=count, cache=self._cache_rows(done))
+            rows, prefixes = self._cache_rows(done)
+            self._write(JournalEntry("redo", count=count), undo_engine=count, cache=rows)
             del self.redo_stack[-count:]
-            self._record(done)
+            self._record(done, prefixes)
             self.versions.extend([self.version] * count)
             self.put_back = None
             self.last_effects = steps[-1][2].effects
@@ -498,7 +499,8 @@ class Table:
         self.redo_stack = folded.redo
         self.versions = folded.versions
         live = [dict(entry) for entry in folded.live]
-        self._prefixes = reopen.prefixes(self._stamp, self.origin, live)
+        # the chained hashes that key the reopen cache: none kept for rules that do not resume
+        self._prefixes = reopen.prefixes(self._stamp, self.origin, live) if self._resumes else []
         cached = self._cached(len(live))
         if cached is not None:
             try:
@@ -581,27 +583,28 @@ class Table:
             before = top
         return done
 
-    def _cache_rows(self, done: Sequence["_Done"]) -> list[CacheRow]:
+    def _cache_rows(self, done: Sequence["_Done"]) -> tuple[list[CacheRow], list[str]]:
         """The reopen cache's rows for inputs the engine just took (``done``), the snapshots taken on
-        the way among them: written with their journal entry."""
+        the way among them: written with their journal entry; and the chained hashes with those
+        inputs, a new list (the table keeps it only once the rows are saved)."""
         if not self._resumes:
-            return []
+            return [], self._prefixes
         played = len(self.game.inputs) - len(done)
         found = self._prefixes[:played + 1]
         reopen.extend(found, self.game.inputs[played:])
         rows = [reopen.snapshot_row(self._stamp, s, found[s.played]) for s in self.game.snapshots if s.played > played]
         rows += [reopen.step_row(self._stamp, played + n, _record_of(d.label, d.step.effects, d.moves),
                                  found[played + n + 1]) for n, d in enumerate(done)]
-        return rows
+        return rows, found
 
-    def _record(self, done: Sequence["_Done"]) -> None:
-        """The table's record of inputs taken and saved (``done``)."""
+    def _record(self, done: Sequence["_Done"], prefixes: list[str]) -> None:
+        """The table's record of inputs taken and saved (``done``), with their chained hashes."""
         for item in done:
             self._moves_of[len(self.labels)] = item.moves
             self.labels.append(item.label)
             self.step_effects.append(item.step.effects)
             self.tabletops.append(item.top)
-        reopen.extend(self._prefixes, self.game.inputs[len(self._prefixes) - 1:])
+        self._prefixes = prefixes
 
     def _take_back(self, count: int) -> None:
         """The game ``count`` inputs back, in memory: the engine goes on from its last snapshot
